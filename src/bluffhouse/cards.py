@@ -1,0 +1,133 @@
+"""Cards as small ints, parsed from and printed to the two-character strings of the contract.
+
+A card is ``rank * 4 + suit`` with rank 0..12 for ``A 2 .. K`` and suit 0..3 for ``S H D C``;
+the joker is 52.  Two packs are simply repeated ints (a hand is a multiset).  The ordering of
+the ints is the fixed order in which hands are shown (aces first, jokers last).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .errors import IllegalAction, RuleError
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RANK_NAMES = (
+    "ace", "two", "three", "four", "five", "six", "seven",
+    "eight", "nine", "ten", "jack", "queen", "king",
+)
+JOKER = 52
+JOKER_TEXT = "JK"
+#: A pseudo-rank for jokers where a game treats them as a rank of their own.
+JOKER_RANK = 13
+
+CARD_TEXT: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS) + (JOKER_TEXT,)
+CARD_INDEX: dict[str, int] = {text: i for i, text in enumerate(CARD_TEXT)}
+# Lower-case and ten-as-"10" spellings are accepted on input.
+for _i, _t in enumerate(CARD_TEXT):
+    CARD_INDEX.setdefault(_t.lower(), _i)
+    if _t[0] == "T":
+        CARD_INDEX.setdefault("10" + _t[1], _i)
+        CARD_INDEX.setdefault("10" + _t[1].lower(), _i)
+CARD_INDEX.setdefault("jk", JOKER)
+CARD_INDEX.setdefault("Jk", JOKER)
+
+
+def rank_of(card: int) -> int:
+    """Rank index 0..12, or JOKER_RANK for a joker."""
+    return card >> 2 if card != JOKER else JOKER_RANK
+
+
+def suit_of(card: int) -> int:
+    """Suit index 0..3; -1 for a joker (it has none)."""
+    return card & 3 if card != JOKER else -1
+
+
+def card_text(card: int) -> str:
+    return CARD_TEXT[card]
+
+
+def cards_text(cards: Iterable[int]) -> list[str]:
+    return [CARD_TEXT[c] for c in cards]
+
+
+def parse_card(text: object) -> int:
+    """One card from its text; IllegalAction naming the bad text otherwise."""
+    if isinstance(text, str):
+        card = CARD_INDEX.get(text.strip())
+        if card is not None:
+            return card
+    raise IllegalAction(
+        f"{text!r} is not a card: write rank then suit, like 'AS', 'TD', '7H', or 'JK' for a joker"
+    )
+
+
+def parse_cards(value: object) -> list[int]:
+    """A list of card texts (a list or a space-separated string) as ints."""
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list | tuple):
+        raise IllegalAction(f"cards must be a list of card texts like ['7H', '7D'], not {value!r}")
+    return [parse_card(v) for v in value]
+
+
+RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS)}
+RANK_INDEX.update({r.lower(): i for i, r in enumerate(RANKS)})
+RANK_INDEX.update({"10": 9, "JK": JOKER_RANK, "jk": JOKER_RANK, "Jk": JOKER_RANK})
+
+
+def rank_text(rank: int) -> str:
+    return JOKER_TEXT if rank == JOKER_RANK else RANKS[rank]
+
+
+def rank_name(rank: int, plural: bool = False) -> str:
+    name = "joker" if rank == JOKER_RANK else RANK_NAMES[rank]
+    if plural:
+        return name + ("es" if name == "six" else "s")
+    return name
+
+
+def parse_rank(text: object) -> int:
+    if isinstance(text, str):
+        rank = RANK_INDEX.get(text.strip())
+        if rank is not None:
+            return rank
+    raise IllegalAction(f"{text!r} is not a rank: use one of A 2 3 4 5 6 7 8 9 T J Q K")
+
+
+def parse_rank_set(spec: str, option: str) -> list[int]:
+    """Rank letters like 'A23456789T' or '5789TJK' (a RuleError names the option otherwise)."""
+    ranks: list[int] = []
+    text = spec.replace("10", "T").replace(" ", "").replace(",", "")
+    for ch in text:
+        rank = RANK_INDEX.get(ch)
+        if rank is None:
+            raise RuleError(f"option {option}: {ch!r} is not a rank letter (use A23456789TJQK)")
+        if rank in ranks:
+            raise RuleError(f"option {option}: rank {ch!r} is listed twice")
+        ranks.append(rank)
+    if not ranks:
+        raise RuleError(f"option {option}: no ranks given")
+    return sorted(ranks)
+
+
+def build_deck(decks: int = 1, jokers: int = 0, ranks: Sequence[int] | None = None) -> list[int]:
+    """The cards of ``decks`` packs restricted to ``ranks``, plus ``jokers`` jokers, in fixed order."""
+    use = range(13) if ranks is None else ranks
+    deck = [r * 4 + s for r in use for s in range(4) for _ in range(decks)]
+    deck.sort()
+    deck.extend([JOKER] * jokers)
+    return deck
+
+
+def take_cards(hand: list[int], cards: Sequence[int]) -> list[int] | None:
+    """The hand without ``cards`` (a multiset), or None when the hand does not hold them all."""
+    rest = hand.copy()
+    for c in cards:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return rest

@@ -1,0 +1,1140 @@
+"""One engine for the whole Cheat family, configured by :class:`CheatRules`.
+
+Flow: a *turn* (the seat on turn plays, or passes where the rules allow), then a challenge
+*window* on the play (the seats allowed to call it each call or decline), then the next turn.
+Variations change who may call and when (``callers``), how the claimed rank moves
+(``sequence``), what a call reveals and who leads after it; Jump-in drops turns altogether and
+British Cheat adds table cheats.  All state is plain JSON values so a save continues exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar
+
+from ..cards import (
+    CARD_INDEX,
+    CARD_TEXT,
+    JOKER,
+    JOKER_RANK,
+    RANK_INDEX,
+    SUITS,
+    build_deck,
+    rank_name,
+    rank_text,
+)
+from ..errors import IllegalAction, RuleError
+from ..game import Action, Game, unknown_action
+from .rules import CheatRules
+
+#: Above this many listed plays, ``legal_actions`` lists the smallest plays first and stops
+#: (the contract's allowance for very large hands); ``is_legal`` still decides any play exactly.
+LIST_LIMIT = 10_000
+KING = 12
+
+
+class CheatGame(Game):
+    RULES: ClassVar[type[CheatRules]] = CheatRules
+    FAMILY = "cheat"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 10
+    STATE_FIELDS = (
+        "hands", "pile", "discarded", "hidden", "phase", "turn", "window", "last", "prev_rank",
+        "prev_suit", "lead", "allowed", "round_player", "passes", "finished", "lost", "sips",
+        "cup", "pours", "cup_full", "checked", "declined", "cheats", "bid", "bidders",
+        "dealer", "calls", "bluffs_caught", "bluffs_survived",
+    )
+
+    rules: CheatRules
+    hands: list[list[int]]
+    pile: list[int]
+    discarded: list[int]
+    hidden: list[list[int]]
+    phase: str
+    turn: int
+    window: list[int]
+    last: dict[str, Any] | None
+    prev_rank: int
+    prev_suit: int
+    lead: bool
+    allowed: list[int]
+    round_player: int
+    passes: int
+    finished: list[int]
+    lost: list[int]
+    sips: list[int]
+    cup: int
+    pours: int
+    cup_full: bool
+    checked: list[int]
+    declined: list[int]
+    cheats: list[list[Any]]
+    bid: list[int] | None
+    bidders: list[int]
+    dealer: int
+    calls: list[int]
+    bluffs_caught: list[int]
+    bluffs_survived: list[int]
+
+    # ================================================================== setup
+    def _after_load(self) -> None:
+        self._derive()
+
+    def _derive(self) -> None:
+        r = self.rules
+        self._claimable = r.claim_rank_list(self.players)
+        self._wild = r.jokers > 0 and r.jokers_as == "wild"
+        self._set_size = 4 * r.decks
+        self._max = r.max_cards
+        self._start_ranks = (
+            list(self._claimable) if r.first_rank == "any" else [RANK_INDEX[r.first_rank]]
+        )
+
+    def _setup(
+        self,
+        deal: Sequence[Sequence[str]] | None,
+        stock: Sequence[str] | None,
+        first: int | None,
+    ) -> None:
+        r = self.rules
+        n = self.players
+        self._derive()
+        if stock is not None:
+            raise RuleError("this game has no stock; use deal= for exact hands")
+        deck = build_deck(r.decks, r.jokers, r.deck_rank_list(n))
+        if deal is not None:
+            self.hands = _parse_deal(deal, n, deck)
+        else:
+            cards = list(deck)
+            self.rng.shuffle(cards)
+            self.hands = [sorted(cards[i::n]) for i in range(n)]
+        self.pile, self.discarded = [], []
+        self.hidden = [[] for _ in range(n)]
+        self.window, self.checked, self.declined, self.cheats = [], [], [], []
+        self.last = None
+        self.prev_rank, self.prev_suit = -1, -1
+        self.finished, self.lost = [], []
+        self.sips = [0] * n
+        self.cup, self.pours, self.cup_full = 0, 0, False
+        self.bid, self.bidders = None, []
+        self.dealer = n - 1
+        self.calls = [0] * n
+        self.bluffs_caught = [0] * n
+        self.bluffs_survived = [0] * n
+        self.passes, self.round_player = 0, -1
+        self.phase, self.turn, self.lead, self.allowed = "turn", 0, True, []
+        self._log({"type": "deal", "hand_sizes": [len(h) for h in self.hands],
+                   "dealer": self.dealer},
+                  {s: {"cards": _texts(self.hands[s])} for s in range(n)})
+        if r.discard_sets:
+            for s in range(n):
+                self._discard_sets(s)
+        if first is not None:
+            starter = first
+        elif r.first_player == "ace_of_hearts":
+            holders = [s for s in range(n) if 1 in self.hands[s]]  # 1 == AH
+            starter = holders[0] if holders else 0
+            self._log({"type": "first_player", "seat": starter, "why": "holds the ace of hearts"
+                       if holders else "nobody holds the ace of hearts: left of the dealer"})
+        elif r.first_player == "first_jack":
+            starter = self._first_jack()
+        else:
+            starter = 0
+        if r.first_player == "bidding" and first is None:
+            self.phase = "bid"
+            self.turn = 0
+            self.bidders = [s for s in range(n) if self.hands[s]]
+            self._act = [0]
+            return
+        self._open_round(starter, self._first_claims())
+
+    def _first_jack(self) -> int:
+        """Canadian: cards dealt face up from a shuffled pack until a jack shows."""
+        r = self.rules
+        cards = build_deck(r.decks, r.jokers, r.deck_rank_list(self.players))
+        self.rng.shuffle(cards)
+        shown: list[str] = []
+        seat = 0
+        for i, card in enumerate(cards):
+            seat = i % self.players
+            shown.append(CARD_TEXT[card])
+            if card != JOKER and card >> 2 == 10:
+                break
+        self._log({"type": "first_player", "seat": seat, "why": "dealt the first jack face up",
+                   "face_up": shown})
+        return seat
+
+    def _first_claims(self) -> list[int] | None:
+        return None if self.rules.first_rank == "any" else list(self._start_ranks)
+
+    # ================================================================== derived queries
+    def _active(self) -> list[int]:
+        gone = set(self.finished) | set(self.lost)
+        return [s for s in range(self.players) if s not in gone]
+
+    def _next_active(self, seat: int) -> int:
+        gone = set(self.finished) | set(self.lost)
+        for step in range(1, self.players + 1):
+            s = (seat + step) % self.players
+            if s not in gone:
+                return s
+        return seat
+
+    def _others_from(self, seat: int) -> list[int]:
+        """Active seats other than ``seat``, in turn order starting at its left."""
+        gone = set(self.finished) | set(self.lost)
+        return [
+            s for s in ((seat + k) % self.players for k in range(1, self.players))
+            if s not in gone
+        ]
+
+    def _step_rank(self, rank: int, step: int) -> int:
+        ranks = self._claimable
+        if rank not in ranks:
+            return ranks[0]
+        return ranks[(ranks.index(rank) + step) % len(ranks)]
+
+    def _ranks_after(self, rank: int) -> list[int]:
+        """Ranks the play after a standing claim of ``rank`` may claim."""
+        seq = self.rules.sequence
+        if seq == "up":
+            return [self._step_rank(rank, 1)]
+        if seq == "down":
+            return [self._step_rank(rank, -1)]
+        if seq == "up_or_down":
+            return _unique([self._step_rank(rank, 1), self._step_rank(rank, -1)])
+        if seq == "fork":
+            return _unique([rank, self._step_rank(rank, 1), self._step_rank(rank, -1)])
+        if seq == "round":
+            return [rank]
+        return list(self._claimable)
+
+    # ================================================================== transitions
+    def _open_round(self, seat: int, ranks: list[int] | None) -> None:
+        """``seat`` leads; ``ranks`` are the claims allowed (None: the leader names any rank)."""
+        self.lead = True
+        self.passes = 0
+        self.round_player = -1
+        self.prev_suit = -1
+        self.allowed = list(self._claimable) if ranks is None else ranks
+        self._begin_turn(seat)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.phase = "turn"
+        self.turn = seat
+        self.declined = []
+        if self.rules.jump_in:
+            self.phase = "jump"
+        self._refresh_act()
+
+    def _refresh_act(self) -> None:
+        r = self.rules
+        if self.phase == "over":
+            self._act = []
+        elif self.phase == "jump":
+            seats = [s for s in self._active() if s not in self.declined]
+            self._act = seats if seats else [self.turn]
+        elif self.phase in ("window", "bid_window"):
+            self._act = list(self.window)
+            if r.table_cheats:
+                self._act += [s for s in self._others_from(self.turn) if s not in self._act
+                              and s not in self.declined]
+        elif self.phase == "bid":
+            self._act = [self.turn]
+        else:
+            act = [self.turn]
+            if r.callers == "anytime":
+                act += [s for s in self.window if s != self.turn]
+            if r.table_cheats:
+                act += [s for s in self._others_from(self.turn) if s not in act
+                        and s not in self.declined]
+            self._act = act
+
+    def _next_turn_after_play(self, player: int) -> None:
+        """The play stood: move the sequence on and hand the turn to the next player."""
+        nxt = self._next_active(player)
+        self.allowed = self._ranks_after(self.prev_rank)
+        self.lead = False
+        self._begin_turn(nxt)
+
+    # ---------------------------------------------------------------- plays
+    def _do_play(self, seat: int, cards: list[int], rank: int, count: int, suit: int,
+                 out_of_turn: bool = False) -> None:
+        r = self.rules
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        was_lead = self.lead
+        self.pile.extend(cards)
+        self.last = {"seat": seat, "cards": list(cards), "rank": rank, "count": count,
+                     "suit": suit}
+        self.prev_rank, self.prev_suit = rank, suit
+        self.round_player = seat
+        self.passes = 0
+        self.checked = []
+        self.declined = []
+        public: dict[str, Any] = {"type": "play", "seat": seat, "rank": rank_text(rank),
+                                  "count": count}
+        if r.claim_suit:
+            public["suit"] = SUITS[suit]
+        if out_of_turn:
+            public["out_of_turn"] = True
+        if r.count_lies:
+            public["laid"] = len(cards)
+        self._log(public, {seat: {"cards": _texts(cards)}})
+        if out_of_turn:
+            self.cheats.append([seat, "out_of_turn", []])
+        # Cheats made before this play are safe now that a turn has been taken.
+        self.cheats = [c for c in self.cheats if c[0] == seat and c[1] == "out_of_turn"
+                       and out_of_turn]
+        if was_lead and r.suit_lead_loses and self._suit_lead(cards):
+            self._lose_at_once(seat, cards)
+            return
+        self.lead = False
+        if not hand and (r.last_card_truthful or not r.final_call):
+            self.last = None
+            self._go_out(seat)
+            if self.phase != "over":
+                self._next_turn_after_play(seat)
+            return
+        self._open_window(seat)
+
+    def _suit_lead(self, cards: list[int]) -> bool:
+        if len(cards) < self.rules.suit_lead_loses or JOKER in cards:
+            return False
+        return len({c & 3 for c in cards}) == 1
+
+    def _lose_at_once(self, seat: int, cards: list[int]) -> None:
+        self._log({"type": "lost", "seat": seat, "cards": _texts(cards),
+                   "why": f"led {len(cards)} cards of one suit"})
+        self.lost.append(seat)
+        self.discarded.extend(self.hands[seat])
+        self.discarded.extend(self.pile)
+        self.hands[seat] = []
+        self.pile = []
+        self.last = None
+        if len(self._active()) <= 1:
+            self._end_game()
+            return
+        self._open_round(self._next_active(seat), None)
+
+    def _open_window(self, player: int) -> None:
+        r = self.rules
+        others = self._others_from(player)
+        if r.jump_in:
+            self.phase = "jump"
+            self.turn = self._next_active(player)
+            self.allowed = self._ranks_after(self.prev_rank)
+            self.declined = []
+            self._refresh_act()
+            return
+        if r.callers == "anyone":
+            self.phase = "window"
+            self.turn = player
+            self.window = others
+            self._refresh_act()
+            return
+        if r.callers == "next":
+            self.phase = "window"
+            self.turn = player
+            self.window = others[:1]
+            self._refresh_act()
+            return
+        # turn / anytime: the next turn begins now; calling is part of it (or open to all).
+        self.window = others if r.callers == "anytime" else others[:1]
+        # A player who emptied their hand stays in until the play stands (next play made).
+        self._next_turn_after_play(player)
+
+    def _window_closed(self) -> None:
+        """Everyone in the window declined: the play stands."""
+        assert self.last is not None
+        player = self.last["seat"]
+        self.window = []
+        self._stand_last()
+        if self.phase != "over":
+            self._next_turn_after_play(player)
+
+    def _stand_last(self) -> None:
+        """The last play can no longer be called: it stands, and an emptied hand goes out."""
+        play = self.last
+        if play is None:
+            return
+        self.last = None
+        player = play["seat"]
+        if self._was_bluff(play):
+            self.bluffs_survived[player] += 1
+        if not self.hands[player] and player not in self.finished and player not in self.lost:
+            self._go_out(player)
+
+    def _was_bluff(self, play: dict[str, Any]) -> bool:
+        return not self._truthful(play["cards"], play["rank"], play["count"], play["suit"])
+
+    def _truthful(self, cards: list[int], rank: int, count: int, suit: int) -> bool:
+        if len(cards) != count:
+            return False
+        for c in cards:
+            if c == JOKER:
+                if not self._wild and rank != JOKER_RANK:
+                    return False
+            elif (c >> 2) != rank or (suit >= 0 and (c & 3) != suit):
+                return False
+        return True
+
+    # ---------------------------------------------------------------- calls
+    def _do_call(self, caller: int, believe: bool = False) -> None:
+        r = self.rules
+        play = self.last
+        assert play is not None
+        player = play["seat"]
+        cards = play["cards"]
+        self.calls[caller] += 1
+        if r.reveal == "one" and not believe:
+            shown = [cards[self.rng.randrange(len(cards))]]
+            truthful = self._truthful(shown, play["rank"], 1, play["suit"])
+        else:
+            shown = list(cards)
+            truthful = self._truthful(cards, play["rank"], play["count"], play["suit"])
+        self.last = None
+        self.window = []
+        self.checked = []
+        word = "believe" if believe else "call"
+        caller_right = truthful if believe else not truthful
+        loser = player if (caller_right and not believe) else caller
+        self._log({"type": word, "seat": caller, "target": player, "cards": _texts(shown),
+                   "truthful": truthful, "right": caller_right,
+                   "word": "I believe" if believe else r.call_word})
+        if not truthful:
+            self.bluffs_caught[player] += 1 if not believe else 0
+        if believe and caller_right:
+            # The pile leaves the game; the believer leads a new round.
+            self._log({"type": "removed", "count": len(self.pile)})
+            self.discarded.extend(self.pile)
+            self.pile = []
+        else:
+            self._take_pile(loser)
+        if not self.hands[player]:
+            if truthful:
+                self._go_out(player)
+                if self.phase == "over":
+                    return
+        winner = player if loser == caller else caller
+        if believe:
+            leader = caller if caller_right else self._next_active(caller)
+            self._open_round(leader, None)
+            return
+        how = r.after_call_leader
+        if how == "loser":
+            leader = loser
+        elif how == "winner":
+            leader = winner if winner not in self.finished else self._next_active(winner)
+        elif how == "next":
+            leader = self._next_active(player)
+        else:  # chinese: the caller if right, else the player after the caller
+            leader = caller if caller_right else self._next_active(caller)
+        rank = play["rank"]
+        if r.after_call_rank == "same":
+            self._open_round(leader, [rank])
+        elif r.after_call_rank == "next":
+            self._open_round(leader, self._ranks_after(rank))
+            self.lead = False
+        else:
+            self._open_round(leader, None)
+
+    def _take_pile(self, seat: int) -> None:
+        r = self.rules
+        taken = self.pile
+        self.pile = []
+        self.hands[seat].extend(taken)
+        self.hands[seat].sort()
+        self.sips[seat] += len(taken)
+        self._log({"type": "take", "seat": seat, "count": len(taken)},
+                  {seat: {"cards": _texts(taken)}} if taken else None)
+        if r.kings_cup and taken:
+            if self.cup_full:
+                self.sips[seat] += self.cup
+                self._log({"type": "cup", "seat": seat, "sips": self.cup})
+                self.cup, self.pours, self.cup_full = 0, 0, False
+            kings = sum(1 for c in taken if c != JOKER and c >> 2 == KING)
+            if kings:
+                self.cup += kings
+                self.pours += kings
+                self._log({"type": "pour", "seat": seat, "kings": kings, "cup": self.cup})
+                if self.pours >= 4:
+                    self.cup_full = True
+        if r.discard_sets:
+            self._discard_sets(seat)
+
+    def _discard_sets(self, seat: int) -> None:
+        hand = self.hands[seat]
+        counts: dict[int, int] = {}
+        for c in hand:
+            if c != JOKER:
+                counts[c >> 2] = counts.get(c >> 2, 0) + 1
+        for rank, k in sorted(counts.items()):
+            if k >= self._set_size:
+                gone = [c for c in hand if c != JOKER and c >> 2 == rank][: self._set_size]
+                for c in gone:
+                    hand.remove(c)
+                self.discarded.extend(gone)
+                self._log({"type": "set_aside", "seat": seat, "cards": _texts(gone)})
+
+    def _go_out(self, seat: int) -> None:
+        self.finished.append(seat)
+        self._log({"type": "out", "seat": seat, "place": len(self.finished)})
+        if self.rules.end == "first_out" or len(self._active()) <= 1:
+            self._end_game()
+
+    def _end_game(self) -> None:
+        n = self.players
+        rest = sorted(self._active(), key=lambda s: (len(self.hands[s]), s))
+        ranking = self.finished + rest + self.lost[::-1]
+        scores = [0] * n
+        for place, seat in enumerate(ranking):
+            scores[seat] = n - 1 - place
+        self.phase = "over"
+        winner = self.finished[0] if self.finished else ranking[0]
+        self._finish(winner, ranking, scores, sips=list(self.sips),
+                     cards_left=[len(h) for h in self.hands])
+
+    # ---------------------------------------------------------------- passes
+    def _do_pass_turn(self, seat: int) -> None:
+        r = self.rules
+        self._stand_last()
+        if self.phase == "over":
+            return
+        if r.turn_pass == "pickup":
+            self._log({"type": "pass", "seat": seat, "pickup": True})
+            if self.pile:
+                self._take_pile(seat)
+            # The skipped rank counts as played: the next player claims the one after it.
+            rank = self.allowed[0] if self.allowed else self.prev_rank
+            self.prev_rank = rank
+            self.lead = False
+            self.allowed = self._ranks_after(rank)
+            self._begin_turn(self._next_active(seat))
+            return
+        self._log({"type": "pass", "seat": seat})
+        self.passes += 1
+        active = self._active()
+        needed = len(active) - (1 if self.round_player in active else 0)
+        if self.passes >= needed:
+            self._log({"type": "discard", "count": len(self.pile), "leader": seat})
+            self.discarded.extend(self.pile)
+            self.pile = []
+            self.last = None
+            self._open_round(seat, None)
+            return
+        self._begin_turn(self._next_active(seat))
+
+    def _decline(self, seat: int) -> None:
+        """A seat lets the window (or the moment) go by."""
+        r = self.rules
+        self._log({"type": "decline", "seat": seat})
+        if seat in self.window:
+            self.window.remove(seat)
+        if self.phase == "jump" or r.table_cheats:
+            self.declined.append(seat)
+        if self.phase == "window" and not self.window:
+            # Under table cheats the others' accusations may still be open; the play stands now.
+            self._window_closed()
+            return
+        if self.phase == "bid_window" and not self.window:
+            self._bid_stands()
+            return
+        if self.phase == "jump":
+            if all(s in self.declined for s in self._active()):
+                # Nobody jumps in: the seat after the last player must play.
+                self._stand_last()
+                if self.phase == "over":
+                    return
+                self.phase = "turn"
+                self._act = [self.turn]
+                return
+        self._refresh_act()
+
+    # ---------------------------------------------------------------- Spanish bidding
+    def _top_rank(self) -> int:
+        deck = self.rules.deck_rank_list(self.players)
+        return 0 if 0 in deck else max(deck)
+
+    def _do_bid(self, seat: int, count: int | None) -> None:
+        if count is None:
+            self._log({"type": "bid_pass", "seat": seat})
+            self.bidders.remove(seat)
+        else:
+            self.bid = [seat, count]
+            self._log({"type": "bid", "seat": seat, "count": count,
+                       "rank": rank_text(self._top_rank())})
+        if self.bid is not None and self.bidders == [self.bid[0]]:
+            self.phase = "bid_window"
+            self.turn = self.bid[0]
+            self.window = self._others_from(self.bid[0])
+            self._refresh_act()
+            return
+        if not self.bidders:
+            self._log({"type": "first_player", "seat": 0, "why": "nobody bid"})
+            self._open_round(0, self._first_claims())
+            return
+        nxt = self._next_active(seat)
+        while nxt not in self.bidders:
+            nxt = self._next_active(nxt)
+        self.turn = nxt
+        self._refresh_act()
+
+    def _bid_stands(self) -> None:
+        assert self.bid is not None
+        seat = self.bid[0]
+        self._log({"type": "first_player", "seat": seat, "why": "won the bidding"})
+        self.bid = None
+        self._open_round(seat, self._first_claims())
+
+    def _call_bid(self, caller: int) -> None:
+        assert self.bid is not None
+        seat, count = self.bid
+        top = self._top_rank()
+        held = [c for c in self.hands[seat] if c != JOKER and c >> 2 == top]
+        true = len(held) >= count
+        self.calls[caller] += 1
+        self._log({"type": "call", "seat": caller, "target": seat, "cards": _texts(held[:count]),
+                   "truthful": true, "right": not true, "word": self.rules.call_word})
+        winner = seat if true else caller
+        self._log({"type": "first_player", "seat": winner, "why": "won the bidding challenge"})
+        self.bid = None
+        self.window = []
+        self._open_round(winner, self._first_claims())
+
+    # ---------------------------------------------------------------- British table cheats
+    def _do_cheat(self, seat: int, kind: str, cards: list[int], target: int) -> None:
+        if kind == "hide":
+            for c in cards:
+                self.hands[seat].remove(c)
+            self.hidden[seat].extend(cards)
+            self._log({"type": "cheat_private", "seat": seat},
+                      {seat: {"cheat": "hide", "cards": _texts(cards)}})
+            self.cheats.append([seat, "hide", list(cards)])
+        elif kind == "give":
+            for c in cards:
+                self.hands[seat].remove(c)
+            self.hands[target].extend(cards)
+            self.hands[target].sort()
+            self._log({"type": "cheat_private", "seat": seat},
+                      {seat: {"cheat": "give", "to": target, "cards": _texts(cards)},
+                       target: {"cheat": "given", "from": seat, "cards": _texts(cards)}})
+            self.cheats.append([seat, "give", [target, *cards]])
+        else:  # peek
+            hand = self.hands[target]
+            card = hand[self.rng.randrange(len(hand))]
+            self._log({"type": "cheat_private", "seat": seat},
+                      {seat: {"cheat": "peek", "at": target, "cards": [CARD_TEXT[card]]}})
+            self.cheats.append([seat, "peek", [target]])
+        self.declined = [s for s in self.declined if s == seat]
+        self._refresh_act()
+
+    def _do_accuse(self, accuser: int, target: int) -> None:
+        caught = [c for c in self.cheats if c[0] == target]
+        self.cheats = [c for c in self.cheats if c[0] != target]
+        self._log({"type": "accuse", "seat": accuser, "target": target, "caught": bool(caught),
+                   "cheats": [c[1] for c in caught]})
+        if caught:
+            # The cheat is undone where it can be, and the cheat takes the pile.
+            for _, kind, data in caught:
+                if kind == "hide":
+                    for c in data:
+                        self.hidden[target].remove(c)
+                    self.hands[target].extend(data)
+                elif kind == "give":
+                    to, *given = data
+                    for c in given:
+                        if c in self.hands[to]:
+                            self.hands[to].remove(c)
+                            self.hands[target].append(c)
+            self.hands[target].sort()
+            loser = target
+        else:
+            loser = accuser
+        self.last = None
+        self.window = []
+        self._take_pile(loser)
+        self._open_round(loser, list(self.allowed) if not self.lead else None)
+
+    # ================================================================== legality
+    def _play_may(self, seat: int) -> bool:
+        """Whether ``seat`` may lay cards now (not counting an out-of-turn cheat)."""
+        if self.phase == "jump":
+            return bool(self.hands[seat]) and (self.last is None or self.last["seat"] != seat
+                                               or self._act == [seat])
+        return self.phase == "turn" and seat == self.turn and bool(self.hands[seat])
+
+    def _may_call(self, seat: int) -> bool:
+        last = self.last
+        if last is None or last["seat"] == seat or seat in self.checked:
+            return False
+        if self.phase == "window":
+            return seat in self.window
+        if self.phase == "jump":
+            return True
+        if self.phase == "turn":
+            r = self.rules
+            if r.callers == "turn":
+                return seat == self.turn
+            if r.callers == "anytime":
+                return seat == self.turn or seat in self.window
+        return False
+
+    def _may_pass_turn(self, seat: int) -> bool:
+        r = self.rules
+        if self.phase != "turn" or seat != self.turn or r.turn_pass == "none":
+            return False
+        if r.turn_pass == "round":
+            return not self.lead
+        return True
+
+    def _may_decline(self, seat: int) -> bool:
+        if self.phase in ("window", "bid_window"):
+            return True
+        if self.phase == "jump":
+            return not (self._act == [seat] and self.turn == seat and seat not in self.declined
+                        and len(self._act) == 1 and self._all_declined())
+        return self.phase == "turn" and seat != self.turn
+
+    def _all_declined(self) -> bool:
+        return all(s in self.declined for s in self._active() if s != self.turn)
+
+    def _claims(self) -> list[int]:
+        return self.allowed
+
+    def _suit_required(self) -> int:
+        """The suit a Specificity play must claim (-1: the player chooses)."""
+        return -1 if self.lead or self.prev_suit < 0 else self.prev_suit
+
+    def _legal(self, seat: int) -> list[Action]:
+        r = self.rules
+        out: list[Action] = []
+        if self.phase in ("bid",):
+            top = self._top_rank()
+            low = (self.bid[1] + 1) if self.bid else 1
+            most = 4 * r.decks
+            out = [{"type": "bid", "count": k, "rank": rank_text(top)}
+                   for k in range(low, most + 1)]
+            out.append({"type": "pass"})
+            return out
+        if self.phase == "bid_window":
+            return [{"type": "call"}, {"type": "pass"}]
+        if self._may_call(seat):
+            out.append({"type": "call"})
+            if r.check:
+                out.append({"type": "check"})
+            if r.believe:
+                out.append({"type": "believe"})
+        if self._may_pass_turn(seat):
+            out.append({"type": "pass"})
+        elif seat != self.turn or self.phase != "turn":
+            if self._may_decline(seat) and not (self.phase == "jump" and self._forced(seat)):
+                out.append({"type": "pass"})
+        if self._play_may(seat) or (r.table_cheats and self.phase == "turn"
+                                    and seat != self.turn and self.hands[seat]
+                                    and not self._has_cheat(seat)):
+            out.extend(self._play_actions(seat))
+        if r.table_cheats and not self._has_cheat(seat) and self.hands[seat]:
+            out.extend(self._cheat_actions(seat))
+        if r.table_cheats:
+            out.extend({"type": "accuse", "seat": t} for t in self._others_from(seat))
+        return out
+
+    def _forced(self, seat: int) -> bool:
+        return self.phase == "jump" and self._act == [seat] and self._everyone_declined()
+
+    def _everyone_declined(self) -> bool:
+        return all(s in self.declined for s in self._active())
+
+    def _has_cheat(self, seat: int) -> bool:
+        return any(c[0] == seat for c in self.cheats)
+
+    def _cheat_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        out: list[Action] = []
+        for c in _unique(hand):
+            out.append({"type": "cheat", "cheat": "hide", "cards": [CARD_TEXT[c]]})
+        for t in self._others_from(seat):
+            for c in _unique(hand):
+                out.append({"type": "cheat", "cheat": "give", "seat": t, "cards": [CARD_TEXT[c]]})
+        for t in _unique([(seat + 1) % self.players, (seat - 1) % self.players]):
+            if t != seat and self.hands[t]:
+                out.append({"type": "cheat", "cheat": "peek", "seat": t})
+        return out
+
+    def _play_actions(self, seat: int) -> list[Action]:
+        r = self.rules
+        hand = self.hands[seat]
+        most = len(hand) if self._max == 0 else min(self._max, len(hand))
+        claims = self._claims()
+        suits = [self._suit_required()] if r.claim_suit else [-1]
+        if r.claim_suit and suits[0] < 0:
+            suits = [0, 1, 2, 3]
+        by_group: list[list[int]] = []
+        key = (lambda c: c) if r.claim_suit else (lambda c: c >> 2 if c != JOKER else 99)
+        for c in hand:
+            if by_group and key(by_group[-1][0]) == key(c):
+                by_group[-1].append(c)
+            else:
+                by_group.append([c])
+        if not r.count_lies:
+            count_max = 0
+        else:
+            count_max = most if self._max else max(1, self._max_claim())
+        out: list[Action] = []
+        truthful_only = r.last_card_truthful
+        for size in range(1, most + 1):
+            for takes in _compositions([len(g) for g in by_group], size):
+                cards = [c for g, k in zip(by_group, takes, strict=True) for c in g[:k]]
+                texts = [CARD_TEXT[c] for c in cards]
+                empties = size == len(hand)
+                for rank in claims:
+                    rt = rank_text(rank)
+                    counts = range(1, count_max + 1) if count_max else (size,)
+                    for count in counts:
+                        for suit in suits:
+                            if empties and truthful_only and not self._truthful(
+                                cards, rank, count, suit
+                            ):
+                                continue
+                            claim: dict[str, Any] = {"rank": rt, "count": count}
+                            if suit >= 0:
+                                claim["suit"] = SUITS[suit]
+                            out.append({"type": "play", "cards": texts, "claim": claim})
+                if len(out) >= LIST_LIMIT:
+                    return out
+        return out
+
+    def _max_claim(self) -> int:
+        """The largest count a claim may name: every card of a rank in the packs, wilds included."""
+        return 4 * self.rules.decks + (self.rules.jokers if self._wild else 0)
+
+    # ---------------------------------------------------------------- parsing
+    def _parse(self, seat: int, kind: str, action: dict[str, Any]) -> Any:
+        r = self.rules
+        if self.phase == "bid":
+            if kind == "pass":
+                return ("bid", None)
+            if kind == "bid":
+                count = action.get("count")
+                if isinstance(count, bool) or not isinstance(count, int):
+                    raise IllegalAction("a bid names how many of the highest rank you hold, "
+                                        "like {'type': 'bid', 'count': 2}")
+                low = (self.bid[1] + 1) if self.bid else 1
+                if not low <= count <= 4 * r.decks:
+                    raise IllegalAction(f"your bid must be from {low} to {4 * r.decks}")
+                return ("bid", count)
+            raise unknown_action(kind, ["bid", "pass"])
+        if self.phase == "bid_window":
+            if kind == "call":
+                return ("bid_call",)
+            if kind == "pass":
+                return ("decline",)
+            raise unknown_action(kind, ["call", "pass"])
+        if kind == "play":
+            return self._parse_play(seat, action)
+        if kind in ("call", "believe", "check"):
+            if kind == "believe" and not r.believe:
+                raise IllegalAction("'I believe' is not part of these rules")
+            if kind == "check" and not r.check:
+                raise IllegalAction("checking a play is not part of these rules")
+            if not self._may_call(seat):
+                raise IllegalAction(self._why_no_call(seat))
+            return (kind,)
+        if kind == "pass":
+            if self._may_pass_turn(seat):
+                return ("pass_turn",)
+            if seat == self.turn and self.phase == "turn":
+                if r.turn_pass == "round" and self.lead:
+                    raise IllegalAction("you lead this round: play at least one card")
+                raise IllegalAction("you must play: passing your turn is not part of these rules")
+            if self._forced(seat):
+                raise IllegalAction("nobody else jumped in: you must play")
+            if self._may_decline(seat):
+                return ("decline",)
+            raise IllegalAction("you cannot pass now")
+        if kind == "cheat" and r.table_cheats:
+            return self._parse_cheat(seat, action)
+        if kind == "accuse" and r.table_cheats:
+            target = action.get("seat")
+            if target not in self._others_from(seat):
+                raise IllegalAction("accuse another player still in the game: "
+                                    "{'type': 'accuse', 'seat': 2}")
+            return ("accuse", target)
+        allowed = [a["type"] for a in self._legal(seat)]
+        raise unknown_action(kind, _unique(allowed) or ["(nothing)"])
+
+    def _why_no_call(self, seat: int) -> str:
+        if self.last is None:
+            return "there is no play to call now"
+        if self.last["seat"] == seat:
+            return "you cannot call your own play"
+        if seat in self.checked:
+            return "you checked this play, so you may not call it"
+        return "only the next player may call this play"
+
+    def _parse_play(self, seat: int, action: dict[str, Any]) -> Any:
+        r = self.rules
+        out_of_turn = False
+        if not self._play_may(seat):
+            if (r.table_cheats and self.phase == "turn" and seat != self.turn
+                    and self.hands[seat] and not self._has_cheat(seat)):
+                out_of_turn = True
+            elif self.phase in ("window",) or (self.phase == "turn" and seat != self.turn):
+                raise IllegalAction("it is not your turn to play; you may call or pass")
+            elif not self.hands[seat]:
+                raise IllegalAction("you have no cards left")
+            else:
+                raise IllegalAction("you played last: let someone else play or call")
+        raw = action.get("cards")
+        if not isinstance(raw, list) or not raw:
+            raise IllegalAction("a play lays one or more cards: {'type': 'play', 'cards': "
+                                "['7H'], 'claim': {'rank': '7'}}")
+        cards = []
+        for text in raw:
+            card = CARD_INDEX.get(text) if isinstance(text, str) else None
+            if card is None:
+                raise IllegalAction(f"{text!r} is not a card: write rank then suit, like 'AS', "
+                                    "'TD', '7H', or 'JK'")
+            cards.append(card)
+        hand = self.hands[seat]
+        rest = list(hand)
+        for c in cards:
+            if c in rest:
+                rest.remove(c)
+            else:
+                raise IllegalAction(f"you do not hold {CARD_TEXT[c]}"
+                                    + (" (that many times)" if c in hand else ""))
+        if self._max and len(cards) > self._max:
+            one = "one card" if self._max == 1 else f"{self._max} cards"
+            raise IllegalAction(f"a play may hold at most {one}")
+        claim = action.get("claim")
+        if not isinstance(claim, dict):
+            raise IllegalAction("a play needs a claim, like 'claim': {'rank': 'Q', 'count': 2}")
+        rt = claim.get("rank")
+        rank = RANK_INDEX.get(rt.strip()) if isinstance(rt, str) else None
+        if rank is None:
+            raise IllegalAction(f"the claim's rank {rt!r} is not a rank (A 2 .. 9 T J Q K)")
+        if rank not in self.allowed:
+            names = " or ".join(rank_name(x, plural=True) for x in self.allowed)
+            raise IllegalAction(f"you must claim {names}, not {rank_name(rank, plural=True)}")
+        count = claim.get("count", len(cards))
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise IllegalAction(f"the claim's count must be a number, not {count!r}")
+        if r.count_lies:
+            top = self._max if self._max else self._max_claim()
+            if not 1 <= count <= top:
+                raise IllegalAction(f"you may claim from 1 to {top} cards, not {count}")
+        elif count != len(cards):
+            raise IllegalAction(f"you laid {len(cards)} card(s) but claimed {count}: the count "
+                                "must be true in these rules")
+        suit = -1
+        if r.claim_suit:
+            st = claim.get("suit")
+            if not isinstance(st, str) or st.strip().upper() not in SUITS:
+                raise IllegalAction("claim a suit too, like 'claim': {'rank': '7', 'suit': 'H'}")
+            suit = SUITS.index(st.strip().upper())
+            need = self._suit_required()
+            if need >= 0 and suit != need:
+                raise IllegalAction(f"you must claim {SUITS[need]}, the suit of the last play")
+        elif "suit" in claim:
+            raise IllegalAction("claims name no suit in these rules")
+        if not rest and r.last_card_truthful and not self._truthful(cards, rank, count, suit):
+            raise IllegalAction("your last card must go out truthfully: it has to be the rank "
+                                "you claim")
+        return ("play", cards, rank, count, suit, out_of_turn)
+
+    def _parse_cheat(self, seat: int, action: dict[str, Any]) -> Any:
+        kind = action.get("cheat")
+        if self._has_cheat(seat):
+            raise IllegalAction("you have a cheat still open to accusation; wait until it is safe")
+        if not self.hands[seat]:
+            raise IllegalAction("you have no cards to cheat with")
+        if kind in ("hide", "give"):
+            raw = action.get("cards")
+            if not isinstance(raw, list) or len(raw) != 1:
+                raise IllegalAction("a hidden or slipped card is one card: 'cards': ['7H']")
+            card = CARD_INDEX.get(raw[0]) if isinstance(raw[0], str) else None
+            if card is None or card not in self.hands[seat]:
+                raise IllegalAction(f"you do not hold {raw[0]!r}")
+            target = -1
+            if kind == "give":
+                target = action.get("seat")
+                if target not in self._others_from(seat):
+                    raise IllegalAction("slip the card to another player still in the game")
+            return ("cheat", kind, [card], target)
+        if kind == "peek":
+            target = action.get("seat")
+            near = {(seat + 1) % self.players, (seat - 1) % self.players} - {seat}
+            if target not in near or not self.hands[target]:
+                raise IllegalAction("you may peek only at a neighbour who holds cards")
+            return ("cheat", "peek", [], target)
+        raise IllegalAction("a table cheat is 'hide', 'give' or 'peek'")
+
+    # ---------------------------------------------------------------- perform
+    def _perform(self, seat: int, move: Any) -> None:
+        kind = move[0]
+        if kind == "play":
+            _, cards, rank, count, suit, out_of_turn = move
+            self.window = []
+            self._stand_last()
+            if self.phase == "over":
+                return
+            self._do_play(seat, cards, rank, count, suit, out_of_turn)
+        elif kind == "call":
+            self._do_call(seat)
+        elif kind == "believe":
+            self._do_call(seat, believe=True)
+        elif kind == "check":
+            assert self.last is not None
+            self.checked.append(seat)
+            self._log({"type": "check", "seat": seat, "target": self.last["seat"]},
+                      {seat: {"cards": _texts(self.last["cards"])}})
+            if self.phase == "window":
+                self._decline_quiet(seat)
+            else:
+                self._refresh_act()
+        elif kind == "pass_turn":
+            self._do_pass_turn(seat)
+        elif kind == "decline":
+            self._decline(seat)
+        elif kind == "bid":
+            self._do_bid(seat, move[1])
+        elif kind == "bid_call":
+            self._call_bid(seat)
+        elif kind == "cheat":
+            self._do_cheat(seat, move[1], move[2], move[3])
+        elif kind == "accuse":
+            self._do_accuse(seat, move[1])
+        # A British cheat's hidden cards may have emptied a hand: out once it is safe.
+        if self.rules.table_cheats and self.phase != "over":
+            self._settle_empty_hands()
+
+    def _decline_quiet(self, seat: int) -> None:
+        if seat in self.window:
+            self.window.remove(seat)
+        if not self.window:
+            self._window_closed()
+        else:
+            self._refresh_act()
+
+    def _settle_empty_hands(self) -> None:
+        for s in self._active():
+            if not self.hands[s] and not self._has_cheat(s) and (
+                self.last is None or self.last["seat"] != s
+            ):
+                self._go_out(s)
+                if self.phase == "over":
+                    return
+                if s == self.turn and self.phase == "turn":
+                    self._begin_turn(self._next_active(s))
+
+    # ================================================================== views
+    def _hand_text(self, seat: int) -> list[str]:
+        return [CARD_TEXT[c] for c in sorted(self.hands[seat])]
+
+    def _hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.hands]
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        r = self.rules
+        last = self.last
+        allowed = [rank_text(x) for x in self.allowed]
+        claim_rank = None
+        if self.phase in ("turn", "jump", "window") and (
+            not self.lead or len(self.allowed) == 1
+        ):
+            if self.phase == "window" and last is not None:
+                after = self._ranks_after(last["rank"])
+                claim_rank = rank_text(after[0]) if len(after) == 1 else None
+            elif len(self.allowed) == 1:
+                claim_rank = allowed[0]
+        extra: dict[str, Any] = {
+            "pile_size": len(self.pile),
+            "claim_rank": claim_rank,
+            "claim_ranks": allowed if self.phase != "window" else None,
+            "claim_suit": SUITS[self._suit_required()] if r.claim_suit
+            and self._suit_required() >= 0 else None,
+            "phase": self.phase,
+            "turn": self.turn if self.phase != "over" else None,
+            "leading": self.lead,
+            "last_play": None if last is None else {
+                "seat": last["seat"], "rank": rank_text(last["rank"]), "count": last["count"],
+                "laid": len(last["cards"]),
+            },
+            "finished": list(self.finished),
+            "lost": list(self.lost),
+            "discarded": len(self.discarded),
+            "sips": list(self.sips),
+            "call_word": r.call_word,
+        }
+        if r.kings_cup:
+            extra["cup"] = self.cup
+        if r.first_player == "bidding":
+            extra["bid"] = None if self.bid is None else {"seat": self.bid[0],
+                                                           "count": self.bid[1]}
+        if r.table_cheats:
+            extra["hidden"] = _texts(self.hidden[seat]) if seat is not None else []
+            extra["hidden_sizes"] = [len(h) for h in self.hidden]
+        return extra
+
+    # ================================================================== fast helpers
+    def play_claim_ranks(self) -> list[str]:
+        return [rank_text(x) for x in self.allowed]
+
+
+def _texts(cards: Sequence[int]) -> list[str]:
+    return [CARD_TEXT[c] for c in cards]
+
+
+def _unique(items: Sequence[int]) -> list[int]:
+    out: list[int] = []
+    for x in items:
+        if x not in out:
+            out.append(x)
+    return out
+
+
+def _compositions(limits: list[int], total: int) -> Iterator[list[int]]:
+    """Every way to take ``total`` cards from groups of the given sizes (multisets by group)."""
+    n = len(limits)
+    suffix = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + limits[i]
+    takes = [0] * n
+
+    def rec(i: int, left: int) -> Iterator[list[int]]:
+        if left == 0:
+            yield list(takes)
+            return
+        if i == n or suffix[i] < left:
+            return
+        for k in range(min(limits[i], left), -1, -1):
+            takes[i] = k
+            yield from rec(i + 1, left - k)
+        takes[i] = 0
+
+    yield from rec(0, total)
+
+
+def _parse_deal(deal: Sequence[Sequence[str]], players: int, deck: list[int]) -> list[list[int]]:
+    if not isinstance(deal, list | tuple) or len(deal) != players:
+        raise RuleError(f"deal must hold one list of cards per seat ({players} seats)")
+    pool = list(deck)
+    hands = []
+    for seat, hand in enumerate(deal):
+        if not isinstance(hand, list | tuple):
+            raise RuleError(f"deal: seat {seat}'s hand must be a list of cards")
+        cards = []
+        for text in hand:
+            card = CARD_INDEX.get(text) if isinstance(text, str) else None
+            if card is None:
+                raise RuleError(f"deal: {text!r} (seat {seat}) is not a card")
+            if card not in pool:
+                raise RuleError(f"deal: {text} (seat {seat}) is not in the packs, or is dealt "
+                                "more times than the packs hold it")
+            pool.remove(card)
+            cards.append(card)
+        hands.append(sorted(cards))
+    return hands

@@ -1,0 +1,9 @@
+"""The two errors of the public surface; both are ValueErrors with a player-readable message."""
+
+
+class IllegalAction(ValueError):
+    """An action that is malformed or that the rules in force forbid now; the state is unchanged."""
+
+
+class RuleError(ValueError):
+    """A game that cannot be made: unknown game, unknown or invalid option, impossible combination."""

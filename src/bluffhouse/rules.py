@@ -1,0 +1,151 @@
+"""Rules as data: one frozen dataclass of options per game family, validated up front.
+
+Each option is declared with :func:`option`, which records its meaning and allowed values;
+the same declarations drive validation, ``bluffhouse rules GAME`` and the docs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from .errors import RuleError
+
+
+def option(
+    default: Any,
+    doc: str,
+    *,
+    choices: Sequence[Any] | None = None,
+    low: int | None = None,
+    high: int | None = None,
+) -> Any:
+    """A rules field with its documentation and allowed values."""
+    meta = {"doc": doc, "choices": tuple(choices) if choices else None, "low": low, "high": high}
+    return dataclasses.field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    name: str
+    type: type
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None
+    low: int | None
+    high: int | None
+
+    @property
+    def type_name(self) -> str:
+        return self.type.__name__
+
+    def describe_values(self) -> str:
+        if self.choices:
+            return " | ".join(str(c) for c in self.choices)
+        if self.type is bool:
+            return "true | false"
+        if self.type is int:
+            lo = "" if self.low is None else str(self.low)
+            hi = "" if self.high is None else str(self.high)
+            return f"{lo}..{hi}" if lo or hi else "integer"
+        return "text"
+
+    def parse(self, text: str) -> Any:
+        """A value from command-line text (KEY=VALUE), RuleError naming the option otherwise."""
+        if self.type is bool:
+            low = text.strip().lower()
+            if low in ("1", "true", "yes", "on", "y"):
+                return True
+            if low in ("0", "false", "no", "off", "n"):
+                return False
+            raise RuleError(f"option {self.name}: {text!r} is not true or false")
+        if self.type is int:
+            try:
+                return int(text)
+            except ValueError:
+                raise RuleError(f"option {self.name}: {text!r} is not a whole number") from None
+        return text
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Base of every family's options; subclasses add fields made with :func:`option`."""
+
+    FAMILY: ClassVar[str] = ""
+
+    @classmethod
+    def options(cls) -> list[OptionInfo]:
+        hints = typing.get_type_hints(cls)
+        out = []
+        for f in dataclasses.fields(cls):
+            out.append(
+                OptionInfo(
+                    name=f.name,
+                    type=hints[f.name],
+                    default=f.default,
+                    doc=f.metadata.get("doc", ""),
+                    choices=f.metadata.get("choices"),
+                    low=f.metadata.get("low"),
+                    high=f.metadata.get("high"),
+                )
+            )
+        return out
+
+    @classmethod
+    def option_info(cls, name: str) -> OptionInfo:
+        for info in cls.options():
+            if info.name == name:
+                return info
+        known = ", ".join(i.name for i in cls.options())
+        raise RuleError(f"unknown option {name!r} (this game's options: {known})")
+
+    @classmethod
+    def build(cls, *layers: Mapping[str, Any]) -> Self:
+        """Defaults, then each mapping of overrides in turn, each value checked."""
+        values: dict[str, Any] = {}
+        infos = {i.name: i for i in cls.options()}
+        for layer in layers:
+            for name, value in layer.items():
+                info = infos.get(name)
+                if info is None:
+                    known = ", ".join(infos)
+                    raise RuleError(f"unknown option {name!r} (this game's options: {known})")
+                values[name] = _check_value(info, value)
+        return cls(**values)
+
+    def validate(self, players: int) -> None:
+        """Raise RuleError for a combination of options that cannot be played by ``players``."""
+
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the family defaults."""
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != f.default
+        }
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def _check_value(info: OptionInfo, value: Any) -> Any:
+    if info.type is bool:
+        if not isinstance(value, bool):
+            raise RuleError(f"option {info.name} must be true or false, not {value!r}")
+    elif info.type is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(f"option {info.name} must be a whole number, not {value!r}")
+        if info.low is not None and value < info.low:
+            raise RuleError(f"option {info.name} must be at least {info.low}, not {value}")
+        if info.high is not None and value > info.high:
+            raise RuleError(f"option {info.name} must be at most {info.high}, not {value}")
+    elif info.type is str:
+        if not isinstance(value, str):
+            raise RuleError(f"option {info.name} must be text, not {value!r}")
+    if info.choices and value not in info.choices:
+        allowed = ", ".join(repr(c) for c in info.choices)
+        raise RuleError(f"option {info.name} cannot be {value!r}; choose one of {allowed}")
+    return value
