@@ -115,6 +115,14 @@ class Game:
             return []
         return self._legal(seat)
 
+    def sample_action(self, seat: int, rng: random.Random) -> Action:
+        """One of ``legal_actions(seat)`` drawn uniformly with ``rng``; families may override it
+        to draw without listing every action."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            raise IllegalAction("the game is over" if self.over else self._not_your_turn(seat))
+        return legal[rng.randrange(len(legal))]
+
     def is_legal(self, seat: int, action: Any) -> bool:
         try:
             self._check(seat, action)

@@ -7,6 +7,7 @@ the same declarations drive validation, ``bluffhouse rules GAME`` and the docs.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -78,21 +79,7 @@ class Rules:
 
     @classmethod
     def options(cls) -> list[OptionInfo]:
-        hints = typing.get_type_hints(cls)
-        out = []
-        for f in dataclasses.fields(cls):
-            out.append(
-                OptionInfo(
-                    name=f.name,
-                    type=hints[f.name],
-                    default=f.default,
-                    doc=f.metadata.get("doc", ""),
-                    choices=f.metadata.get("choices"),
-                    low=f.metadata.get("low"),
-                    high=f.metadata.get("high"),
-                )
-            )
-        return out
+        return list(_options_of(cls))
 
     @classmethod
     def option_info(cls, name: str) -> OptionInfo:
@@ -106,7 +93,7 @@ class Rules:
     def build(cls, *layers: Mapping[str, Any]) -> Self:
         """Defaults, then each mapping of overrides in turn, each value checked."""
         values: dict[str, Any] = {}
-        infos = {i.name: i for i in cls.options()}
+        infos = {i.name: i for i in _options_of(cls)}
         for layer in layers:
             for name, value in layer.items():
                 info = infos.get(name)
@@ -129,6 +116,23 @@ class Rules:
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
+
+
+@functools.cache
+def _options_of(cls: type[Rules]) -> tuple[OptionInfo, ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        OptionInfo(
+            name=f.name,
+            type=hints[f.name],
+            default=f.default,
+            doc=f.metadata.get("doc", ""),
+            choices=f.metadata.get("choices"),
+            low=f.metadata.get("low"),
+            high=f.metadata.get("high"),
+        )
+        for f in dataclasses.fields(cls)
+    )
 
 
 def _check_value(info: OptionInfo, value: Any) -> Any:

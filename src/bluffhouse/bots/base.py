@@ -1,0 +1,105 @@
+"""The bot interface: a bot sees its seat's view and the legal actions, never the state.
+
+A new bot is a small class with a ``name`` and an ``act`` method, registered with
+:func:`register_bot`; given the same seed and the same inputs it decides the same.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+
+class Choices:
+    """The legal actions of one seat at one moment: listed only when a bot asks for them, or
+    drawn uniformly at random without listing (Cheat hands have hundreds of plays)."""
+
+    __slots__ = ("_list", "_lister", "_sample", "seat")
+
+    def __init__(self, state: Any, seat: int) -> None:
+        self.seat = seat
+        self._list: list[Action] | None = None
+        self._sample = state.sample_action
+        self._lister = state.legal_actions
+
+    def all(self) -> list[Action]:
+        if self._list is None:
+            self._list = self._lister(self.seat)
+        return self._list
+
+    def sample(self, rng: random.Random) -> Action:
+        if self._list is not None:
+            return self._list[rng.randrange(len(self._list))]
+        return self._sample(self.seat, rng)  # type: ignore[no-any-return]
+
+    @classmethod
+    def of(cls, actions: list[Action], seat: int = -1) -> Choices:
+        """Choices over a fixed list (tests, replays, bots driving bots)."""
+        self = cls.__new__(cls)
+        self.seat = seat
+        self._list = list(actions)
+        return self
+
+
+class Bot:
+    """Base class.  ``act`` gets ``view(seat)`` (None when ``wants_view`` is False) and the legal
+    actions, and returns one of them (or any action the rules accept)."""
+
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    #: Bots that decide from the legal actions alone skip the cost of building a view.
+    wants_view: ClassVar[bool] = True
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, view: View | None, legal: Choices) -> Action:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+_BOTS: dict[str, type[Bot]] = {}
+
+
+def register_bot(cls: type[Bot]) -> type[Bot]:
+    if not cls.name:
+        raise ValueError("a bot class needs a name")
+    _BOTS[cls.name] = cls
+    return cls
+
+
+def bot_names() -> list[str]:
+    return list(_BOTS)
+
+
+def bot_class(name: str) -> type[Bot]:
+    cls = _BOTS.get(name.strip().lower())
+    if cls is None:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(_BOTS)}")
+    return cls
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    return bot_class(name)(seed=seed)
+
+
+def parse_bot_list(text: str, players: int) -> list[str]:
+    """'random,counter' -> one name per seat; a shorter list repeats its last name."""
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if not names:
+        raise ValueError("--bots needs at least one bot name")
+    for n in names:
+        bot_class(n)
+    if len(names) > players:
+        raise ValueError(f"{len(names)} bots named for {players} seats")
+    return names + [names[-1]] * (players - len(names))
+
+
+BotFactory = Callable[[int], Bot]

@@ -1,0 +1,112 @@
+"""Uniform sampling of a Cheat play without listing every play.
+
+``legal_actions`` lists plays as rank multisets (suits irrelevant) times the claims each may
+make; a hand of 13 cards has hundreds.  Counting the multisets of each size by dynamic
+programming lets a bot draw one uniformly at random in microseconds, with exactly the
+distribution of ``random.choice(legal_actions(seat))`` over the plays.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..cards import CARD_TEXT, JOKER, SUITS, rank_text
+
+if TYPE_CHECKING:
+    from .engine import CheatGame
+
+
+def _groups(hand: list[int], by_card: bool) -> list[list[int]]:
+    groups: list[list[int]] = []
+    last = -1
+    for c in sorted(hand):
+        key = c if by_card else (c >> 2 if c != JOKER else 99)
+        if groups and key == last:
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+            last = key
+    return groups
+
+
+@lru_cache(maxsize=4096)
+def _ways_table(sizes: tuple[int, ...], most: int) -> list[list[int]]:
+    """ways[i][k]: multisets of exactly k cards from groups i.. (suffix DP; cached by shape,
+    callers must not modify the table)."""
+    n = len(sizes)
+    ways = [[0] * (most + 1) for _ in range(n + 1)]
+    ways[n][0] = 1
+    for i in range(n - 1, -1, -1):
+        row, nxt, cap = ways[i], ways[i + 1], sizes[i]
+        for k in range(most + 1):
+            row[k] = sum(nxt[k - t] for t in range(min(cap, k) + 1))
+    return ways
+
+
+def sample_play(game: CheatGame, seat: int, rng: random.Random) -> dict[str, Any] | None:
+    """A play drawn uniformly from those ``legal_actions(seat)`` lists (before any cap)."""
+    r = game.rules
+    hand = game.hands[seat]
+    if not hand:
+        return None
+    most = len(hand) if r.max_cards == 0 else min(r.max_cards, len(hand))
+    groups = _groups(hand, r.claim_suit)
+    sizes = tuple(len(g) for g in groups)
+    ways = _ways_table(sizes, most)
+    total = sum(ways[0][1:])
+    claims = game.allowed
+    if r.claim_suit:
+        need = game._suit_required()
+        suits = [need] if need >= 0 else [0, 1, 2, 3]
+    else:
+        suits = [-1]
+    top_count = (most if r.max_cards else max(1, game._max_claim())) if r.count_lies else 0
+    for _ in range(1000):
+        pick = rng.randrange(total)
+        size = 1
+        while pick >= ways[0][size]:
+            pick -= ways[0][size]
+            size += 1
+        cards: list[int] = []
+        left = size
+        for i, group in enumerate(groups):
+            if left == 0:
+                break
+            for t in range(min(sizes[i], left), -1, -1):
+                here = ways[i + 1][left - t]
+                if pick < here:
+                    cards.extend(group[:t])
+                    left -= t
+                    break
+                pick -= here
+        rank = claims[rng.randrange(len(claims))]
+        count = rng.randint(1, top_count) if top_count else size
+        suit = suits[rng.randrange(len(suits))]
+        if size == len(hand) and r.last_card_truthful and not game._truthful(
+            cards, rank, count, suit
+        ):
+            continue  # rejection keeps the draw uniform over the plays that are listed
+        claim: dict[str, Any] = {"rank": rank_text(rank), "count": count}
+        if suit >= 0:
+            claim["suit"] = SUITS[suit]
+        return {"type": "play", "cards": [CARD_TEXT[c] for c in cards], "claim": claim}
+    return None
+
+
+def count_plays(game: CheatGame, seat: int) -> int:
+    """How many plays ``legal_actions`` would list for ``seat`` before any cap (ignoring the
+    last-card truthfulness filter)."""
+    r = game.rules
+    hand = game.hands[seat]
+    if not hand:
+        return 0
+    most = len(hand) if r.max_cards == 0 else min(r.max_cards, len(hand))
+    ways = _ways_table(tuple(len(g) for g in _groups(hand, r.claim_suit)), most)
+    per = len(game.allowed)
+    if r.count_lies:
+        per *= most if r.max_cards else max(1, game._max_claim())
+    if r.claim_suit and game._suit_required() < 0:
+        per *= 4
+    return sum(ways[0][1:]) * per
