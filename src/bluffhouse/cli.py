@@ -73,7 +73,7 @@ def rules_text(preset: Preset, markdown: bool = False) -> str:
         mark = "" if here == info.default else " *"
         if markdown:
             lines.append(f"| `{info.name}` | {info.type_name} | `{here!r}`{mark} | "
-                         f"`{info.default!r}` | {info.describe_values()} | {info.doc} |")
+                         f"`{info.default!r}` | {info.describe_values().replace(' | ', ', ')} | {info.doc} |")
         else:
             lines.append(f"  {info.name} ({info.type_name}, {info.describe_values()})")
             lines.append(f"      this game: {here!r}{mark}   default: {info.default!r}")

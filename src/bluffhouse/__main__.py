@@ -1,0 +1,7 @@
+"""``python -m bluffhouse`` is the ``bluffhouse`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())
