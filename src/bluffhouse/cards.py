@@ -23,7 +23,7 @@ JOKER_TEXT = "JK"
 #: A pseudo-rank for jokers where a game treats them as a rank of their own.
 JOKER_RANK = 13
 
-CARD_TEXT: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS) + (JOKER_TEXT,)
+CARD_TEXT: tuple[str, ...] = (*(r + s for r in RANKS for s in SUITS), JOKER_TEXT)
 CARD_INDEX: dict[str, int] = {text: i for i, text in enumerate(CARD_TEXT)}
 # Lower-case and ten-as-"10" spellings are accepted on input.
 for _i, _t in enumerate(CARD_TEXT):
@@ -113,8 +113,10 @@ def parse_rank_set(spec: str, option: str) -> list[int]:
     return sorted(ranks)
 
 
-def build_deck(decks: int = 1, jokers: int = 0, ranks: Sequence[int] | None = None) -> list[int]:
-    """The cards of ``decks`` packs restricted to ``ranks``, plus ``jokers`` jokers, in fixed order."""
+def build_deck(
+    decks: int = 1, jokers: int = 0, ranks: Sequence[int] | None = None
+) -> list[int]:
+    """The cards of ``decks`` packs of ``ranks`` plus ``jokers`` jokers, in fixed order."""
     use = range(13) if ranks is None else ranks
     deck = [r * 4 + s for r in use for s in range(4) for _ in range(decks)]
     deck.sort()

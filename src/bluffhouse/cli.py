@@ -72,8 +72,9 @@ def rules_text(preset: Preset, markdown: bool = False) -> str:
         here = getattr(values, info.name)
         mark = "" if here == info.default else " *"
         if markdown:
+            values_text = info.describe_values().replace(" | ", ", ")
             lines.append(f"| `{info.name}` | {info.type_name} | `{here!r}`{mark} | "
-                         f"`{info.default!r}` | {info.describe_values().replace(' | ', ', ')} | {info.doc} |")
+                         f"`{info.default!r}` | {values_text} | {info.doc} |")
         else:
             lines.append(f"  {info.name} ({info.type_name}, {info.describe_values()})")
             lines.append(f"      this game: {here!r}{mark}   default: {info.default!r}")

@@ -13,7 +13,7 @@ from .registry import presets
 
 
 def family_markdown(family: str) -> str:
-    chosen = [p for p in presets() if p.family.FAMILY == family]
+    chosen = [p for p in presets() if family == p.family.FAMILY]
     if not chosen:
         raise ValueError(f"no game family {family!r}")
     rules_cls = chosen[0].family.RULES

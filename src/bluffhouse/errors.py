@@ -2,8 +2,8 @@
 
 
 class IllegalAction(ValueError):
-    """An action that is malformed or that the rules in force forbid now; the state is unchanged."""
+    """An action that is malformed or that the rules forbid now; the state is unchanged."""
 
 
 class RuleError(ValueError):
-    """A game that cannot be made: unknown game, unknown or invalid option, impossible combination."""
+    """A game that cannot be made: unknown game, bad option value, impossible combination."""

@@ -108,7 +108,8 @@ class Game:
     def result(self) -> dict[str, Any] | None:
         if self._result is None:
             return None
-        return json.loads(json.dumps(self._result))
+        copied: dict[str, Any] = json.loads(json.dumps(self._result))
+        return copied
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self._result is not None or seat not in self._act:
@@ -131,7 +132,8 @@ class Game:
         return True
 
     def apply(self, seat: int, action: Any) -> None:
-        """Validate, then apply; an illegal or malformed action raises IllegalAction and changes nothing."""
+        """Validate, then apply; an illegal or malformed action raises IllegalAction and
+        changes nothing."""
         move = self._check(seat, action)
         self._perform(seat, move)
         self.version += 1
@@ -257,13 +259,17 @@ class Game:
         return {}
 
     # ----------------------------------------------------------------- helpers for families
-    def _log(self, public: dict[str, Any], private: dict[int, dict[str, Any]] | None = None) -> None:
+    def _log(
+        self, public: dict[str, Any], private: dict[int, dict[str, Any]] | None = None
+    ) -> None:
         if private:
             self.events.append([public, [[who, extra] for who, extra in private.items()]])
         else:
             self.events.append([public])
 
-    def _finish(self, winner: int | None, ranking: list[int], scores: list[Any], **extra: Any) -> None:
+    def _finish(
+        self, winner: int | None, ranking: list[int], scores: list[Any], **extra: Any
+    ) -> None:
         self._result = {"winner": winner, "ranking": ranking, "scores": scores, **extra}
         self._act = []
         self._log({"type": "game_over", "winner": winner, "ranking": list(ranking)})

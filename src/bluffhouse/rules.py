@@ -7,7 +7,6 @@ the same declarations drive validation, ``bluffhouse rules GAME`` and the docs.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -118,10 +117,16 @@ class Rules:
         return dataclasses.asdict(self)
 
 
-@functools.cache
+_OPTIONS: dict[type[Rules], tuple[OptionInfo, ...]] = {}
+
+
 def _options_of(cls: type[Rules]) -> tuple[OptionInfo, ...]:
+    """The declared options of a rules class (type hints are resolved once per class)."""
+    known = _OPTIONS.get(cls)
+    if known is not None:
+        return known
     hints = typing.get_type_hints(cls)
-    return tuple(
+    _OPTIONS[cls] = tuple(
         OptionInfo(
             name=f.name,
             type=hints[f.name],
@@ -133,6 +138,7 @@ def _options_of(cls: type[Rules]) -> tuple[OptionInfo, ...]:
         )
         for f in dataclasses.fields(cls)
     )
+    return _OPTIONS[cls]
 
 
 def _check_value(info: OptionInfo, value: Any) -> Any:
@@ -146,9 +152,8 @@ def _check_value(info: OptionInfo, value: Any) -> Any:
             raise RuleError(f"option {info.name} must be at least {info.low}, not {value}")
         if info.high is not None and value > info.high:
             raise RuleError(f"option {info.name} must be at most {info.high}, not {value}")
-    elif info.type is str:
-        if not isinstance(value, str):
-            raise RuleError(f"option {info.name} must be text, not {value!r}")
+    elif info.type is str and not isinstance(value, str):
+        raise RuleError(f"option {info.name} must be text, not {value!r}")
     if info.choices and value not in info.choices:
         allowed = ", ".join(repr(c) for c in info.choices)
         raise RuleError(f"option {info.name} cannot be {value!r}; choose one of {allowed}")

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from .bots import Choices, make_bot
 from .bots.base import Bot
-from .cards import CARD_INDEX
+from .cards import CARD_INDEX, CARD_TEXT
 from .errors import IllegalAction
 from .game import Game
 
@@ -313,7 +313,8 @@ class TerminalGame:
         c.rule("game over")
         winner = result.get("winner")
         if winner is not None:
-            c.print(f"[bold]{self.name(winner)} win{'' if winner in self.humans and len(self.humans) == 1 else 's'}[/bold]")
+            verb = "win" if winner in self.humans and len(self.humans) == 1 else "wins"
+            c.print(f"[bold]{self.name(winner)} {verb}[/bold]")
         ranking = result.get("ranking") or []
         c.print("ranking: " + ", ".join(self.name(s) for s in ranking))
         calls = [0] * self.state.players
@@ -335,13 +336,11 @@ def _card(word: str) -> str:
     card = CARD_INDEX.get(word) or CARD_INDEX.get(word.upper())
     if card is None:
         raise IllegalAction(f"{word!r} is not a card: write rank then suit, like 7h, TD, QS")
-    from .cards import CARD_TEXT
-
-    return CARD_TEXT[card]
+    return str(CARD_TEXT[card])
 
 
 def action_text(action: dict[str, Any]) -> str:
-    kind = action["type"]
+    kind = str(action["type"])
     if kind == "play":
         claim = action["claim"]
         suit = f" of {claim['suit']}" if "suit" in claim else ""
