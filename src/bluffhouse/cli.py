@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
-from .api import SaveError, list_games, load, new_game
+from .api import SaveError, list_games, new_game
 from .bots import bot_names, parse_bot_list
 from .errors import IllegalAction, RuleError
 from .registry import Preset, lookup, presets
@@ -113,31 +113,35 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- play
 def cmd_play(args: argparse.Namespace) -> int:
-    from .terminal import TerminalGame
+    from .terminal import Record, TerminalGame
 
     if args.resume:
-        try:
-            with open(args.resume, encoding="utf-8") as fh:
-                saved = json.load(fh)
-            state = load(json.dumps(saved["state"]) if "state" in saved else json.dumps(saved))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise SaveError(f"cannot resume from {args.resume}: {exc}") from None
-        humans = saved.get("humans", [0]) if isinstance(saved, dict) else [0]
-        bots = saved.get("bots") or ["random"] * state.players
+        history, state = Record.read(args.resume)
+        humans, bots = history.humans, history.bots
+        record = args.record or args.resume
     else:
         preset = lookup(args.game)
         options = _parse_options(preset, args.option or [])
         players = args.players or preset.players
-        humans = list(range(args.humans))
         if not 1 <= args.humans <= players:
             raise RuleError(f"--humans must be from 1 to {players}")
+        humans = list(range(args.humans))
         names = parse_bot_list(args.bots, players - args.humans) if players > args.humans \
             else []
         bots = ["human"] * args.humans + names
         state = new_game(preset.id, players=players, seed=args.seed, **options)
-    game = TerminalGame(state, humans=humans, bots=bots, delay=args.delay,
-                        record=args.record, seed=args.seed)
+        history = None
+        record = args.record
+    game = TerminalGame(state, humans=humans, bots=bots, delay=args.delay, record=record,
+                        seed=args.seed, countdown=args.countdown, hint=args.hint,
+                        history=history)
     return game.run()
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .terminal import replay
+
+    return replay(args.file, seat=args.seat, everything=args.all, pause=not args.no_pause)
 
 
 # ---------------------------------------------------------------- main
@@ -172,7 +176,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds a bot takes for each move (default 0.6)")
     p.add_argument("--record", metavar="FILE", help="save the game here as it goes (JSON)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.add_argument("--countdown", type=float, default=0.0, metavar="SECONDS",
+                   help="answer a challenge window within this time or pass (default: wait)")
+    p.add_argument("--hint", action="store_true",
+                   help="show the chance that the standing bid exists (Poker Bull)")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", help="step through a recorded game")
+    p.add_argument("file", help="a file written by 'bluffhouse play --record'")
+    p.add_argument("--seat", type=int, help="show what this seat saw (default: a spectator)")
+    p.add_argument("--all", action="store_true", help="show every card (everything)")
+    p.add_argument("--no-pause", action="store_true", help="print it all without stopping")
+    p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="bot-only games: win rates, lengths, speed")
     p.add_argument("game", help="a game id")

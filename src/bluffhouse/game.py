@@ -173,6 +173,17 @@ class Game:
             out.append(item)
         return out
 
+    def events_all(self, since: int = 0) -> list[dict[str, Any]]:
+        """Every event with every private part, under ``"private"`` by seat: for replays and
+        analysis after the fact, never for a player during a game."""
+        out = []
+        for event in self.events[since:]:
+            item = {k: (v.copy() if type(v) is list else v) for k, v in event[0].items()}
+            if len(event) > 1:
+                item["private"] = {str(who): dict(extra) for who, extra in event[1]}
+            out.append(item)
+        return out
+
     def copy(self) -> Game:
         clone: Game = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
         return clone

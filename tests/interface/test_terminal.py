@@ -85,3 +85,65 @@ def test_quit_offers_to_save_and_resume_continues(tmp_path: Path) -> None:
     play_to_end(resumed)
     resumed.expect(pexpect.EOF)
     assert "ranking:" in resumed.before
+
+
+def test_a_recorded_game_replays_to_the_same_end(tmp_path: Path) -> None:
+    save = tmp_path / "rec.json"
+    child = spawn("play", "popcorn", "--seed", "12", "--delay", "0", "--record", str(save))
+    play_to_end(child)
+    child.expect(pexpect.EOF)
+    data = json.loads(save.read_text())
+    assert data["format"] == "bluffhouse-record/1"
+    assert data["actions"], "the record holds every action"
+    assert data["state"]["result"] is not None
+    for extra in (["--all"], ["--seat", "0"], []):
+        replay = spawn("replay", str(save), "--no-pause", *extra)
+        replay.expect("the replay reaches the recorded end")
+        replay.expect(pexpect.EOF)
+    # Stepping waits for Enter between moves.
+    stepping = spawn("replay", str(save), "--seat", "1")
+    stepping.expect(r"\[1/\d+\] Enter for the next move")
+    stepping.sendline("")
+    stepping.expect(r"\[2/\d+\] Enter for the next move")
+    stepping.terminate(force=True)
+
+
+def test_a_tampered_record_is_reported(tmp_path: Path) -> None:
+    save = tmp_path / "rec.json"
+    child = spawn("play", "bullshit", "--seed", "2", "--delay", "0", "--record", str(save))
+    play_to_end(child)
+    child.expect(pexpect.EOF)
+    data = json.loads(save.read_text())
+    data["actions"] = data["actions"][:-1]
+    save.write_text(json.dumps(data))
+    replay = spawn("replay", str(save), "--no-pause")
+    replay.expect("does not reach the recorded end")
+    replay.expect(pexpect.EOF)
+    replay.close()
+    assert replay.exitstatus == 1
+
+
+def test_countdown_passes_for_a_silent_player() -> None:
+    child = spawn("play", "bullshit", "--seed", "3", "--delay", "0", "--countdown", "0.5")
+    for _ in range(200):
+        i = child.expect([r"\(0\.5 s\) \[", PROMPT])
+        if i == 0:
+            break
+        kinds = child.match.group(1).split("/")
+        child.sendline("2" if "play" in kinds and "pass" in kinds else "pass")
+    else:
+        raise AssertionError("no challenge window came to the human")
+    child.expect(r"no answer in 0\.5 s: pass")
+    child.terminate(force=True)
+
+
+def test_hot_seat_hides_hands_between_players() -> None:
+    child = spawn("play", "bullshit", "--seed", "6", "--delay", "0", "--humans", "2")
+    child.expect("Pass the keyboard to player 0")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("2")
+    child.expect("Pass the keyboard to player 1")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.terminate(force=True)
