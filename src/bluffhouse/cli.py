@@ -138,6 +138,55 @@ def cmd_play(args: argparse.Namespace) -> int:
     return game.run()
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from rich.progress import Progress
+
+    from .arena import run_arena, save_outputs
+
+    preset = lookup(args.game)
+    options = _parse_options(preset, args.option or [])
+    players = args.players or preset.players
+    lineup = parse_bot_list(args.bots, players)
+    prior = None
+    if args.ratings:
+        try:
+            with open(args.ratings, encoding="utf-8") as fh:
+                prior = json.load(fh)
+        except FileNotFoundError:
+            prior = None
+        except (OSError, ValueError) as exc:
+            raise SaveError(f"cannot read ratings from {args.ratings}: {exc}") from None
+    quiet = args.json or args.quiet or not sys.stderr.isatty()
+    with Progress(disable=quiet, transient=True) as bar:
+        task = bar.add_task(f"{preset.id}: {','.join(lineup)}", total=args.games)
+        result = run_arena(preset.id, lineup, args.games, players, seed=args.seed,
+                           workers=args.workers, options=options, prior_ratings=prior,
+                           progress=lambda n: bar.advance(task, n))
+    data = result.as_dict()
+    if args.ratings and result.ratings:
+        with open(args.ratings, "w", encoding="utf-8") as fh:
+            json.dump(result.ratings, fh, indent=2)
+    if args.out:
+        for path in save_outputs(result, args.out):
+            if not args.json:
+                print(f"wrote {path}")
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(f"{data['games']} games of {preset.id} in {data['seconds']} s, "
+          f"mean length {data['mean_length']} actions, seats rotated every game")
+    print(f"{'bot':<12} {'games':>6} {'wins':>6} {'win rate':>9} {'95% interval':>16} "
+          f"{'place':>6} {'ms/move':>8} {'rating':>8}")
+    for name, row in data["bots"].items():
+        rating = data["ratings"].get(name, {}).get("ordinal")
+        low, high = row["ci95"]
+        print(f"{name:<12} {row['games']:>6} {row['wins']:>6} {row['win_rate']:>9.1%} "
+              f"{f'[{low:.1%}, {high:.1%}]':>16} {row['mean_place'] or 0:>6.2f} "
+              f"{row['ms_per_decision'] or 0:>8.2f} "
+              f"{'' if rating is None else f'{rating:.2f}':>8}")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from .terminal import replay
 
@@ -181,6 +230,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hint", action="store_true",
                    help="show the chance that the standing bid exists (Poker Bull)")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("arena", help="a tournament between bots: win rates and ratings")
+    p.add_argument("game", help="a game id")
+    p.add_argument("--bots", required=True, help="one bot per seat, comma-separated")
+    p.add_argument("--games", type=int, default=200, help="how many games (default 200)")
+    p.add_argument("--players", type=int, help="seats (default: the number of bots named)")
+    p.add_argument("--workers", type=int, default=1, help="parallel processes (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rule option")
+    p.add_argument("--out", metavar="DIR", help="save JSON, CSV and a PNG chart here")
+    p.add_argument("--ratings", metavar="FILE",
+                   help="openskill ratings carried across runs (read, updated, written)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("replay", help="step through a recorded game")
     p.add_argument("file", help="a file written by 'bluffhouse play --record'")

@@ -1,0 +1,271 @@
+"""Tournaments between bots: seats rotated so that seat order cannot favour a bot, games run in
+parallel processes, win rates with 95% intervals, placings, lengths, decision times, and
+openskill ratings that can accumulate across runs.
+
+The same seed, bots and game count give the same results whatever the number of workers:
+every game's seed and seating depend only on its index, and results are merged in order.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .api import new_game
+from .bots import Choices, make_bot
+from .registry import lookup
+
+#: A game still running after this many actions is stopped and counted as unfinished.
+MAX_ACTIONS = 20_000
+
+
+@dataclass
+class GameRecord:
+    """One finished game: who sat where, the ranking by seat, length and decision times."""
+
+    index: int
+    seating: list[str]
+    ranking: list[int]
+    winner: int | None
+    length: int
+    think: list[float]
+    decisions: list[int]
+    finished: bool
+
+
+def seating_for(index: int, lineup: list[str], players: int) -> list[str]:
+    """Bot names by seat for game ``index``: the lineup rotated one seat a game."""
+    shift = index % players
+    return [lineup[(seat + shift) % players] for seat in range(players)]
+
+
+def play_one(game_id: str, lineup: list[str], players: int, seed: int, index: int,
+             options: dict[str, Any]) -> GameRecord:
+    seating = seating_for(index, lineup, players)
+    state = new_game(game_id, players=players, seed=seed + index, **options)
+    bots = [make_bot(name, seed=(seed + index) * 1009 + s) for s, name in enumerate(seating)]
+    think = [0.0] * players
+    decisions = [0] * players
+    steps = 0
+    clock = time.perf_counter
+    while not state.over and steps < MAX_ACTIONS:
+        seat = state.to_act[0]
+        bot = bots[seat]
+        start = clock()
+        view = state.view(seat) if bot.wants_view else None
+        action = bot.act(view, Choices(state, seat))
+        think[seat] += clock() - start
+        decisions[seat] += 1
+        state.apply(seat, action)
+        steps += 1
+    result = state.result
+    if result is None:
+        return GameRecord(index, seating, list(range(players)), None, steps, think,
+                          decisions, False)
+    return GameRecord(index, seating, list(result["ranking"]), result["winner"], steps, think,
+                      decisions, True)
+
+
+def _play_chunk(args: tuple[str, list[str], int, int, list[int], dict[str, Any]]
+                ) -> list[GameRecord]:
+    game_id, lineup, players, seed, indices, options = args
+    return [play_one(game_id, lineup, players, seed, i, options) for i in indices]
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class BotStats:
+    games: int = 0
+    wins: int = 0
+    place_sum: float = 0.0
+    think: float = 0.0
+    decisions: int = 0
+
+    def as_dict(self, players: int) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+            "ci95": [round(low, 4), round(high, 4)],
+            "fair_share": round(1 / players, 4),
+            "mean_place": round(self.place_sum / self.games + 1, 3) if self.games else None,
+            "ms_per_decision": round(1000 * self.think / self.decisions, 3)
+            if self.decisions else None,
+        }
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    players: int
+    lineup: list[str]
+    seed: int
+    records: list[GameRecord] = field(default_factory=list)
+    seconds: float = 0.0
+    ratings: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def stats(self) -> dict[str, BotStats]:
+        out: dict[str, BotStats] = {name: BotStats() for name in self.lineup}
+        for rec in self.records:
+            if not rec.finished:
+                continue
+            place = {seat: i for i, seat in enumerate(rec.ranking)}
+            for seat, name in enumerate(rec.seating):
+                s = out[name]
+                s.games += 1
+                s.wins += int(rec.winner == seat)
+                s.place_sum += place.get(seat, len(rec.ranking))
+                s.think += rec.think[seat]
+                s.decisions += rec.decisions[seat]
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        finished = [r for r in self.records if r.finished]
+        return {
+            "game": self.game,
+            "players": self.players,
+            "lineup": self.lineup,
+            "seed": self.seed,
+            "games": len(self.records),
+            "unfinished": len(self.records) - len(finished),
+            "seconds": round(self.seconds, 3),
+            "mean_length": round(sum(r.length for r in finished) / len(finished), 2)
+            if finished else 0,
+            "bots": {name: s.as_dict(self.players) for name, s in self.stats().items()},
+            "ratings": self.ratings,
+        }
+
+
+def rate(records: Iterable[GameRecord], prior: dict[str, dict[str, float]] | None = None
+         ) -> dict[str, dict[str, float]]:
+    """Openskill (Plackett-Luce) ratings by bot name over the games, in game order."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings: dict[str, Any] = {}
+    for name, r in (prior or {}).items():
+        ratings[name] = model.rating(mu=r["mu"], sigma=r["sigma"], name=name)
+    for rec in records:
+        if not rec.finished:
+            continue
+        names = [rec.seating[seat] for seat in rec.ranking]
+        if len(set(names)) < 2:
+            continue
+        # Several seats of one bot in a game: rate each seat as a team of one with a shared
+        # identity; the update of the last seat wins, which keeps the model's assumptions
+        # simple (one rating per name) at a small cost in precision.
+        teams = [[ratings.setdefault(n, model.rating(name=n))] for n in names]
+        new = model.rate(teams, ranks=list(range(1, len(teams) + 1)))
+        for n, team in zip(names, new, strict=True):
+            ratings[n] = team[0]
+    return {n: {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4),
+                "ordinal": round(r.ordinal(), 4)} for n, r in sorted(ratings.items())}
+
+
+def run_arena(game_id: str, lineup: list[str], games: int, players: int | None = None,
+              seed: int = 0, workers: int = 1, options: dict[str, Any] | None = None,
+              prior_ratings: dict[str, dict[str, float]] | None = None,
+              progress: Callable[[int], None] | None = None) -> ArenaResult:
+    preset = lookup(game_id)
+    players = players or len(lineup) or preset.players
+    if len(lineup) != players:
+        raise ValueError(f"{len(lineup)} bots named for {players} seats")
+    options = options or {}
+    new_game(preset.id, players=players, seed=seed, **options)  # fail fast on bad options
+    result = ArenaResult(preset.id, players, list(lineup), seed)
+    start = time.perf_counter()
+    indices = list(range(games))
+    if workers <= 1:
+        for i in indices:
+            result.records.append(play_one(preset.id, lineup, players, seed, i, options))
+            if progress:
+                progress(1)
+    else:
+        size = max(1, min(25, games // (workers * 4) or 1))
+        chunks = [indices[i:i + size] for i in range(0, games, size)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            jobs = [(preset.id, lineup, players, seed, chunk, options) for chunk in chunks]
+            for recs in pool.map(_play_chunk, jobs):
+                result.records.extend(recs)
+                if progress:
+                    progress(len(recs))
+    result.records.sort(key=lambda r: r.index)
+    result.seconds = time.perf_counter() - start
+    try:
+        result.ratings = rate(result.records, prior_ratings)
+    except ImportError:
+        result.ratings = {}
+    return result
+
+
+def save_outputs(result: ArenaResult, out_dir: str) -> list[Path]:
+    """JSON summary, CSV of every game, and a PNG chart of ratings and win rates."""
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"arena-{result.game}-{result.seed}"
+    paths = [folder / f"{stem}.json", folder / f"{stem}.csv"]
+    paths[0].write_text(json.dumps(result.as_dict(), indent=2), encoding="utf-8")
+    with paths[1].open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["game", "seat", "bot", "place", "won", "length", "decisions",
+                         "think_seconds", "finished"])
+        for rec in result.records:
+            place = {seat: i + 1 for i, seat in enumerate(rec.ranking)}
+            for seat, name in enumerate(rec.seating):
+                writer.writerow([rec.index, seat, name, place.get(seat, ""),
+                                 int(rec.winner == seat), rec.length, rec.decisions[seat],
+                                 round(rec.think[seat], 6), int(rec.finished)])
+    chart = plot(result, folder / f"{stem}.png")
+    if chart is not None:
+        paths.append(chart)
+    return paths
+
+
+def plot(result: ArenaResult, path: Path) -> Path | None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    data = result.as_dict()["bots"]
+    names = list(data)
+    rates = [data[n]["win_rate"] for n in names]
+    lows = [data[n]["win_rate"] - data[n]["ci95"][0] for n in names]
+    highs = [data[n]["ci95"][1] - data[n]["win_rate"] for n in names]
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    axes[0].bar(names, rates, yerr=[lows, highs], capsize=6, color="#4477aa")
+    axes[0].axhline(1 / result.players, color="grey", linestyle="--", label="fair share")
+    axes[0].set_ylabel("win rate (95% interval)")
+    axes[0].set_title(f"{result.game}: {len(result.records)} games")
+    axes[0].legend()
+    if result.ratings:
+        rated = [n for n in names if n in result.ratings]
+        mus = [result.ratings[n]["mu"] for n in rated]
+        sig = [2 * result.ratings[n]["sigma"] for n in rated]
+        axes[1].bar(rated, mus, yerr=sig, capsize=6, color="#cc6677")
+        axes[1].set_ylabel("openskill mu (+- 2 sigma)")
+        axes[1].set_title("ratings")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
