@@ -60,8 +60,7 @@ def rules_text(preset: Preset, markdown: bool = False) -> str:
     low = preset.min_players or preset.family.MIN_PLAYERS
     high = preset.max_players or preset.family.MAX_PLAYERS
     lines.append(f"Players: {low} to {high} (default {preset.players}).")
-    doc = preset.family.__module__.split(".")[1]
-    lines.append(f"Readings of the rule text: docs/rules/{doc}.md.")
+    lines.append(f"Readings of the rule text: docs/rules/{preset.family.FAMILY}.md.")
     lines.append("")
     lines.append(("## " if markdown else "") + "Options (change with --option KEY=VALUE)")
     lines.append("")

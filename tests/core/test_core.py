@@ -95,5 +95,5 @@ def test_generated_option_docs_match_the_code(family: str) -> None:
 
 def test_every_family_has_a_rules_page() -> None:
     for preset in bh.presets():
-        page = preset.family.__module__.split(".")[1]
+        page = preset.family.FAMILY
         assert (ROOT / "docs" / "rules" / f"{page}.md").exists(), page

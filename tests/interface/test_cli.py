@@ -71,7 +71,7 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "bullshit", "--bots", "genius"], "unknown bot 'genius'"),
         (["simulate", "bluff", "--players", "2"], "played by 3 to 10 players"),
         (["rules", "nosuchgame"], "unknown game"),
-        (["play", "--resume", "/nonexistent/file.json"], "cannot resume"),
+        (["play", "--resume", "/nonexistent/file.json"], "cannot read /nonexistent/file.json"),
     ],
 )
 def test_bad_input_is_a_clear_error_not_a_traceback(args: list[str], words: str) -> None:

@@ -1,0 +1,299 @@
+"""The Poker Bull engine (seed 002), configured by :class:`PokerBullRules`.
+
+A game is a series of hands.  Each hand is dealt afresh from a newly shuffled deck; the
+starting player bids a poker hand that can be made from ALL the cards held; each next player
+(the contract's window for Poker Bull: only the next player, no pass) bids higher or more
+specific, or calls.  A call shows every hand; if the bid can be made the caller loses,
+otherwise the bidder does.  Losing costs a card next hand (or, in grow mode, adds one); a
+player with no cards (or who loses while holding the grow limit) is out; the last one in wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ..cards import CARD_INDEX, CARD_TEXT, JOKER, build_deck
+from ..errors import IllegalAction, RuleError
+from ..game import Action, Game, unknown_action
+from .bids import (
+    FIVE,
+    FULL,
+    Bid,
+    BidSpace,
+    bid_space,
+    bid_text,
+    describe,
+    exists,
+    key,
+    may_follow,
+    parse_bid,
+    summarize,
+)
+from .rules import NATURAL_DECK, PokerBullRules
+
+
+class PokerBullGame(Game):
+    RULES: ClassVar[type[PokerBullRules]] = PokerBullRules
+    FAMILY = "poker_bull"
+    MIN_PLAYERS = 3
+    MAX_PLAYERS = 10
+    STATE_FIELDS = (
+        "hands", "sizes", "out", "hand_no", "bid", "bidder", "history", "turn", "starter",
+        "jokers_in", "recharged", "survived", "showdown",
+    )
+
+    rules: PokerBullRules
+    hands: list[list[int]]
+    sizes: list[int]
+    out: list[int]
+    hand_no: int
+    bid: str | None
+    bidder: int
+    history: list[list[Any]]
+    turn: int
+    starter: int
+    jokers_in: int
+    recharged: bool
+    survived: list[int]
+    showdown: dict[str, Any] | None
+
+    # ================================================================== setup
+    def _after_load(self) -> None:
+        self._derive()
+
+    def _derive(self) -> None:
+        self._standing: Bid | None = None if self.bid is None else parse_bid(self.bid)
+
+    @property
+    def space(self) -> BidSpace:
+        """The bids of this hand's deck (jokers may leave the game under variation #5a)."""
+        return bid_space(FULL, self.rules.order, self.jokers_in)
+
+    def _setup(
+        self,
+        deal: Sequence[Sequence[str]] | None,
+        stock: Sequence[str] | None,
+        first: int | None,
+    ) -> None:
+        r = self.rules
+        n = self.players
+        if stock is not None:
+            raise RuleError("Poker Bull has no stock; use deal= for the first hand's cards")
+        self.out = []
+        self.hand_no = 0
+        self.bid, self.bidder, self.history = None, -1, []
+        self.jokers_in = r.jokers
+        self.recharged = False
+        self.survived = [0] * n
+        self.showdown = None
+        self.hands = [[] for _ in range(n)]
+        starter = 0 if first is None else first  # the dealer is the last seat
+        if deal is None:
+            self.sizes = [r.start_size(n)] * n
+            self._new_hand(starter, None)
+        else:
+            hands = _parse_deal(deal, n, build_deck(1, r.jokers))
+            limit = r.grow_limit if r.mode == "grow" else 5
+            for seat, hand in enumerate(hands):
+                if not 1 <= len(hand) <= limit:
+                    raise RuleError(f"deal: seat {seat} must get 1 to {limit} cards, not "
+                                    f"{len(hand)}")
+            self.sizes = [len(h) for h in hands]
+            self._new_hand(starter, hands)
+
+    # ================================================================== hands
+    def _in(self) -> list[int]:
+        return [s for s in range(self.players) if self.sizes[s] > 0]
+
+    def _next_in(self, seat: int) -> int:
+        for step in range(1, self.players + 1):
+            s = (seat + step) % self.players
+            if self.sizes[s] > 0:
+                return s
+        return seat
+
+    def _new_hand(self, starter: int, hands: list[list[int]] | None) -> None:
+        r = self.rules
+        total = sum(self.sizes)
+        if r.jokers_leave_at and self.jokers_in and total <= r.jokers_leave_at:
+            self.jokers_in = 0
+            self._log({"type": "jokers_leave", "cards_in_play": total})
+        if hands is None:
+            deck = build_deck(1, self.jokers_in)
+            self.rng.shuffle(deck)
+            hands = []
+            at = 0
+            for s in range(self.players):
+                hands.append(sorted(deck[at: at + self.sizes[s]]))
+                at += self.sizes[s]
+        self.hands = hands
+        self.hand_no += 1
+        self.bid, self.bidder, self.history = None, -1, []
+        self._derive()
+        for s in self._in():
+            self.survived[s] += 1
+        self.starter = starter
+        self.turn = starter
+        self._act = [starter]
+        self._log({"type": "deal", "hand": self.hand_no, "sizes": list(self.sizes),
+                   "starter": starter, "jokers": self.jokers_in},
+                  {s: {"cards": _texts(self.hands[s])} for s in self._in()})
+
+    # ================================================================== legality
+    def _legal(self, seat: int) -> list[Action]:
+        texts = self.space.legal_after(self._standing, sum(self.sizes))
+        out: list[Action] = [{"type": "bid", "bid": t} for t in texts]
+        if self._standing is not None:
+            out.append({"type": "call"})
+        return out
+
+    def _parse(self, seat: int, kind: str, action: dict[str, Any]) -> Any:
+        if kind == "bid":
+            return ("bid", self.check_bid(action.get("bid")))
+        if kind == "call":
+            if self._standing is None:
+                raise IllegalAction("nobody has bid yet this hand: you open the bidding, so "
+                                    "bid a hand")
+            return ("call",)
+        allowed = ["bid", "call"] if self._standing is not None else ["bid"]
+        raise unknown_action(kind, allowed)
+
+    def check_bid(self, text: object) -> Bid:
+        """The bid, parsed and checked against the standing bid and the cards in play."""
+        if text is None:
+            raise IllegalAction("a bid action needs its bid, like {'type': 'bid', 'bid': "
+                                "'pair 7'}")
+        bid = parse_bid(text)
+        if self.jokers_in == 0:
+            if bid.natural:
+                raise IllegalAction("there are no jokers in this deck, so every hand is "
+                                    "natural: leave out 'natural'")
+            if bid.cat == FIVE:
+                raise IllegalAction("five of a kind needs jokers, and this deck has none")
+        space = self.space
+        standing = self._standing
+        if standing is not None and not may_follow(standing, bid, space.order):
+            raise IllegalAction(f"{describe(bid)} is neither higher than the standing bid "
+                                f"{describe(standing)} nor the same hand made more specific")
+        total = sum(self.sizes)
+        if space.avoid[space.index[bid]] < total:
+            raise IllegalAction(f"{describe(bid)} is certain to be there among {total} cards "
+                                "of this deck, so it may not be bid")
+        return bid
+
+    # ================================================================== transitions
+    def _perform(self, seat: int, move: Any) -> None:
+        if move[0] == "bid":
+            bid: Bid = move[1]
+            text = bid_text(bid)
+            self.bid, self.bidder = text, seat
+            self._standing = bid
+            self.history.append([seat, text])
+            self._log({"type": "bid", "seat": seat, "bid": text})
+            self.turn = self._next_in(seat)
+            self._act = [self.turn]
+            return
+        self._call(seat)
+
+    def _call(self, caller: int) -> None:
+        r = self.rules
+        standing = self._standing
+        assert standing is not None and self.bid is not None
+        bidder = self.bidder
+        cards = [c for h in self.hands for c in h]
+        summary = summarize(cards)
+        space = self.space
+        made = space_exists = exists(standing, summary, space.universe)
+        best = space.best(summary)
+        higher = best is not None and key(best, space.order) > key(standing, space.order)
+        if r.higher_hand_counts:  # variation #4: a higher hand also saves the bidder
+            made = space_exists or higher
+        loser = caller if made else bidder
+        self.showdown = {
+            "hand": self.hand_no, "caller": caller, "bidder": bidder, "bid": self.bid,
+            "hands": [_texts(h) for h in self.hands], "exists": space_exists,
+            "higher_exists": higher, "best": None if best is None else bid_text(best),
+            "loser": loser,
+        }
+        self._log({"type": "call", **self.showdown})
+        before = self.sizes[loser]
+        if r.mode == "grow":
+            self.sizes[loser] = 0 if before >= r.grow_limit else before + 1
+        else:
+            self.sizes[loser] = before - 1
+        self._log({"type": "lose", "seat": loser, "cards_next": self.sizes[loser]})
+        if self.sizes[loser] == 0:
+            self.out.append(loser)
+            self._log({"type": "out", "seat": loser, "place": self.players - len(self.out) + 1})
+        alive = self._in()
+        if len(alive) == 1:
+            self._end(alive[0])
+            return
+        if r.recharge_at and not self.recharged and sum(self.sizes) <= r.recharge_at:
+            self.recharged = True
+            for s in alive:
+                self.sizes[s] += 1
+            self._log({"type": "recharge", "seats": alive, "sizes": list(self.sizes)})
+        self._new_hand(self._next_in(caller), None)
+
+    def _end(self, winner: int) -> None:
+        self.hands = [[] for _ in range(self.players)]
+        self.bid, self.bidder, self.history = None, -1, []
+        self._standing = None
+        ranking = [winner, *reversed(self.out)]
+        self._finish(winner, ranking, list(self.survived), cards_left=list(self.sizes),
+                     hands_played=self.hand_no)
+
+    # ================================================================== views
+    def _hand_text(self, seat: int) -> list[str]:
+        return _texts(self.hands[seat])
+
+    def _hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.hands]
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        over = self._result is not None
+        return {
+            "bid": self.bid,
+            "bidder": self.bidder if self.bidder >= 0 else None,
+            "dealt": [len(h) for h in self.hands],
+            "out": list(self.out),
+            "hand_number": self.hand_no,
+            "history": [{"seat": s, "bid": b} for s, b in self.history],
+            "turn": None if over else self.turn,
+            "starter": None if over else self.starter,
+            "can_call": self.bid is not None and not over,
+            "cards_in_play": sum(len(h) for h in self.hands),
+            "deck_size": NATURAL_DECK + self.jokers_in,
+            "jokers": self.jokers_in,
+            "recharged": self.recharged,
+            "showdown": None if self.showdown is None else dict(self.showdown),
+        }
+
+
+def _texts(cards: Sequence[int]) -> list[str]:
+    return [CARD_TEXT[c] for c in cards]
+
+
+def _parse_deal(deal: Sequence[Sequence[str]], players: int, deck: list[int]) -> list[list[int]]:
+    if not isinstance(deal, list | tuple) or len(deal) != players:
+        raise RuleError(f"deal must hold one list of cards per seat ({players} seats)")
+    pool = list(deck)
+    hands = []
+    for seat, hand in enumerate(deal):
+        if not isinstance(hand, list | tuple):
+            raise RuleError(f"deal: seat {seat}'s hand must be a list of cards")
+        cards = []
+        for text in hand:
+            card = CARD_INDEX.get(text.strip()) if isinstance(text, str) else None
+            if card is None:
+                raise RuleError(f"deal: {text!r} (seat {seat}) is not a card")
+            if card not in pool:
+                what = "joker" if card == JOKER else text
+                raise RuleError(f"deal: {what} (seat {seat}) is not in the deck, or is dealt "
+                                "more times than the deck holds it")
+            pool.remove(card)
+            cards.append(card)
+        hands.append(sorted(cards))
+    return hands

@@ -1,0 +1,116 @@
+"""The options of the Poker Bull family (seed 002 and its variations #1-#5, plus the rising
+sibling where hands grow instead of shrink)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..errors import RuleError
+from ..rules import Rules, option
+from .bids import Order
+
+NATURAL_DECK = 52
+
+
+@dataclass(frozen=True)
+class PokerBullRules(Rules):
+    """Every rule of Poker Bull as data; presets are sets of values for these fields."""
+
+    FAMILY: ClassVar[str] = "poker_bull"
+
+    jokers: int = option(
+        2, "Jokers shuffled into the 52 cards; they are wild when hands are made.",
+        choices=(0, 1, 2),
+    )
+    suit_order: str = option(
+        "SHCD",
+        "Suits from highest to lowest, for flushes, straight flushes and royal flushes: SHCD "
+        "(spades, hearts, clubs, diamonds: the seed) or SHDC (variation #3).",
+        choices=("SHCD", "SHDC"),
+    )
+    royal_over_five: str = option(
+        "no",
+        "Variation #1: a royal flush ranks above five of a kind. no: five of a kind is the top "
+        "hand (the seed); natural: a natural royal flush beats five of a kind; all: any royal "
+        "flush does.",
+        choices=("no", "natural", "all"),
+    )
+    jokers_high: bool = option(
+        False,
+        "Variation #2: a hand made with jokers ranks above the same hand made naturally (the "
+        "seed: a natural hand ranks above it). Bids say 'natural' for a hand without jokers.",
+    )
+    higher_hand_counts: bool = option(
+        False,
+        "Variation #4 (the Liar Dice rule): a call also fails, and the caller loses, when a "
+        "hand higher than the called bid can be made from all the cards.",
+    )
+    mode: str = option(
+        "shrink",
+        "shrink: everybody starts with hand_size cards and a lost call costs one card, no "
+        "cards = out (the seed); grow: everybody starts with one card and a lost call gives "
+        "one more, losing while holding grow_limit cards = out (the rising sibling).",
+        choices=("shrink", "grow"),
+    )
+    hand_size: int = option(
+        0,
+        "Cards each player starts with (0: automatic: 5 for up to 6 players, 4 for 7 or more "
+        "as the seed says; in grow mode 1).",
+        low=0, high=5,
+    )
+    grow_limit: int = option(
+        5, "Grow mode: a player who loses a call while holding this many cards is out.",
+        low=1, high=5,
+    )
+    jokers_leave_at: int = option(
+        0,
+        "Variation #5a: once the cards to be dealt for a hand number this many or fewer, the "
+        "jokers leave the game for good (0: never).",
+        low=0, high=54,
+    )
+    recharge_at: int = option(
+        0,
+        "Variation #5b: the first time the cards the players hold fall to this many or fewer "
+        "after a call, every player still in gets one extra card, once a game (0: never; the "
+        "seed's example is 20).",
+        low=0, high=54,
+    )
+
+    # ---------------------------------------------------------------- derived
+    @property
+    def order(self) -> Order:
+        return Order(self.suit_order, self.royal_over_five, self.jokers_high)
+
+    def start_size(self, players: int) -> int:
+        if self.hand_size:
+            return self.hand_size
+        if self.mode == "grow":
+            return 1
+        if players <= 6:
+            return 5
+        # 7+ players: four or fewer (the seed), the most that fits the deck.
+        return min(4, NATURAL_DECK // players)
+
+    def validate(self, players: int) -> None:
+        deck = NATURAL_DECK + self.jokers
+        size = self.start_size(players)
+        if self.mode == "grow":
+            if size > self.grow_limit:
+                raise RuleError(f"option hand_size: in grow mode players start with at most "
+                                f"grow_limit ({self.grow_limit}) cards")
+            if players * self.grow_limit > NATURAL_DECK:
+                raise RuleError(f"{players} players holding {self.grow_limit} cards each do not "
+                                f"fit in the deck; lower grow_limit")
+            if self.jokers_leave_at or self.recharge_at:
+                raise RuleError("options jokers_leave_at and recharge_at (variations #5a, #5b) "
+                                "count the cards in play down; they need mode=shrink")
+        elif players * size > deck:
+            raise RuleError(f"option hand_size: {players} players with {size} cards each need "
+                            f"more than the {deck} cards of the deck")
+        if self.recharge_at and self.recharge_at + players > NATURAL_DECK:
+            raise RuleError(f"option recharge_at: after a recharge at {self.recharge_at} cards "
+                            f"{players} players may not fit in the deck; use at most "
+                            f"{NATURAL_DECK - players}")
+        if self.jokers_leave_at and not self.jokers:
+            raise RuleError("option jokers_leave_at: there are no jokers to leave the game")
