@@ -273,6 +273,24 @@ def parse_bid(text: object, universe: Universe = FULL) -> Bid:
     return Bid(cat, spec, natural)
 
 
+_PARSED: dict[str, Bid] = {}
+_PARSED_LIMIT = 1 << 16
+
+
+def parse_bid_cached(text: object) -> Bid:
+    """:func:`parse_bid` on the full deck, remembering the answers by text (a bid is parsed
+    once however often it is played); malformed text raises as parse_bid does."""
+    if type(text) is str:
+        bid = _PARSED.get(text)
+        if bid is None:
+            bid = parse_bid(text)
+            if len(_PARSED) >= _PARSED_LIMIT:
+                _PARSED.clear()
+            _PARSED[text] = bid
+        return bid
+    return parse_bid(text)
+
+
 def bid_text(bid: Bid) -> str:
     """The canonical notation: lowercase category, upper-case ranks and suits."""
     parts = [CATEGORIES[bid.cat]]
@@ -603,10 +621,15 @@ class BidSpace:
         self.texts = [bid_text(b) for b in bids]
         self.avoid = [max_avoid(b, universe, deck_jokers) for b in bids]
         self.index = {b: i for i, b in enumerate(bids)}
-        self._listed = [_listed_in_subset(b) for b in bids]
-        self._by_total: dict[int, tuple[list[tuple[int, ...]], list[str], list[tuple[int, ...]],
-                                         list[str]]] = {}
+        #: Canonical text -> index (the fast path of ``apply``: a listed bid is found by its text).
+        self.text_index = {t: i for i, t in enumerate(self.texts)}
+        self.listed = [_listed_in_subset(b) for b in bids]
+        self._open: dict[int, tuple[list[int], list[int]]] = {}
         self._run_heads: dict[tuple[int, int, tuple[int, ...]], tuple[int, Bid]] | None = None
+        self._levels: list[tuple[int, bool | None]] | None = None
+        self._down = sorted(universe.values, reverse=True)
+        strength = order.suit_strength
+        self._suits_down = sorted(range(universe.suits), key=lambda x: -strength[x])
 
     def _runs(self) -> dict[tuple[int, int, tuple[int, ...]], tuple[int, Bid]]:
         """Runs of bids sharing a level and the start of their specification are contiguous
@@ -629,27 +652,149 @@ class BidSpace:
     def valid(self, bid: Bid) -> bool:
         return bid in self.index
 
+    def open_bids(self, total: int) -> tuple[list[int], list[int]]:
+        """The indices (in bid order) of every bid not guaranteed among ``total`` cards, and
+        of those of them in the listed subset (cached per total)."""
+        tables = self._open.get(total)
+        if tables is None:
+            avoid, listed = self.avoid, self.listed
+            full = [i for i in range(len(avoid)) if avoid[i] >= total]
+            tables = (full, [i for i in full if listed[i]])
+            self._open[total] = tables
+        return tables
+
+    def position(self, standing: Bid | None) -> int:
+        """The index of the standing bid in the order (-1: none); a bid outside this space
+        gets the index of the highest bid below it."""
+        if standing is None:
+            return -1
+        i = self.index.get(standing)
+        if i is None:
+            i = bisect_right(self.keys, key(standing, self.order)) - 1
+        return i
+
+    def listed_range(self, after: int, total: int) -> tuple[list[int], int]:
+        """``(indices, start)``: the bids ``legal_after`` lists after the bid at index
+        ``after`` (-1: none) among ``total`` cards are ``indices[start:]``.  Every bid above
+        ``after`` in the order may follow it (a refinement is always higher), so this is a
+        bisection into the table of bids not guaranteed among ``total`` cards; above
+        LIST_LIMIT of them it switches to the documented subset."""
+        full, sub = self.open_bids(total)
+        start = bisect_right(full, after)
+        if len(full) - start <= LIST_LIMIT:
+            return full, start
+        return sub, bisect_right(sub, after)
+
     def legal_after(self, standing: Bid | None, total: int) -> list[str]:
         """Canonical texts of every bid that may follow ``standing`` among ``total`` cards, in
         bid order.  When there would be more than LIST_LIMIT of them, flush bids naming three
         or more ranks are left out (they stay legal: see is_legal)."""
-        cached = self._by_total.get(total)
-        if cached is None:
-            avoid, listed = self.avoid, self._listed
-            full = [i for i in range(len(avoid)) if avoid[i] >= total]
-            sub = [i for i in full if listed[i]]
-            cached = ([self.keys[i] for i in full], [self.texts[i] for i in full],
-                      [self.keys[i] for i in sub], [self.texts[i] for i in sub])
-            self._by_total[total] = cached
-        keys, texts, sub_keys, sub_texts = cached
-        floor = None if standing is None else key(standing, self.order)
-        start = 0 if floor is None else bisect_right(keys, floor)
-        if len(keys) - start <= LIST_LIMIT:
-            return texts[start:]
-        sub_start = 0 if floor is None else bisect_right(sub_keys, floor)
-        return sub_texts[sub_start:]
+        indices, start = self.listed_range(self.position(standing), total)
+        texts = self.texts
+        return [texts[i] for i in indices[start:]]
 
     def best(self, s: Summary) -> Bid | None:
+        """The highest bid that can be made from the cards, decided category by category
+        from the top level down: the first category with any bid present gives the answer,
+        its most specific bid with the largest specification (greedily, position by
+        position), then the better qualifier.  The tests compare it with :meth:`best_scan`."""
+        if self._levels is None:
+            order = self.order
+            tops: list[tuple[int, int, bool | None]] = [
+                (level(Bid(c), order), c, None) for c in range(len(CATEGORIES)) if c != ROYAL]
+            if order.royal_over_five == "natural":
+                tops += [(ROYAL_TOP_LEVEL, ROYAL, True), (ROYAL, ROYAL, False)]
+            else:
+                tops.append((level(Bid(ROYAL), order), ROYAL, None))
+            self._levels = [(c, q) for _, c, q in sorted(tops, reverse=True)]
+        naturals = self.deck_jokers > 0
+        for cat, only in self._levels:
+            if cat == FIVE and not naturals:
+                continue
+            if only is True:  # natural royals above five of a kind (variation #1)
+                if not naturals:
+                    continue
+                spec = self._best_spec(cat, s, 0)
+                if spec is not None:
+                    return Bid(cat, spec, True)
+                continue
+            spec = self._best_spec(cat, s, s.jokers)
+            if spec is None:
+                continue
+            if only is None and naturals and cat != FIVE:
+                nat = Bid(cat, spec, True)
+                if (not self.order.jokers_high) and exists(nat, s, self.universe):
+                    return nat
+            return Bid(cat, spec)
+        return None
+
+    def _best_spec(self, cat: int, s: Summary, j: int) -> tuple[int, ...] | None:
+        """The largest full specification of a bid of this category present with ``j``
+        jokers (None: none is)."""
+        u = self.universe
+        down = self._down
+        counts = s.counts
+        if cat in KIND:
+            need = KIND[cat]
+            for v in down:
+                if counts[v] + j >= need:
+                    return (v,)
+            return None
+        if cat in (TWO_PAIR, FULL_HOUSE):
+            first = _d if cat == TWO_PAIR else _e
+            for h in down:
+                rest = j - first(counts[h])
+                if rest < 0:
+                    continue
+                for low in down:
+                    if low != h and (cat == FULL_HOUSE or low < h) and _d(counts[low]) <= rest:
+                        return (h, low)
+            return None
+        if cat == STRAIGHT:
+            absent = ~s.present
+            for t in reversed(straight_tops(u)):
+                if (window(t) & absent).bit_count() <= j:
+                    return (t,)
+            return None
+        suits = self._suits_down
+        if cat == FLUSH:
+            for x in suits:
+                have = s.suits[x]
+                if have.bit_count() + j < 5:
+                    continue
+                picked: list[int] = [x]
+                left, free = 5, j
+                below = len(down)
+                for v in down:
+                    below -= 1
+                    if left == 0:
+                        break
+                    if have >> v & 1:
+                        picked.append(v)
+                        left -= 1
+                    elif free and below >= left - 1 and (
+                        (have & ((1 << v) - 1)).bit_count() + free - 1 >= left - 1
+                    ):
+                        picked.append(v)
+                        left -= 1
+                        free -= 1
+                return tuple(picked)
+            return None
+        if cat == STRAIGHT_FLUSH:
+            tops = sf_tops(u)
+            for x in suits:
+                missing = ~s.suits[x]
+                for t in reversed(tops):
+                    if (window(t) & missing).bit_count() <= j:
+                        return (x, t)
+            return None
+        # ROYAL
+        for x in suits:
+            if (window(ACE) & ~s.suits[x]).bit_count() <= j:
+                return (x,)
+        return None
+
+    def best_scan(self, s: Summary) -> Bid | None:
         """The highest bid that can be made from the cards: a scan down the bid order that
         skips every run whose head (``flush``, ``flush S``, ``flush S A``, ``two_pair K``
         ...) cannot be made."""

@@ -10,6 +10,7 @@ player with no cards (or who loses while holding the grow limit) is out; the las
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -26,8 +27,9 @@ from .bids import (
     describe,
     exists,
     key,
-    may_follow,
     parse_bid,
+    parse_bid_cached,
+    refines,
     summarize,
 )
 from .rules import NATURAL_DECK, PokerBullRules
@@ -63,12 +65,24 @@ class PokerBullGame(Game):
         self._derive()
 
     def _derive(self) -> None:
+        self._space = bid_space(FULL, self.rules.order, self.jokers_in)
         self._standing: Bid | None = None if self.bid is None else parse_bid(self.bid)
+        #: The standing bid's index in the bid order of this hand's deck (-1: none).
+        self._standing_at = self._space.position(self._standing)
 
     @property
     def space(self) -> BidSpace:
         """The bids of this hand's deck (jokers may leave the game under variation #5a)."""
-        return bid_space(FULL, self.rules.order, self.jokers_in)
+        return self._space
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state.pop("_space", None)  # shared and derived: copies look it up again
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._space = bid_space(FULL, self.rules.order, self.jokers_in)
 
     def _setup(
         self,
@@ -142,15 +156,34 @@ class PokerBullGame(Game):
 
     # ================================================================== legality
     def _legal(self, seat: int) -> list[Action]:
-        texts = self.space.legal_after(self._standing, sum(self.sizes))
-        out: list[Action] = [{"type": "bid", "bid": t} for t in texts]
+        space = self._space
+        indices, start = space.listed_range(self._standing_at, sum(self.sizes))
+        texts = space.texts
+        out: list[Action] = [{"type": "bid", "bid": texts[i]} for i in indices[start:]]
         if self._standing is not None:
             out.append({"type": "call"})
         return out
 
+    def sample_action(self, seat: int, rng: random.Random) -> Action:
+        """One of ``legal_actions(seat)`` drawn uniformly, without listing them: the listed
+        bids are a slice of a cached table (see :meth:`BidSpace.listed_range`), so this draws
+        exactly what ``legal[rng.randrange(len(legal))]`` draws, from the same RNG state, in
+        microseconds.  Like ``legal_actions`` it draws from the documented subset while more
+        than 10,000 bids are legal (docs/rules/poker_bull.md, "Listing legal actions")."""
+        if self._result is not None or seat not in self._act:
+            raise IllegalAction("the game is over" if self._result is not None
+                                else self._not_your_turn(seat))
+        space = self._space
+        indices, start = space.listed_range(self._standing_at, sum(self.sizes))
+        count = len(indices) - start
+        pick = rng.randrange(count + (self._standing is not None))
+        if pick == count:
+            return {"type": "call"}
+        return {"type": "bid", "bid": space.texts[indices[start + pick]]}
+
     def _parse(self, seat: int, kind: str, action: dict[str, Any]) -> Any:
         if kind == "bid":
-            return ("bid", self.check_bid(action.get("bid")))
+            return ("bid", *self._checked(action.get("bid")))
         if kind == "call":
             if self._standing is None:
                 raise IllegalAction("nobody has bid yet this hand: you open the bidding, so "
@@ -161,34 +194,51 @@ class PokerBullGame(Game):
 
     def check_bid(self, text: object) -> Bid:
         """The bid, parsed and checked against the standing bid and the cards in play."""
+        return self._checked(text)[0]
+
+    def _checked(self, text: object) -> tuple[Bid, int]:
+        """check_bid, with the bid's index in the order.  A canonical text (what
+        legal_actions lists) is found by a dict lookup; any other is parsed (and remembered)."""
+        space = self._space
+        at = space.text_index.get(text) if type(text) is str else None
+        if at is not None:
+            return space.bids[at], self._check_index(at)
         if text is None:
             raise IllegalAction("a bid action needs its bid, like {'type': 'bid', 'bid': "
                                 "'pair 7'}")
-        bid = parse_bid(text)
+        bid = parse_bid_cached(text)
         if self.jokers_in == 0:
             if bid.natural:
                 raise IllegalAction("there are no jokers in this deck, so every hand is "
                                     "natural: leave out 'natural'")
             if bid.cat == FIVE:
                 raise IllegalAction("five of a kind needs jokers, and this deck has none")
-        space = self.space
+        return bid, self._check_index(self._space.index[bid])
+
+    def _check_index(self, at: int) -> int:
+        """The bid's index in the order, checked against the standing bid and the cards in
+        play.  The bids are sorted by the order (a strict total order), so "higher" is a
+        larger index; a refinement is always higher, and is tested too for exactness."""
+        space = self._space
         standing = self._standing
-        if standing is not None and not may_follow(standing, bid, space.order):
+        bid = space.bids[at]
+        if standing is not None and at <= self._standing_at and not refines(standing, bid):
             raise IllegalAction(f"{describe(bid)} is neither higher than the standing bid "
                                 f"{describe(standing)} nor the same hand made more specific")
         total = sum(self.sizes)
-        if space.avoid[space.index[bid]] < total:
+        if space.avoid[at] < total:
             raise IllegalAction(f"{describe(bid)} is certain to be there among {total} cards "
                                 "of this deck, so it may not be bid")
-        return bid
+        return at
 
     # ================================================================== transitions
     def _perform(self, seat: int, move: Any) -> None:
         if move[0] == "bid":
             bid: Bid = move[1]
-            text = bid_text(bid)
+            text = self._space.texts[move[2]]
             self.bid, self.bidder = text, seat
             self._standing = bid
+            self._standing_at = move[2]
             self.history.append([seat, text])
             self._log({"type": "bid", "seat": seat, "bid": text})
             self.turn = self._next_in(seat)
@@ -203,7 +253,7 @@ class PokerBullGame(Game):
         bidder = self.bidder
         cards = [c for h in self.hands for c in h]
         summary = summarize(cards)
-        space = self.space
+        space = self._space
         made = space_exists = exists(standing, summary, space.universe)
         best = space.best(summary)
         higher = best is not None and key(best, space.order) > key(standing, space.order)
@@ -241,6 +291,7 @@ class PokerBullGame(Game):
         self.hands = [[] for _ in range(self.players)]
         self.bid, self.bidder, self.history = None, -1, []
         self._standing = None
+        self._standing_at = -1
         ranking = [winner, *reversed(self.out)]
         self._finish(winner, ranking, list(self.survived), cards_left=list(self.sizes),
                      hands_played=self.hand_no)
