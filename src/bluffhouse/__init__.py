@@ -7,6 +7,7 @@
 """
 
 from . import cheat as _cheat  # noqa: F401  (registers the Cheat family's game ids)
+from . import pokerbull as _pokerbull  # noqa: F401  (registers the Poker Bull game ids)
 from . import sneak as _sneak  # noqa: F401  (registers Sneak's game ids)
 from .api import SaveError, list_games, load, new_game
 from .errors import IllegalAction, RuleError
