@@ -52,11 +52,13 @@ def play_game(state: Game, bots: list[Bot], max_actions: int = MAX_ACTIONS) -> i
     """Run bots on ``state`` to the end; the first seat in ``to_act`` decides each time.
     Returns the number of actions applied."""
     steps = 0
-    while not state.over and steps < max_actions:
+    apply = state.apply
+    views = [bot.wants_view for bot in bots]
+    acts = [bot.act for bot in bots]
+    while state._result is None and steps < max_actions:
         seat = state._act[0]
-        bot = bots[seat]
-        view = state.view(seat) if bot.wants_view else None
-        state.apply(seat, bot.act(view, Choices(state, seat)))
+        view = state.view(seat) if views[seat] else None
+        apply(seat, acts[seat](view, Choices(state, seat)))
         steps += 1
     return steps
 

@@ -1,5 +1,7 @@
 """Bots: each sees only its seat's view and the legal actions."""
 
+from . import counter as _counter  # noqa: F401  (registers counter)
+from . import ismcts as _ismcts  # noqa: F401  (registers ismcts)
 from . import simple as _simple  # noqa: F401  (registers random and honest)
 from .base import Bot, Choices, bot_class, bot_names, make_bot, parse_bot_list, register_bot
 

@@ -1,0 +1,23 @@
+"""The rule-based card-counting bot: one name, a policy per family (see search.py)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from .base import Action, Bot, Choices, View, register_bot
+from .search import hooks_for
+
+
+@register_bot
+class CounterBot(Bot):
+    name = "counter"
+    summary = "tracks every public card and claim to judge calls and bluffs"
+    wants_view: ClassVar[bool] = True
+
+    def act(self, view: View | None, legal: Choices) -> Action:
+        if view is None:
+            raise ValueError("the counter bot needs its view")
+        hooks = hooks_for(view)
+        if hooks.counter is None:
+            raise ValueError(f"no counter policy for {view['game']} yet")
+        return hooks.counter(view, legal, self.rng)

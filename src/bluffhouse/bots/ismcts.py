@@ -1,0 +1,145 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration samples a full game consistent with what the seat knows (the family's
+``determinize`` hook), walks one shared tree keyed by actions, choosing among the actions
+available in that sample by UCB1 with availability counts, expands one node, finishes the
+game with the random policy and credits every seat that chose on the way with its own score.
+The budget is a number of iterations (reproducible for a seed) with a time cap per move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import ClassVar
+
+from ..game import Game
+from .base import Action, Bot, Choices, View, register_bot
+from .search import FamilyHooks, action_key, default_evaluate, hooks_for
+from .simple import CHALLENGES
+
+#: Above this many legal actions a node searches a sample of them (plus every non-play).
+WIDE = 24
+SAMPLE_WIDTH = 16
+
+
+class _Node:
+    __slots__ = ("avail", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+def _ucb_choice(node: _Node, keys: dict[str, Action], c: float) -> str:
+    """UCB1 with availability counts: the child to follow among those available now."""
+    best, best_value = "", -1.0
+    for k in keys:
+        ch = node.children[k]
+        value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+        if value > best_value:
+            best, best_value = k, value
+    return best
+
+
+def default_candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
+    legal = state.legal_actions(seat)
+    if len(legal) <= WIDE:
+        return legal
+    rest = [a for a in legal if a["type"] != "play"]
+    plays = [a for a in legal if a["type"] == "play"]
+    return rest + rng.sample(plays, min(SAMPLE_WIDTH, len(plays)))
+
+
+def rollout_action(state: Game, seat: int, rng: random.Random) -> Action:
+    """The random bot's policy: uniform, a challenge kept one time in five."""
+    action = state.sample_action(seat, rng)
+    if action["type"] in CHALLENGES and rng.random() >= 0.2:
+        for _ in range(16):
+            other = state.sample_action(seat, rng)
+            if other["type"] not in CHALLENGES:
+                return other
+    return action
+
+
+@register_bot
+class ISMCTSBot(Bot):
+    name = "ismcts"
+    summary = "information-set Monte Carlo tree search over sampled hidden cards"
+    wants_view: ClassVar[bool] = True
+    iterations = 400
+    time_limit = 1.0  # seconds a move, at most
+    exploration = 0.7
+    max_rollout = 2000
+
+    def act(self, view: View | None, legal: Choices) -> Action:
+        actions = legal.all()
+        if len(actions) == 1 or view is None:
+            return actions[0]
+        hooks = hooks_for(view)
+        if hooks.determinize is None:
+            return actions[self.rng.randrange(len(actions))]
+        return self.search(view, actions, hooks)
+
+    def search(self, view: View, actions: list[Action], hooks: FamilyHooks) -> Action:
+        assert hooks.determinize is not None
+        rng = self.rng
+        me = view["seat"]
+        candidates = hooks.candidates or default_candidates
+        evaluate = hooks.evaluate or default_evaluate
+        legal_keys = {action_key(a): a for a in actions}
+        root = _Node()
+        deadline = time.perf_counter() + self.time_limit
+        root_choices: list[Action] | None = None
+        for _ in range(self.iterations):
+            if time.perf_counter() > deadline:
+                break
+            state = hooks.determinize(view, rng)
+            node = root
+            path: list[tuple[_Node, int]] = []
+            first = True
+            while not state.over:
+                seat = state.to_act[0]
+                if first and seat == me:
+                    if root_choices is None:
+                        root_choices = [a for a in candidates(state, seat, rng)
+                                        if action_key(a) in legal_keys] or actions
+                    options = root_choices
+                else:
+                    options = candidates(state, seat, rng)
+                first = False
+                keyed = {action_key(a): a for a in options}
+                for k in keyed:
+                    child = node.children.get(k)
+                    if child is not None:
+                        child.avail += 1
+                fresh = [k for k in keyed if k not in node.children]
+                if fresh:
+                    k = fresh[rng.randrange(len(fresh))]
+                    child = _Node()
+                    child.avail = 1
+                    node.children[k] = child
+                    state.apply(seat, keyed[k])
+                    path.append((child, seat))
+                    break
+                best = _ucb_choice(node, keyed, self.exploration)
+                node = node.children[best]
+                state.apply(seat, keyed[best])
+                path.append((node, seat))
+            steps = 0
+            while not state.over and steps < self.max_rollout:
+                seat = state.to_act[0]
+                state.apply(seat, rollout_action(state, seat, rng))
+                steps += 1
+            scores = evaluate(state)
+            for child, seat in path:
+                child.visits += 1
+                child.reward += scores[seat]
+        ranked = [(ch.visits, k) for k, ch in root.children.items() if k in legal_keys]
+        if not ranked:
+            return actions[rng.randrange(len(actions))]
+        ranked.sort(key=lambda vk: (-vk[0], vk[1]))
+        return legal_keys[ranked[0][1]]

@@ -1,0 +1,102 @@
+"""What a family gives the generic bots: how to sample a full state consistent with a seat's
+view (determinization), which actions are worth searching, how to judge an unfinished game,
+and its rule-based ``counter`` policy.
+
+Each family registers its hooks once (``register_family_hooks``) from its own package; the
+generic ``counter`` and ``ismcts`` bots look them up by the view's game id.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..registry import lookup
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from .base import Action, Choices, View
+
+Determinize = Callable[["View", random.Random], "Game"]
+Candidates = Callable[["Game", int, random.Random], "list[Action]"]
+Evaluate = Callable[["Game"], "list[float]"]
+Policy = Callable[["View", "Choices", random.Random], "Action"]
+
+
+@dataclass(frozen=True)
+class FamilyHooks:
+    """``determinize(view, rng)``: a full game whose hidden cards are drawn consistently with
+    everything the seat knows, and whose public state equals the view's.
+    ``candidates(state, seat, rng)``: the actions a search considers (all legal ones when
+    None).  ``evaluate(state)``: a score per seat in [0, 1] for a game cut short.
+    ``counter(view, choices, rng)``: the rule-based card-counting policy."""
+
+    determinize: Determinize | None = None
+    candidates: Candidates | None = None
+    evaluate: Evaluate | None = None
+    counter: Policy | None = None
+
+
+_HOOKS: dict[str, FamilyHooks] = {}
+
+
+def register_family_hooks(family: str, hooks: FamilyHooks) -> None:
+    _HOOKS[family] = hooks
+
+
+def hooks_for(view: View) -> FamilyHooks:
+    family = lookup(view["game"]).family.FAMILY
+    _load_family_bots(family)
+    return _HOOKS.get(family, FamilyHooks())
+
+
+def _load_family_bots(family: str) -> None:
+    """Import ``bluffhouse.<package>.bots`` on first use, where the family keeps its hooks."""
+    if family in _HOOKS:
+        return
+    import importlib
+
+    package = {"poker_bull": "pokerbull"}.get(family, family)
+    try:
+        importlib.import_module(f"bluffhouse.{package}.bots")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"bluffhouse.{package}.bots":
+            raise
+
+
+def default_evaluate(state: Game) -> list[float]:
+    """Finished: 1 for the winner, a share by place for the rest; unfinished: fewer cards
+    held is better."""
+    n = state.players
+    result = state.result
+    if result is not None:
+        scores = [0.0] * n
+        for place, seat in enumerate(result["ranking"]):
+            scores[seat] = 1.0 if place == 0 else 0.25 * (n - 1 - place) / max(1, n - 1)
+        return scores
+    sizes = state.view(None)["hand_sizes"]
+    order = sorted(range(n), key=lambda s: sizes[s])
+    scores = [0.0] * n
+    for place, seat in enumerate(order):
+        scores[seat] = 0.5 * (n - 1 - place) / max(1, n - 1)
+    return scores
+
+
+def action_key(action: Action) -> str:
+    """A canonical text for an action: equal actions share a tree node."""
+    parts = []
+    for k in sorted(action):
+        v = action[k]
+        if k == "cards" and isinstance(v, list):
+            v = sorted(v)
+        elif isinstance(v, dict):
+            v = sorted(v.items())
+        parts.append(f"{k}={v}")
+    return ";".join(parts)
+
+
+def describe_hooks() -> dict[str, Any]:
+    return {f: [k for k in ("determinize", "candidates", "evaluate", "counter")
+                if getattr(h, k) is not None] for f, h in _HOOKS.items()}
