@@ -18,13 +18,16 @@ class Choices:
     """The legal actions of one seat at one moment: listed only when a bot asks for them, or
     drawn uniformly at random without listing (Cheat hands have hundreds of plays)."""
 
-    __slots__ = ("_list", "_lister", "_sample", "seat")
+    __slots__ = ("_list", "_lister", "_sample", "_viewer", "game", "seat")
 
     def __init__(self, state: Any, seat: int) -> None:
         self.seat = seat
+        #: The game id (None for fixed lists): lets a bot that skipped the view find its family.
+        self.game: str | None = state.game_id
         self._list: list[Action] | None = None
         self._sample = state.sample_action
         self._lister = state.legal_actions
+        self._viewer: Callable[[int], View] | None = state.view
 
     def all(self) -> list[Action]:
         if self._list is None:
@@ -36,12 +39,20 @@ class Choices:
             return self._list[rng.randrange(len(self._list))]
         return self._sample(self.seat, rng)  # type: ignore[no-any-return]
 
+    def view(self) -> View:
+        """The seat's own view (what ``act`` gets when the bot wants it), built on demand."""
+        if self._viewer is None:
+            raise ValueError("these choices were made from a list: there is no view")
+        return self._viewer(self.seat)
+
     @classmethod
     def of(cls, actions: list[Action], seat: int = -1) -> Choices:
         """Choices over a fixed list (tests, replays, bots driving bots)."""
         self = cls.__new__(cls)
         self.seat = seat
+        self.game = None
         self._list = list(actions)
+        self._viewer = None
         return self
 
 

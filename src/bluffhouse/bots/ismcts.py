@@ -92,9 +92,17 @@ class ISMCTSBot(Bot):
         evaluate = hooks.evaluate or default_evaluate
         legal_keys = {action_key(a): a for a in actions}
         root = _Node()
-        deadline = time.perf_counter() + self.time_limit
+        # Family budgets apply while the class defaults are in force (a caller that sets the
+        # class or instance attributes keeps its own).
+        iterations = self.iterations
+        if hooks.iterations is not None and iterations == ISMCTSBot.iterations == 400:
+            iterations = hooks.iterations
+        time_limit = self.time_limit
+        if hooks.time_limit is not None and time_limit == ISMCTSBot.time_limit == 1.0:
+            time_limit = hooks.time_limit
+        deadline = time.perf_counter() + time_limit
         root_choices: list[Action] | None = None
-        for _ in range(self.iterations):
+        for _ in range(iterations):
             if time.perf_counter() > deadline:
                 break
             state = hooks.determinize(view, rng)
@@ -129,11 +137,14 @@ class ISMCTSBot(Bot):
                 node = node.children[best]
                 state.apply(seat, keyed[best])
                 path.append((node, seat))
-            steps = 0
-            while not state.over and steps < self.max_rollout:
-                seat = state.to_act[0]
-                state.apply(seat, rollout_action(state, seat, rng))
-                steps += 1
+            if hooks.rollout is not None:
+                hooks.rollout(state, rng)
+            else:
+                steps = 0
+                while not state.over and steps < self.max_rollout:
+                    seat = state.to_act[0]
+                    state.apply(seat, rollout_action(state, seat, rng))
+                    steps += 1
             scores = evaluate(state)
             for child, seat in path:
                 child.visits += 1

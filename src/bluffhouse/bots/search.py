@@ -23,6 +23,7 @@ Determinize = Callable[["View", random.Random], "Game"]
 Candidates = Callable[["Game", int, random.Random], "list[Action]"]
 Evaluate = Callable[["Game"], "list[float]"]
 Policy = Callable[["View", "Choices", random.Random], "Action"]
+Rollout = Callable[["Game", random.Random], None]
 
 
 @dataclass(frozen=True)
@@ -31,12 +32,21 @@ class FamilyHooks:
     everything the seat knows, and whose public state equals the view's.
     ``candidates(state, seat, rng)``: the actions a search considers (all legal ones when
     None).  ``evaluate(state)``: a score per seat in [0, 1] for a game cut short.
-    ``counter(view, choices, rng)``: the rule-based card-counting policy."""
+    ``counter(view, choices, rng)``: the rule-based card-counting policy.
+    ``honest(view, choices, rng)``: what "never lies, never calls" means in this family (the
+    generic honest bot when None).  ``rollout(state, rng)``: plays a sampled game on from a
+    search leaf, as far as ``evaluate`` needs (the generic random rollout to the end when
+    None).  ``iterations`` / ``time_limit``: the family's ISMCTS budget per move (the bot's
+    class defaults when None)."""
 
     determinize: Determinize | None = None
     candidates: Candidates | None = None
     evaluate: Evaluate | None = None
     counter: Policy | None = None
+    honest: Policy | None = None
+    rollout: Rollout | None = None
+    iterations: int | None = None
+    time_limit: float | None = None
 
 
 _HOOKS: dict[str, FamilyHooks] = {}
@@ -47,7 +57,11 @@ def register_family_hooks(family: str, hooks: FamilyHooks) -> None:
 
 
 def hooks_for(view: View) -> FamilyHooks:
-    family = lookup(view["game"]).family.FAMILY
+    return hooks_for_game(view["game"])
+
+
+def hooks_for_game(game_id: str) -> FamilyHooks:
+    family = lookup(game_id).family.FAMILY
     _load_family_bots(family)
     return _HOOKS.get(family, FamilyHooks())
 
@@ -98,5 +112,6 @@ def action_key(action: Action) -> str:
 
 
 def describe_hooks() -> dict[str, Any]:
-    return {f: [k for k in ("determinize", "candidates", "evaluate", "counter")
+    return {f: [k for k in ("determinize", "candidates", "evaluate", "counter", "honest",
+                                          "rollout")
                 if getattr(h, k) is not None] for f, h in _HOOKS.items()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .base import Action, Bot, Choices, View, register_bot
+from .search import hooks_for_game
 
 #: Action types that challenge another player's claim.
 CHALLENGES = frozenset({"call", "accuse", "believe"})
@@ -45,6 +46,11 @@ class HonestBot(Bot):
     wants_view: ClassVar[bool] = False
 
     def act(self, view: View | None, legal: Choices) -> Action:
+        game = view["game"] if view is not None else legal.game
+        if game is not None:
+            honest = hooks_for_game(game).honest
+            if honest is not None:  # the family says what honesty means there
+                return honest(view if view is not None else legal.view(), legal, self.rng)
         actions = legal.all()
         plays = [a for a in actions if a["type"] == "play"]
         others = [a for a in actions if a["type"] not in CHALLENGES and a["type"] != "play"]

@@ -9,8 +9,9 @@ British Cheat adds table cheats.  All state is plain JSON values so a save conti
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from ..cards import (
     CARD_INDEX,
@@ -26,6 +27,9 @@ from ..cards import (
 from ..errors import IllegalAction, RuleError
 from ..game import Action, Game, unknown_action
 from .rules import CheatRules
+from .sampling import count_plays, sample_play
+
+_T = TypeVar("_T")
 
 #: Above this many listed plays, ``legal_actions`` lists the smallest plays first and stops
 #: (the contract's allowance for very large hands); ``is_legal`` still decides any play exactly.
@@ -129,6 +133,13 @@ class CheatGame(Game):
         if r.discard_sets:
             for s in range(n):
                 self._discard_sets(s)
+        # A seat with no cards at the start (a scripted deal, or a hand that was all full sets)
+        # is out at once: left in, it would be stuck on a turn with nothing to play.
+        for s in range(n):
+            if not self.hands[s]:
+                self._go_out(s)
+                if self.phase == "over":
+                    return
         if first is not None:
             starter = first
         elif r.first_player == "ace_of_hearts":
@@ -140,11 +151,13 @@ class CheatGame(Game):
             starter = self._first_jack()
         else:
             starter = 0
+        if starter in self.finished:
+            starter = self._next_active(starter)
         if r.first_player == "bidding" and first is None:
             self.phase = "bid"
-            self.turn = 0
             self.bidders = [s for s in range(n) if self.hands[s]]
-            self._act = [0]
+            self.turn = self.bidders[0]
+            self._act = [self.turn]
             return
         self._open_round(starter, self._first_claims())
 
@@ -284,9 +297,10 @@ class CheatGame(Game):
         self._log(public, {seat: {"cards": _texts(cards)}})
         if out_of_turn:
             self.cheats.append([seat, "out_of_turn", []])
-        # Cheats made before this play are safe now that a turn has been taken.
-        self.cheats = [c for c in self.cheats if c[0] == seat and c[1] == "out_of_turn"
-                       and out_of_turn]
+        # Cheats by the other players are safe now that a turn has been taken; the player's
+        # own cheats (made before this play, in or out of turn) stay open until the next player
+        # takes a turn ("All cheats are safe as soon as the next player takes their turn").
+        self.cheats = [c for c in self.cheats if c[0] == seat]
         if was_lead and r.suit_lead_loses and self._suit_lead(cards):
             self._lose_at_once(seat, cards)
             return
@@ -413,10 +427,13 @@ class CheatGame(Game):
         else:
             self._take_pile(loser)
         if not self.hands[player]:
-            if truthful:
-                self._go_out(player)
-                if self.phase == "over":
-                    return
+            # The player kept an empty hand: the play was proven true, or (Chinese 'I believe',
+            # wrongly) believed; either way it stands and the player is out.  (Going out only on
+            # a truthful reveal left a believed bluffer in the game with no cards, stuck once it
+            # had to lead.)
+            self._go_out(player)
+            if self.phase == "over":
+                return
         winner = player if loser == caller else caller
         if believe:
             leader = caller if caller_right else self._next_active(caller)
@@ -494,16 +511,24 @@ class CheatGame(Game):
         self.phase = "over"
         winner = self.finished[0] if self.finished else ranking[0]
         self._finish(winner, ranking, scores, sips=list(self.sips),
-                     cards_left=[len(h) for h in self.hands])
+                     cards_left=[len(h) for h in self.hands],
+                     stats={"calls": list(self.calls),
+                            "bluffs_caught": list(self.bluffs_caught),
+                            "bluffs_survived": list(self.bluffs_survived)})
 
     # ---------------------------------------------------------------- passes
     def _do_pass_turn(self, seat: int) -> None:
         r = self.rules
         self._stand_last()
+        # The passed-over play can no longer be called (Hawaiian/Eightsh*t 'anytime' windows
+        # stayed open here, leaving seats in to_act with nothing to call).
+        self.window = []
         if self.phase == "over":
             return
         if r.turn_pass == "pickup":
             self._log({"type": "pass", "seat": seat, "pickup": True})
+            # Passing is taking a turn too: the other players' cheats are safe now.
+            self.cheats = [c for c in self.cheats if c[0] == seat]
             if self.pile:
                 self._take_pile(seat)
             # The skipped rank counts as played: the next player claims the one after it.
@@ -541,15 +566,14 @@ class CheatGame(Game):
         if self.phase == "bid_window" and not self.window:
             self._bid_stands()
             return
-        if self.phase == "jump":
-            if all(s in self.declined for s in self._active()):
-                # Nobody jumps in: the seat after the last player must play.
-                self._stand_last()
-                if self.phase == "over":
-                    return
-                self.phase = "turn"
-                self._act = [self.turn]
+        if self.phase == "jump" and all(s in self.declined for s in self._active()):
+            # Nobody jumps in: the seat after the last player must play.
+            self._stand_last()
+            if self.phase == "over":
                 return
+            self.phase = "turn"
+            self._act = [self.turn]
+            return
         self._refresh_act()
 
     # ---------------------------------------------------------------- Spanish bidding
@@ -572,8 +596,9 @@ class CheatGame(Game):
             self._refresh_act()
             return
         if not self.bidders:
-            self._log({"type": "first_player", "seat": 0, "why": "nobody bid"})
-            self._open_round(0, self._first_claims())
+            leader = self._next_active(self.players - 1)  # left of the dealer, as without bids
+            self._log({"type": "first_player", "seat": leader, "why": "nobody bid"})
+            self._open_round(leader, self._first_claims())
             return
         nxt = self._next_active(seat)
         while nxt not in self.bidders:
@@ -655,7 +680,9 @@ class CheatGame(Game):
         self.last = None
         self.window = []
         self._take_pile(loser)
-        self._open_round(loser, list(self.allowed) if not self.lead else None)
+        # The loser goes on with the rank(s) the next play had to claim (as after a lost call);
+        # a free rank here let an accusation at the very first lead skip the aces.
+        self._open_round(loser, list(self.allowed))
 
     # ================================================================== legality
     def _play_may(self, seat: int) -> bool:
@@ -707,7 +734,29 @@ class CheatGame(Game):
         """The suit a Specificity play must claim (-1: the player chooses)."""
         return -1 if self.lead or self.prev_suit < 0 else self.prev_suit
 
-    def _legal(self, seat: int) -> list[Action]:
+    def _can_play_now(self, seat: int) -> bool:
+        r = self.rules
+        return self._play_may(seat) or bool(
+            r.table_cheats and self.phase == "turn" and seat != self.turn
+            and self.hands[seat] and not self._has_cheat(seat)
+        )
+
+    def sample_action(self, seat: int, rng: random.Random) -> Action:
+        """One legal action drawn uniformly (plays counted, not listed: see sampling.py)."""
+        if self._result is not None or seat not in self._act:
+            raise IllegalAction(self._not_your_turn(seat) if self._result is None
+                                else "the game is over")
+        other = self._legal(seat, with_plays=False)
+        plays = count_plays(self, seat) if self._can_play_now(seat) else 0
+        if plays and rng.randrange(len(other) + plays) >= len(other):
+            play = sample_play(self, seat, rng)
+            if play is not None:
+                return play
+        if not other:
+            return self._legal(seat)[0]
+        return other[rng.randrange(len(other))]
+
+    def _legal(self, seat: int, with_plays: bool = True) -> list[Action]:
         r = self.rules
         out: list[Action] = []
         if self.phase in ("bid",):
@@ -726,14 +775,12 @@ class CheatGame(Game):
                 out.append({"type": "check"})
             if r.believe:
                 out.append({"type": "believe"})
-        if self._may_pass_turn(seat):
+        may_decline = (seat != self.turn or self.phase != "turn") and (
+            self._may_decline(seat) and not (self.phase == "jump" and self._forced(seat))
+        )
+        if self._may_pass_turn(seat) or may_decline:
             out.append({"type": "pass"})
-        elif seat != self.turn or self.phase != "turn":
-            if self._may_decline(seat) and not (self.phase == "jump" and self._forced(seat)):
-                out.append({"type": "pass"})
-        if self._play_may(seat) or (r.table_cheats and self.phase == "turn"
-                                    and seat != self.turn and self.hands[seat]
-                                    and not self._has_cheat(seat)):
+        if with_plays and self._can_play_now(seat):
             out.extend(self._play_actions(seat))
         if r.table_cheats and not self._has_cheat(seat) and self.hands[seat]:
             out.extend(self._cheat_actions(seat))
@@ -772,7 +819,9 @@ class CheatGame(Game):
         if r.claim_suit and suits[0] < 0:
             suits = [0, 1, 2, 3]
         by_group: list[list[int]] = []
-        key = (lambda c: c) if r.claim_suit else (lambda c: c >> 2 if c != JOKER else 99)
+        def key(c: int) -> int:
+            return c if r.claim_suit else (c >> 2 if c != JOKER else 99)
+
         for c in hand:
             if by_group and key(by_group[-1][0]) == key(c):
                 by_group[-1].append(c)
@@ -781,7 +830,9 @@ class CheatGame(Game):
         if not r.count_lies:
             count_max = 0
         else:
-            count_max = most if self._max else max(1, self._max_claim())
+            # The same bound _parse_play enforces: a claim may name up to max_cards (or every
+            # card of a rank) whatever the number of cards laid.
+            count_max = self._max if self._max else max(1, self._max_claim())
         out: list[Action] = []
         truthful_only = r.last_card_truthful
         for size in range(1, most + 1):
@@ -824,6 +875,11 @@ class CheatGame(Game):
                 low = (self.bid[1] + 1) if self.bid else 1
                 if not low <= count <= 4 * r.decks:
                     raise IllegalAction(f"your bid must be from {low} to {4 * r.decks}")
+                top = rank_text(self._top_rank())
+                said = action.get("rank", top)
+                if not isinstance(said, str) or RANK_INDEX.get(said.strip()) != self._top_rank():
+                    raise IllegalAction(f"the bidding is over the highest rank, {top}; a bid "
+                                        f"cannot name {said!r}")
                 return ("bid", count)
             raise unknown_action(kind, ["bid", "pass"])
         if self.phase == "bid_window":
@@ -960,16 +1016,17 @@ class CheatGame(Game):
                 raise IllegalAction(f"you do not hold {raw[0]!r}")
             target = -1
             if kind == "give":
-                target = action.get("seat")
-                if target not in self._others_from(seat):
+                given = action.get("seat")
+                if not isinstance(given, int) or given not in self._others_from(seat):
                     raise IllegalAction("slip the card to another player still in the game")
+                target = given
             return ("cheat", kind, [card], target)
         if kind == "peek":
-            target = action.get("seat")
+            peeked = action.get("seat")
             near = {(seat + 1) % self.players, (seat - 1) % self.players} - {seat}
-            if target not in near or not self.hands[target]:
+            if not isinstance(peeked, int) or peeked not in near or not self.hands[peeked]:
                 raise IllegalAction("you may peek only at a neighbour who holds cards")
-            return ("cheat", "peek", [], target)
+            return ("cheat", "peek", [], peeked)
         raise IllegalAction("a table cheat is 'hide', 'give' or 'peek'")
 
     # ---------------------------------------------------------------- perform
@@ -1088,8 +1145,8 @@ def _texts(cards: Sequence[int]) -> list[str]:
     return [CARD_TEXT[c] for c in cards]
 
 
-def _unique(items: Sequence[int]) -> list[int]:
-    out: list[int] = []
+def _unique(items: Sequence[_T]) -> list[_T]:
+    out: list[_T] = []
     for x in items:
         if x not in out:
             out.append(x)

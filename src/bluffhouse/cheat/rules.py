@@ -23,7 +23,9 @@ class CheatRules(Rules):
 
     FAMILY: ClassVar[str] = "cheat"
 
-    decks: int = option(1, "Packs shuffled together (two packs hold 8 of every card).", low=1, high=2)
+    decks: int = option(
+        1, "Packs shuffled together (two packs hold 8 of every card).", low=1, high=2
+    )
     jokers: int = option(0, "Jokers added to the packs.", choices=(0, 1, 2, 3, 4))
     jokers_as: str = option(
         "wild",
@@ -62,7 +64,8 @@ class CheatRules(Rules):
     )
     claim_suit: bool = option(
         False,
-        "Plays claim a suit too, the same suit as the previous play (Specificity); a call checks it.",
+        "Plays claim a suit too, the same suit as the previous play (Specificity); a call "
+        "checks it.",
     )
     callers: str = option(
         "anyone",
@@ -175,14 +178,18 @@ class CheatRules(Rules):
 
     def validate(self, players: int) -> None:
         if self.jokers > 2 * self.decks:
-            raise RuleError(f"option jokers: {self.decks} pack(s) have at most {2 * self.decks} jokers")
+            raise RuleError(
+                f"option jokers: {self.decks} pack(s) have at most {2 * self.decks} jokers"
+            )
         deck = self.deck_rank_list(players)
         claims = self.claim_rank_list(players)
         if self.first_rank != "any":
             if self.first_rank not in RANK_INDEX:
                 raise RuleError(f"option first_rank: {self.first_rank!r} is not a rank or 'any'")
             if RANK_INDEX[self.first_rank] not in claims:
-                raise RuleError(f"option first_rank: {self.first_rank} cannot be claimed in this game")
+                raise RuleError(
+                    f"option first_rank: {self.first_rank} cannot be claimed in this game"
+                )
         if self.first_player == "first_jack" and 10 not in deck:
             raise RuleError("option first_player: first_jack needs jacks in the packs")
         if self.first_player == "ace_of_hearts" and 0 not in deck:

@@ -45,6 +45,27 @@ def _ways_table(sizes: tuple[int, ...], most: int) -> list[list[int]]:
     return ways
 
 
+#: Per-hand counts, shared by ``count_plays`` and ``sample_play`` (a random bot asks both, and
+#: asks again when it redraws): hand and rules shape -> (groups, sizes, ways, total).
+_HandInfo = tuple[list[list[int]], tuple[int, ...], list[list[int]], int]
+_INFO: dict[tuple[tuple[int, ...], bool, int], _HandInfo] = {}
+_INFO_LIMIT = 1 << 15
+
+
+def _hand_info(hand: list[int], by_card: bool, most: int) -> _HandInfo:
+    key = (tuple(hand), by_card, most)
+    info = _INFO.get(key)
+    if info is None:
+        groups = _groups(hand, by_card)
+        sizes = tuple(len(g) for g in groups)
+        ways = _ways_table(sizes, most)
+        info = (groups, sizes, ways, sum(ways[0][1:]))
+        if len(_INFO) >= _INFO_LIMIT:
+            _INFO.clear()
+        _INFO[key] = info
+    return info
+
+
 def sample_play(game: CheatGame, seat: int, rng: random.Random) -> dict[str, Any] | None:
     """A play drawn uniformly from those ``legal_actions(seat)`` lists (before any cap)."""
     r = game.rules
@@ -52,10 +73,8 @@ def sample_play(game: CheatGame, seat: int, rng: random.Random) -> dict[str, Any
     if not hand:
         return None
     most = len(hand) if r.max_cards == 0 else min(r.max_cards, len(hand))
-    groups = _groups(hand, r.claim_suit)
-    sizes = tuple(len(g) for g in groups)
-    ways = _ways_table(sizes, most)
-    total = sum(ways[0][1:])
+    groups, sizes, ways, total = _hand_info(hand, r.claim_suit, most)
+    top = ways[0]
     claims = game.allowed
     if r.claim_suit:
         need = game._suit_required()
@@ -66,16 +85,17 @@ def sample_play(game: CheatGame, seat: int, rng: random.Random) -> dict[str, Any
     for _ in range(1000):
         pick = rng.randrange(total)
         size = 1
-        while pick >= ways[0][size]:
-            pick -= ways[0][size]
+        while pick >= top[size]:
+            pick -= top[size]
             size += 1
         cards: list[int] = []
         left = size
         for i, group in enumerate(groups):
             if left == 0:
                 break
+            nxt = ways[i + 1]
             for t in range(min(sizes[i], left), -1, -1):
-                here = ways[i + 1][left - t]
+                here = nxt[left - t]
                 if pick < here:
                     cards.extend(group[:t])
                     left -= t
@@ -103,10 +123,10 @@ def count_plays(game: CheatGame, seat: int) -> int:
     if not hand:
         return 0
     most = len(hand) if r.max_cards == 0 else min(r.max_cards, len(hand))
-    ways = _ways_table(tuple(len(g) for g in _groups(hand, r.claim_suit)), most)
+    total = _hand_info(hand, r.claim_suit, most)[3]
     per = len(game.allowed)
     if r.count_lies:
         per *= most if r.max_cards else max(1, game._max_claim())
     if r.claim_suit and game._suit_required() < 0:
         per *= 4
-    return sum(ways[0][1:]) * per
+    return total * per

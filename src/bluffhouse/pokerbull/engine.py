@@ -320,6 +320,8 @@ class PokerBullGame(Game):
             "jokers": self.jokers_in,
             "recharged": self.recharged,
             "showdown": None if self.showdown is None else dict(self.showdown),
+            # The rules in force (public: every player knows the options of the table).
+            "rules": self.rules.as_dict(),
         }
 
 

@@ -453,6 +453,8 @@ class SneakGame(Game):
             "challenged": [s for s, _ in self.challenges],
             "declined": list(self.declined),
             "out_of_play": len(self.out),
+            # The rules in force (public: every player knows the options of the table).
+            "rules": self.rules.as_dict(),
         }
 
 

@@ -1,0 +1,276 @@
+"""Bots' knowledge of the Cheat family: what one seat can know from its view, a card-counting
+``counter`` policy on top of it, and the hooks the generic search bot uses.
+
+Everything here reads ``view(seat)`` only: the seat's hand, the public log and its own private
+events (its own plays, piles it took, plays it checked).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots.base import Action, Choices, View
+from ..bots.search import FamilyHooks, register_family_hooks
+from ..cards import CARD_INDEX, JOKER, RANK_INDEX, build_deck
+from ..registry import lookup
+from .rules import CheatRules
+
+WILD = -1
+
+
+@dataclass
+class Knowledge:
+    """Where cards are, as far as one seat knows.
+
+    ``known[s]``: cards seen going into seat s's hand (a pile it took after a call, or cards
+    slipped to it) and not seen leaving since; ``mine_in_pile``: this seat's own cards in the
+    pile; ``seen_in_pile``: other cards in the pile it saw (a check); ``gone``: cards seen
+    leaving play (set aside, turned over and then removed)."""
+
+    seat: int
+    players: int
+    rules: CheatRules
+    deck: Counter[int]
+    hand: Counter[int]
+    known: list[Counter[int]] = field(default_factory=list)
+    mine_in_pile: Counter[int] = field(default_factory=Counter)
+    seen_in_pile: Counter[int] = field(default_factory=Counter)
+    gone: Counter[int] = field(default_factory=Counter)
+    claims_in_pile: list[tuple[int, int, int]] = field(default_factory=list)
+
+    @classmethod
+    def from_view(cls, view: View) -> Knowledge:
+        preset = lookup(view["game"])
+        rules = preset.family.RULES.build(preset.options, view.get("options") or {})
+        assert isinstance(rules, CheatRules)
+        players = view["players"]
+        deck = Counter(build_deck(rules.decks, rules.jokers, rules.deck_rank_list(players)))
+        hand = Counter(CARD_INDEX[c] for c in view["hand"])
+        me = view["seat"]
+        k = cls(me, players, rules, deck, hand, [Counter() for _ in range(players)])
+        last_play_cards: list[int] = []
+        for event in view["events"]:
+            kind = event.get("type")
+            if kind == "play":
+                cards = [CARD_INDEX[c] for c in event.get("cards", [])]
+                if event["seat"] == me:
+                    k.mine_in_pile.update(cards)
+                k.claims_in_pile.append((event["seat"], RANK_INDEX[event["rank"]],
+                                         int(event["count"])))
+                last_play_cards = cards
+            elif kind == "check" and event.get("cards"):
+                k.seen_in_pile.update(CARD_INDEX[c] for c in event["cards"])
+            elif kind in ("call", "believe") and event.get("target") is not None:
+                shown = [CARD_INDEX[c] for c in event.get("cards", [])]
+                # Turned over cards were the target's: they no longer count as in its hand.
+                _remove(k.known[event["target"]], shown)
+                k.seen_in_pile.update(c for c in shown if c not in last_play_cards)
+            elif kind == "take":
+                taker = event["seat"]
+                pile_known = k.mine_in_pile + k.seen_in_pile
+                if taker != me:
+                    k.known[taker].update(pile_known)
+                k.mine_in_pile = Counter()
+                k.seen_in_pile = Counter()
+                k.claims_in_pile = []
+            elif kind in ("discard", "removed"):
+                k.gone.update(k.mine_in_pile + k.seen_in_pile)
+                k.mine_in_pile = Counter()
+                k.seen_in_pile = Counter()
+                k.claims_in_pile = []
+            elif kind in ("set_aside", "lost"):
+                cards = [CARD_INDEX[c] for c in event.get("cards", [])]
+                k.gone.update(cards)
+                if event.get("seat") is not None:
+                    _remove(k.known[event["seat"]], cards)
+        for s in range(players):
+            if s != me:
+                size = view["hand_sizes"][s]
+                while sum(k.known[s].values()) > size:
+                    # It played some of them face down: which, it did not show.
+                    k.known[s].subtract([next(iter(+k.known[s]))])
+                    k.known[s] = +k.known[s]
+        k.known[me] = Counter()
+        return k
+
+    def rank_total(self, rank: int) -> int:
+        return sum(n for c, n in self.deck.items() if _rank(c) == rank)
+
+    def unseen(self) -> Counter[int]:
+        """Cards whose place this seat does not know."""
+        out = Counter(self.deck)
+        for part in (self.hand, self.mine_in_pile, self.seen_in_pile, self.gone, *self.known):
+            out.subtract(part)
+        return +out
+
+    def matches(self, card: int, rank: int) -> bool:
+        if card == JOKER:
+            return self.rules.jokers_as == "wild" or rank == 13
+        return card >> 2 == rank
+
+
+def _rank(card: int) -> int:
+    return 13 if card == JOKER else card >> 2
+
+
+def _remove(counter: Counter[int], cards: list[int]) -> None:
+    for c in cards:
+        if counter[c] > 0:
+            counter[c] -= 1
+    counter += Counter()
+
+
+def p_truthful(k: Knowledge, view: View) -> float:
+    """The chance that the last play is true, from what this seat knows: the claimed cards must
+    all be among the player's hand before it played, drawn from its known and unseen cards."""
+    last = view.get("last_play")
+    if not last:
+        return 1.0
+    player, rank, count, laid = last["seat"], RANK_INDEX[last["rank"]], last["count"], last["laid"]
+    if count != laid:
+        return 0.0
+    unseen = k.unseen()
+    # Cards of the rank the player might have laid: known in its hand, or unseen.
+    sure = sum(n for c, n in k.known[player].items() if k.matches(c, rank))
+    pool_good = sum(n for c, n in unseen.items() if k.matches(c, rank))
+    pool = sum(unseen.values())
+    # Its hand before the play had hand_size + laid cards; the unknown part was drawn from
+    # the unseen pool (the play itself is among the unseen cards now, in the pile).
+    hand_before = view["hand_sizes"][player] + laid
+    unknown = max(0, hand_before - sum(k.known[player].values()))
+    need = max(0, count - sure)
+    if need == 0:
+        return 1.0
+    if pool_good < need or unknown < need:
+        return 0.0
+    # P(at least `need` good cards among `unknown` drawn from pool with pool_good good).
+    total = math.comb(pool, unknown) if pool >= unknown else 1
+    hit = sum(math.comb(pool_good, i) * math.comb(pool - pool_good, unknown - i)
+              for i in range(need, min(pool_good, unknown) + 1))
+    chance_held = hit / total if total else 0.0
+    # A player holding the cards still may lie; one without them must.  Players tell the
+    # truth when they can about two times in three.
+    return 0.67 * chance_held
+
+
+def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
+    """Call what is unlikely, play the truth when it can, bluff one useless card when it must,
+    keep cards it will need soon, and never let a player go out on a doubtful last play."""
+    actions = choices.all()
+    types = {a["type"] for a in actions}
+    k = Knowledge.from_view(view)
+    if "call" in types or "believe" in types:
+        last = view.get("last_play") or {}
+        p = p_truthful(k, view)
+        player = last.get("seat")
+        going_out = player is not None and view["hand_sizes"][player] == 0
+        pile = view.get("pile_size", 0)
+        my_size = len(view["hand"])
+        # Calling wrongly costs the pile; letting a lie stand costs the liar nothing.
+        threshold = 0.25 if pile > 8 else 0.35
+        if my_size <= 3:
+            threshold = 0.2
+        if "believe" in types and p > 0.9:
+            return {"type": "believe"}
+        if "call" in types and ((going_out and p < 0.95) or p < threshold):
+            return {"type": "call"}
+    plays = [a for a in actions if a["type"] == "play"]
+    if plays:
+        return choose_play(k, view, plays, actions, rng)
+    for kind in ("pass", "check"):
+        for a in actions:
+            if a["type"] == kind:
+                return a
+    return actions[0]
+
+
+def _upcoming(k: Knowledge, view: View) -> list[int]:
+    """Ranks this seat will probably have to claim on its next turns (sequence games)."""
+    claims = [RANK_INDEX[r] for r in (view.get("claim_ranks") or [])]
+    seq = k.rules.sequence
+    if seq not in ("up", "down") or not claims:
+        return claims
+    order = k.rules.claim_rank_list(k.players)
+    step = 1 if seq == "up" else -1
+    pos = order.index(claims[0]) if claims[0] in order else 0
+    active = max(2, k.players - len(view.get("finished", [])) - len(view.get("lost", [])))
+    return [order[(pos + step * active * i) % len(order)] for i in range(4)]
+
+
+def choose_play(k: Knowledge, view: View, plays: list[Action], actions: list[Action],
+                rng: random.Random) -> Action:
+    hand = [CARD_INDEX[c] for c in view["hand"]]
+    claims = [RANK_INDEX[r] for r in (view.get("claim_ranks") or [])]
+    if not claims:
+        claims = sorted({RANK_INDEX[a["claim"]["rank"]] for a in plays})
+    future = set(_upcoming(k, view)[1:])
+    # The truth: every card of a claimable rank held (the rank with most, when choosing).
+    best_rank, best_cards = -1, list[int]()
+    for rank in claims:
+        cards = [c for c in hand if k.matches(c, rank)]
+        if len(cards) > len(best_cards):
+            best_rank, best_cards = rank, cards
+    limit = k.rules.max_cards or len(hand)
+    if best_cards:
+        cards = best_cards[:limit]
+        # Slip in one useless card on top of a true play when the table rarely calls.
+        if len(cards) < limit and len(hand) > len(cards) + 1 and rng.random() < 0.25:
+            spare = [c for c in hand if c not in cards and _rank(c) not in future
+                     and not k.matches(c, best_rank)]
+            if spare:
+                cards = [*cards, spare[0]]
+        return _find(plays, cards, best_rank, len(cards)) or _closest(plays, cards, best_rank)
+    # A bluff: one card it will not need soon, claimed as the (first) allowed rank.
+    rank = claims[0]
+    useless = sorted(hand, key=lambda c: (_rank(c) in future, c == JOKER, rng.random()))
+    card = useless[0]
+    passes = [a for a in actions if a["type"] == "pass"]
+    if passes and k.rules.turn_pass == "round" and view.get("pile_size", 0) > 0:
+        return passes[0]  # seed 000: passing is safe; bluffing risks the pile
+    return _find(plays, [card], rank, 1) or _closest(plays, [card], rank)
+
+
+def _find(plays: list[Action], cards: list[int], rank: int, count: int) -> Action | None:
+    want = sorted(_rank(c) for c in cards)
+    rank_text = next((r for r, i in RANK_INDEX.items() if i == rank and len(r) <= 2
+                      and r == r.upper()), None)
+    for a in plays:
+        claim = a["claim"]
+        if claim["rank"] != rank_text or claim.get("count") != count:
+            continue
+        if sorted(_rank(CARD_INDEX[c]) for c in a["cards"]) == want:
+            if "suit" in claim:
+                continue
+            return {"type": "play", "cards": [_text(c) for c in cards], "claim": dict(claim)}
+    return None
+
+
+def _closest(plays: list[Action], cards: list[int], rank: int) -> Action:
+    size = len(cards)
+    same = [a for a in plays if len(a["cards"]) == size] or plays
+    return min(same, key=lambda a: (RANK_INDEX[a["claim"]["rank"]] != rank,
+                                    a["claim"].get("count") != size))
+
+
+def _text(card: int) -> str:
+    from ..cards import CARD_TEXT
+
+    return CARD_TEXT[card]
+
+
+def _register() -> None:
+    register_family_hooks("cheat", FamilyHooks(counter=counter_policy))
+
+
+_register()
+
+
+def info(view: View) -> dict[str, Any]:
+    """A summary of the seat's knowledge (for tests and debugging)."""
+    k = Knowledge.from_view(view)
+    return {"unseen": sum(k.unseen().values()), "known": [sum(c.values()) for c in k.known],
+            "p_truthful": p_truthful(k, view)}

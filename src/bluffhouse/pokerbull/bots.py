@@ -1,0 +1,391 @@
+"""Poker Bull's hooks for the generic bots (see ``bluffhouse.bots.search``).
+
+- ``determinize``: the other hands of the current deal drawn uniformly from the cards the seat
+  cannot see (each hand is dealt afresh from a full deck, and every earlier hand was shown at
+  its call, so nothing else is hidden); the engine's RNG (future deals) is drawn afresh.
+- ``counter``: estimates, from its own cards, the probability that the standing bid and the
+  bids just above it exist (the model of :func:`bluffhouse.pokerbull.bid_probability`: the
+  unseen cards are a uniform draw from the rest of the deck, computed on one shared set of
+  samples), nudged by what the other players bid this hand; then calls when the standing bid
+  is less likely than a raise is safe, or raises to the highest bid that is still likely.
+- ``honest``: bids the lowest legal bid its own cards make (else the lowest legal bid), and
+  never calls.
+- ``candidates``, ``rollout``, ``evaluate`` for ISMCTS: the call and a few raises; a rollout to
+  the end of the current hand in which every seat calls or raises by what one imagined deal
+  (its own cards plus a random rest) shows; a score that punishes losing the hand the search
+  began in.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import Any
+
+from ..bots.base import Action, Choices, View
+from ..bots.search import FamilyHooks, register_family_hooks
+from ..cards import CARD_INDEX, JOKER, build_deck
+from ..game import Game
+from ..registry import lookup
+from .bids import (
+    FULL,
+    FULL_HOUSE,
+    KIND,
+    TWO_PAIR,
+    VALUE_OF,
+    Bid,
+    BidSpace,
+    Summary,
+    bid_space,
+    exists,
+    parse_bid_cached,
+    summarize,
+)
+from .engine import PokerBullGame
+from .rules import PokerBullRules
+
+FAMILY = "poker_bull"
+CALL: Action = {"type": "call"}
+
+#: Samples of the unseen cards behind the counter's probabilities.
+COUNTER_SAMPLES = 160
+#: Raises the counter weighs: the nearest ones, and the lowest few of every higher category.
+NEAR_RAISES = 40
+PER_CATEGORY = 6
+#: How likely the next player is taken to call a false bid (the risk of raising).
+CALL_RISK = 0.8
+#: Preference for higher bids among equally safe raises (they press the next player).
+PRESS = 0.04
+#: How many bids a rollout player scans for the lowest raise its imagined deal makes.
+SCAN = 48
+
+
+# ====================================================================== the view, parsed
+def _rules(view: View) -> PokerBullRules:
+    preset = lookup(view["game"])
+    return PokerBullRules.build(preset.options, view.get("rules") or {})
+
+
+def _cards(texts: Sequence[str]) -> list[int]:
+    return [CARD_INDEX[t] for t in texts]
+
+
+class _Known:
+    """What one view says, in the engine's terms (cached per view: a search determinizes the
+    same view hundreds of times)."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.seat: int = view["seat"]
+        self.rules = _rules(view)
+        self.own = _cards(view["hand"])
+        self.jokers: int = view["jokers"]
+        self.sizes: list[int] = list(view["dealt"])
+        rest = build_deck(1, self.jokers)
+        for c in self.own:
+            rest.remove(c)
+        self.rest = rest
+        self.unseen = sum(self.sizes) - len(self.own)
+        self.space = bid_space(FULL, self.rules.order, self.jokers)
+        standing = view["bid"]
+        self.standing: Bid | None = None if standing is None else parse_bid_cached(standing)
+        self.at = self.space.position(self.standing)
+        self.events = [_split_event(e, self.seat) for e in view["events"]]
+        survived = [0] * view["players"]
+        for e in view["events"]:
+            if e["type"] == "deal":
+                for s, n in enumerate(e["sizes"]):
+                    if n > 0:
+                        survived[s] += 1
+        self.survived = survived
+
+
+def _split_event(event: dict[str, Any], seat: int) -> list[Any]:
+    """A view's event as the engine logs it: the public part and this seat's private part
+    (only a deal's cards are private in Poker Bull)."""
+    if event["type"] == "deal" and "cards" in event:
+        public = {k: v for k, v in event.items() if k != "cards"}
+        return [public, [[seat, {"cards": list(event["cards"])}]]]
+    return [event]
+
+
+_CACHE: list[_Known] = []
+
+
+def _known(view: View) -> _Known:
+    for k in _CACHE:
+        if k.view is view:
+            return k
+    k = _Known(view)
+    _CACHE[:] = [k, *_CACHE[:3]]
+    return k
+
+
+# ====================================================================== determinization
+def determinize(view: View, rng: random.Random) -> Game:
+    """A full game whose public state and this seat's cards are the view's, and whose other
+    hands are a uniform draw from the cards the seat has not seen."""
+    k = _known(view)
+    drawn = rng.sample(k.rest, k.unseen)
+    hands: list[list[int]] = []
+    at = 0
+    for s, n in enumerate(k.sizes):
+        if s == k.seat:
+            hands.append(list(k.own))
+        else:
+            hands.append(sorted(drawn[at:at + n]))
+            at += n
+    return _build(k, hands, rng)
+
+
+def _build(k: _Known, hands: list[list[int]], rng: random.Random) -> PokerBullGame:
+    view = k.view
+    g = PokerBullGame.__new__(PokerBullGame)
+    g.game_id = lookup(view["game"]).id
+    g.rules = k.rules
+    g.players = view["players"]
+    g.seed = rng.getrandbits(63)
+    g.rng = random.Random(g.seed)
+    g.events = list(k.events)
+    g.version = view["version"]
+    g._act = list(view["to_act"])
+    g._result = view["result"]
+    g.hands = hands
+    g.sizes = list(k.sizes)
+    g.out = list(view["out"])
+    g.hand_no = view["hand_number"]
+    g.bid = view["bid"]
+    g.bidder = -1 if view["bidder"] is None else view["bidder"]
+    g.history = [[h["seat"], h["bid"]] for h in view["history"]]
+    g.turn = view["turn"] if view["turn"] is not None else 0
+    g.starter = view["starter"] if view["starter"] is not None else 0
+    g.jokers_in = k.jokers
+    g.recharged = view["recharged"]
+    g.survived = list(k.survived)
+    g.showdown = None if view["showdown"] is None else dict(view["showdown"])
+    g._derive()
+    g.__dict__["_search_events"] = len(g.events)
+    g.__dict__["_search_seat"] = k.seat
+    return g
+
+
+# ====================================================================== probabilities
+def _estimates(k: _Known, rng: random.Random, samples: int) -> list[Summary]:
+    """Summaries of ``samples`` whole deals: own cards plus a uniform draw of the unseen ones,
+    drawn with the likelihood of this hand's bids by the others (importance resampling)."""
+    history = k.view["history"]
+    others = [(h["seat"], parse_bid_cached(h["bid"])) for h in history if h["seat"] != k.seat]
+    pool: list[tuple[float, Summary]] = []
+    tries = samples * (2 if others else 1)
+    sizes = k.sizes
+    for _ in range(tries):
+        drawn = rng.sample(k.rest, k.unseen)
+        weight = 1.0
+        if others:
+            at = 0
+            held: dict[int, list[int]] = {}
+            for s, n in enumerate(sizes):
+                if s != k.seat:
+                    held[s] = drawn[at:at + n]
+                    at += n
+            for s, bid in others:
+                weight *= _support(bid, held.get(s, []))
+        pool.append((weight, summarize([*k.own, *drawn])))
+    if not others:
+        return [s for _, s in pool]
+    total = sum(w for w, _ in pool)
+    picks = rng.choices([s for _, s in pool], weights=[w / total for w, _ in pool], k=samples)
+    return picks
+
+
+def _support(bid: Bid, hand: Sequence[int]) -> float:
+    """How much more likely a player holding ``hand`` is to bid ``bid`` (a soft guess: players
+    tend to name ranks and suits they hold)."""
+    if not bid.spec:
+        return 1.0
+    if bid.cat in KIND or bid.cat in (TWO_PAIR, FULL_HOUSE):
+        ranks = bid.spec
+        hit = sum(1 for c in hand if c == JOKER or VALUE_OF[c] in ranks)
+        return 1.0 + 0.8 * min(hit, 2)
+    return 1.0
+
+
+def _probability(bid: Bid, sums: Sequence[Summary]) -> float:
+    hits = 0
+    for s in sums:
+        if exists(bid, s, FULL):
+            hits += 1
+    return hits / len(sums)
+
+
+def _raise_indices(space: BidSpace, total: int, after: int) -> list[int]:
+    """Indices of the raises worth weighing: the nearest ones and the lowest few of each
+    higher category."""
+    full, _ = space.open_bids(total)
+    start = bisect_right(full, after)
+    picks = list(full[start:start + NEAR_RAISES])
+    seen_cat: dict[int, int] = {}
+    for i in full[start + NEAR_RAISES:]:
+        cat = space.bids[i].cat
+        n = seen_cat.get(cat, 0)
+        if n < PER_CATEGORY:
+            seen_cat[cat] = n + 1
+            picks.append(i)
+    return picks
+
+
+# ====================================================================== counter
+def counter(view: View, choices: Choices, rng: random.Random) -> Action:
+    k = _known(view)
+    sums = _estimates(k, rng, COUNTER_SAMPLES)
+    space = k.space
+    total = sum(k.sizes)
+    best_value = -1.0
+    best: Action | None = None
+    if k.standing is not None:
+        best_value = 1.0 - _probability(k.standing, sums)  # a call wins when the bid is false
+        best = CALL
+    picks = _raise_indices(space, total, k.at)
+    for n, i in enumerate(picks):
+        p = _probability(space.bids[i], sums)
+        value = 1.0 - CALL_RISK * (1.0 - p) + PRESS * n / max(1, len(picks))
+        if value > best_value:
+            best_value, best = value, {"type": "bid", "bid": space.texts[i]}
+    if best is None:
+        return choices.sample(rng)
+    return best
+
+
+# ====================================================================== honest
+def honest(view: View, choices: Choices, rng: random.Random) -> Action:
+    """Never calls, never lies when it can help it: the lowest legal bid that its own cards
+    make, or else the lowest legal bid."""
+    k = _known(view)
+    own = summarize(k.own)
+    full, _ = k.space.open_bids(sum(k.sizes))
+    start = bisect_right(full, k.at)
+    for i in full[start:]:
+        if exists(k.space.bids[i], own, FULL):
+            return {"type": "bid", "bid": k.space.texts[i]}
+    if start < len(full):
+        return {"type": "bid", "bid": k.space.texts[full[start]]}
+    return choices.all()[0]
+
+
+# ====================================================================== search hooks
+def _standing_at(state: PokerBullGame) -> int:
+    return state.space.position(None if state.bid is None else parse_bid_cached(state.bid))
+
+
+def _imagined(state: PokerBullGame, seat: int, rng: random.Random) -> Summary:
+    """A deal as ``seat`` might picture it: its own cards and a random rest."""
+    own = state.hands[seat]
+    rest = build_deck(1, state.jokers_in)
+    for c in own:
+        rest.remove(c)
+    unseen = sum(len(h) for h in state.hands) - len(own)
+    return summarize([*own, *rng.sample(rest, unseen)])
+
+
+def _lowest_made(space: BidSpace, full: list[int], start: int, s: Summary) -> int | None:
+    """The lowest open bid from ``start`` that the cards make (a bounded scan, then the best
+    hand present when it is higher)."""
+    for i in full[start:start + SCAN]:
+        if exists(space.bids[i], s, FULL):
+            return i
+    best = space.best(s)
+    if best is None:
+        return None
+    at = space.index.get(best)
+    if at is None or start >= len(full) or at < full[start]:
+        return None
+    j = bisect_right(full, at) - 1
+    return full[j] if j >= start else None
+
+
+def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
+    """The searching seat weighs the call and a few raises; the other seats follow the rollout
+    policy (one action), since a search that explores their moves evenly makes them far
+    weaker opponents than they are."""
+    assert isinstance(state, PokerBullGame)
+    if seat != state.__dict__.get("_search_seat", seat):
+        return [rollout_step(state, seat, rng)]
+    space = state.space
+    full, _ = space.open_bids(sum(state.sizes))
+    start = bisect_right(full, _standing_at(state))
+    picks: set[int] = set(full[start:start + 2])
+    for _ in range(3):
+        s = _imagined(state, seat, rng)
+        i = _lowest_made(space, full, start, s)
+        if i is not None:
+            picks.add(i)
+        best = space.best(s)  # the bold raise: the best hand this imagined deal makes
+        at = None if best is None else space.index.get(best)
+        if at is not None and start < len(full) and at >= full[start]:
+            j = bisect_right(full, at) - 1
+            if j >= start:
+                picks.add(full[j])
+    own = _lowest_made(space, full, start, summarize(state.hands[seat]))
+    if own is not None:
+        picks.add(own)
+    out: list[Action] = [CALL] if state.bid is not None else []
+    out += [{"type": "bid", "bid": space.texts[i]} for i in sorted(picks)]
+    return out or state.legal_actions(seat)
+
+
+def rollout_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
+    """One seat's move in a rollout: it pictures one deal (its cards and a random rest), calls
+    a bid that deal does not make, and otherwise raises to the lowest bid it does make."""
+    s = _imagined(state, seat, rng)
+    space = state.space
+    at = _standing_at(state)
+    if state.bid is not None and not exists(space.bids[at], s, FULL):
+        return CALL
+    full, _ = space.open_bids(sum(state.sizes))
+    start = bisect_right(full, at)
+    i = _lowest_made(space, full, start, s)
+    if i is None:
+        if state.bid is not None:
+            return CALL
+        return {"type": "bid", "bid": space.texts[full[start]]}
+    return {"type": "bid", "bid": space.texts[i]}
+
+
+def rollout(state: Game, rng: random.Random) -> None:
+    """Plays on to the end of the current hand (its call)."""
+    assert isinstance(state, PokerBullGame)
+    hand = state.hand_no
+    steps = 0
+    while not state.over and state.hand_no == hand and steps < 200:
+        seat = state.to_act[0]
+        state.apply(seat, rollout_step(state, seat, rng))
+        steps += 1
+
+
+def evaluate(state: Game) -> list[float]:
+    """The hand the search began in decides: its loser scores 0.25 (0 if it went out), the
+    others 1.  (A search walk may run into later hands; they are not counted, so that every
+    branch is judged over the same horizon.)"""
+    assert isinstance(state, PokerBullGame)
+    n = state.players
+    since: int = state.__dict__.get("_search_events", len(state.events))
+    for event in state.events[since:]:
+        public = event[0]
+        if public["type"] == "lose":
+            out = [1.0] * n
+            out[public["seat"]] = 0.0 if public["cards_next"] == 0 else 0.25
+            return out
+    return [1.0] * n
+
+
+register_family_hooks(FAMILY, FamilyHooks(
+    determinize=determinize,
+    candidates=candidates,
+    evaluate=evaluate,
+    counter=counter,
+    honest=honest,
+    rollout=rollout,
+    iterations=300,
+    time_limit=1.0,
+))
