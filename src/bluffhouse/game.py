@@ -235,6 +235,10 @@ class Game:
     def _check(self, seat: Any, action: Any) -> Any:
         if self._result is not None:
             raise IllegalAction("the game is over")
+        if type(action) is dict and seat in self._act and type(seat) is int:
+            kind = action.get("type")
+            if type(kind) is str:
+                return self._parse(seat, kind, action)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat!r}; seats are 0 to {self.players - 1}")
         if not isinstance(action, dict):

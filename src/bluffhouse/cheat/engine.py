@@ -30,6 +30,8 @@ from .rules import CheatRules
 from .sampling import count_plays, sample_play
 
 _T = TypeVar("_T")
+_DECLINE = ("decline",)
+_CALL = ("call",)
 
 #: Above this many listed plays, ``legal_actions`` lists the smallest plays first and stops
 #: (the contract's allowance for very large hands); ``is_legal`` still decides any play exactly.
@@ -90,6 +92,9 @@ class CheatGame(Game):
         self._wild = r.jokers > 0 and r.jokers_as == "wild"
         self._set_size = 4 * r.decks
         self._max = r.max_cards
+        # A window whose only answers are call and pass (no check, believe or table cheats):
+        # the common case, given a short path through sampling, parsing and declining.
+        self._plain_window = not (r.check or r.believe or r.table_cheats)
         self._start_ranks = (
             list(self._claimable) if r.first_rank == "any" else [RANK_INDEX[r.first_rank]]
         )
@@ -554,6 +559,15 @@ class CheatGame(Game):
     def _decline(self, seat: int) -> None:
         """A seat lets the window (or the moment) go by."""
         r = self.rules
+        if self.phase == "window" and self._plain_window:
+            self.events.append([{"type": "decline", "seat": seat}])
+            window = self.window
+            window.remove(seat)
+            if window:
+                self._act = list(window)
+            else:
+                self._window_closed()
+            return
         self._log({"type": "decline", "seat": seat})
         if seat in self.window:
             self.window.remove(seat)
@@ -746,6 +760,9 @@ class CheatGame(Game):
         if self._result is not None or seat not in self._act:
             raise IllegalAction(self._not_your_turn(seat) if self._result is None
                                 else "the game is over")
+        if self.phase == "window" and self._plain_window:
+            # Exactly _legal's [call, pass], drawn with the same randomness.
+            return {"type": "call"} if rng.randrange(2) == 0 else {"type": "pass"}
         other = self._legal(seat, with_plays=False)
         plays = count_plays(self, seat) if self._can_play_now(seat) else 0
         if plays and rng.randrange(len(other) + plays) >= len(other):
@@ -864,6 +881,8 @@ class CheatGame(Game):
     # ---------------------------------------------------------------- parsing
     def _parse(self, seat: int, kind: str, action: dict[str, Any]) -> Any:
         r = self.rules
+        if self.phase == "window" and self._plain_window and kind in ("pass", "call"):
+            return _DECLINE if kind == "pass" else _CALL  # every seat in the window may call
         if self.phase == "bid":
             if kind == "pass":
                 return ("bid", None)
@@ -1032,7 +1051,9 @@ class CheatGame(Game):
     # ---------------------------------------------------------------- perform
     def _perform(self, seat: int, move: Any) -> None:
         kind = move[0]
-        if kind == "play":
+        if kind == "decline":
+            self._decline(seat)
+        elif kind == "play":
             _, cards, rank, count, suit, out_of_turn = move
             self.window = []
             self._stand_last()
@@ -1054,8 +1075,6 @@ class CheatGame(Game):
                 self._refresh_act()
         elif kind == "pass_turn":
             self._do_pass_turn(seat)
-        elif kind == "decline":
-            self._decline(seat)
         elif kind == "bid":
             self._do_bid(seat, move[1])
         elif kind == "bid_call":

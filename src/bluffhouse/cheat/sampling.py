@@ -36,12 +36,12 @@ def _ways_table(sizes: tuple[int, ...], most: int) -> list[list[int]]:
     """ways[i][k]: multisets of exactly k cards from groups i.. (suffix DP; cached by shape,
     callers must not modify the table)."""
     n = len(sizes)
-    ways = [[0] * (most + 1) for _ in range(n + 1)]
-    ways[n][0] = 1
+    row = [1] + [0] * most
+    ways = [row] * (n + 1)
     for i in range(n - 1, -1, -1):
-        row, nxt, cap = ways[i], ways[i + 1], sizes[i]
-        for k in range(most + 1):
-            row[k] = sum(nxt[k - t] for t in range(min(cap, k) + 1))
+        nxt, cap = row, sizes[i]
+        row = [sum(nxt[max(0, k - cap) : k + 1]) for k in range(most + 1)]
+        ways[i] = row
     return ways
 
 
@@ -81,7 +81,9 @@ def sample_play(game: CheatGame, seat: int, rng: random.Random) -> dict[str, Any
         suits = [need] if need >= 0 else [0, 1, 2, 3]
     else:
         suits = [-1]
-    top_count = (most if r.max_cards else max(1, game._max_claim())) if r.count_lies else 0
+    # Claims may name up to max_cards (or every card of a rank) whatever the cards laid,
+    # exactly as _play_actions lists them.
+    top_count = (r.max_cards or max(1, game._max_claim())) if r.count_lies else 0
     for _ in range(1000):
         pick = rng.randrange(total)
         size = 1
@@ -126,7 +128,7 @@ def count_plays(game: CheatGame, seat: int) -> int:
     total = _hand_info(hand, r.claim_suit, most)[3]
     per = len(game.allowed)
     if r.count_lies:
-        per *= most if r.max_cards else max(1, game._max_claim())
+        per *= r.max_cards or max(1, game._max_claim())
     if r.claim_suit and game._suit_required() < 0:
         per *= 4
     return total * per
