@@ -68,6 +68,36 @@ def describe(event: dict[str, Any], name: Callable[[int], str]) -> str:
             claim += f" of {event['suit']}"
         extra = f" (laid {event['laid']})" if "laid" in event else ""
         return f"{who} plays {claim}{extra}{shown}"
+    if kind == "call" and "caller" in event:  # Poker Bull's showdown
+        hands = "; ".join(f"{name(s)}: {' '.join(h) or '-'}" for s, h in
+                          enumerate(event.get("hands", [])))
+        made = "is there" if event.get("exists") else "is not there"
+        return (f"{name(event['caller'])} calls {name(event['bidder'])}'s {event.get('bid')}: "
+                f"it {made} (best hand: {event.get('best')}). Hands: {hands}")
+    if kind == "lose":
+        return f"{who} loses the call and gets {event.get('cards_next')} card(s) next hand"
+    if kind == "recharge":
+        return "recharge: everyone still in gets one more card"
+    if kind == "jokers_leave":
+        return "the jokers leave the game"
+    if kind == "draw":
+        card = f" ({event['card']})" if event.get("card") else ""
+        return f"{who} draws{card}; {event.get('stock_size')} left in the stock"
+    if kind in ("sneak", "flaunt"):
+        return f"{who} {kind}s {event.get('count')} card(s){shown}"
+    if kind == "challenge":
+        return f"{who} challenges with {event.get('count')} card(s){shown}"
+    if kind == "won":
+        return f"{who} wins {event.get('count')} card(s) unchallenged{shown}"
+    if kind == "reveal":
+        plays = "; ".join(f"{name(p['seat'])}: {' '.join(p['cards'])} ({p.get('combo')})"
+                          for p in event.get("plays", []))
+        return (f"challenges turned up - {plays}: {name(event['winner'])} wins "
+                f"{event.get('count')} cards")
+    if kind == "uncontested":
+        return f"{who} keeps the last {event.get('count')} card(s) uncontested"
+    if kind == "deal_end":
+        return f"deal {event.get('deal')} over: won {event.get('won')}, scores {event.get('scores')}"
     if kind in ("call", "believe") and "target" in event and "truthful" in event:
         verdict = "truthful" if event.get("truthful") else "a bluff"
         word = event.get("word", kind)
@@ -453,10 +483,15 @@ def show_summary(console: Console, state: Game, name: Callable[[int], str]) -> N
     calls = [0] * state.players
     caught = [0] * state.players
     for event in state.events_for(None):
-        if event.get("type") == "call" and isinstance(event.get("seat"), int):
-            calls[event["seat"]] += 1
-            if event.get("truthful") is False and isinstance(event.get("target"), int):
-                caught[event["target"]] += 1
+        if event.get("type") != "call":
+            continue
+        caller = event.get("seat", event.get("caller"))
+        target = event.get("target", event.get("bidder"))
+        if isinstance(caller, int):
+            calls[caller] += 1
+        lie = event.get("truthful") is False or event.get("exists") is False
+        if lie and isinstance(target, int):
+            caught[target] += 1
     console.print("calls made: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(calls)))
     console.print("bluffs caught: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(caught)))
     stats = result.get("stats") or {}

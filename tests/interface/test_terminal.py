@@ -147,3 +147,47 @@ def test_hot_seat_hides_hands_between_players() -> None:
     child.sendline("")
     child.expect(PROMPT)
     child.terminate(force=True)
+
+
+def answer_any(child: pexpect.spawn, limit: int = 3000) -> int:
+    """Play any game to the end: pass in windows, call a standing bid now and then, else the
+    first listed action."""
+    moves = 0
+    while moves < limit:
+        i = child.expect([PROMPT, "game over", pexpect.EOF])
+        if i != 0:
+            return moves
+        kinds = child.match.group(1).split("/")
+        if "bid" in kinds and "call" in kinds:
+            child.sendline("call" if moves % 3 == 0 else "1")
+        elif set(kinds) <= {"call", "pass", "challenge", "check", "believe"} and "pass" in kinds:
+            child.sendline("pass")
+        else:
+            child.sendline("1")
+        moves += 1
+    raise AssertionError("the game did not end")
+
+
+def test_a_person_plays_poker_bull_to_the_end_with_hints_and_bad_bids() -> None:
+    child = spawn("play", "poker_bull", "--seed", "3", "--delay", "0", "--hint")
+    child.expect(PROMPT)
+    child.sendline("bid pair Z")
+    child.expect(r"Z")  # the engine's message names the bad token
+    child.expect(PROMPT)
+    child.sendline("1")
+    answer_any(child)
+    child.expect(pexpect.EOF)
+    assert "winner:" in child.before
+    assert "calls made:" in child.before
+
+
+def test_a_person_plays_sneak_to_the_end() -> None:
+    child = spawn("play", "sneak", "--seed", "4", "--delay", "0", "--option", "target=40")
+    child.expect(PROMPT)
+    child.sendline("sneak ZZ")
+    child.expect("'ZZ' is not a card")
+    child.expect(PROMPT)
+    child.sendline("1")
+    answer_any(child)
+    child.expect(pexpect.EOF)
+    assert "scores:" in child.before
