@@ -97,7 +97,8 @@ def describe(event: dict[str, Any], name: Callable[[int], str]) -> str:
     if kind == "uncontested":
         return f"{who} keeps the last {event.get('count')} card(s) uncontested"
     if kind == "deal_end":
-        return f"deal {event.get('deal')} over: won {event.get('won')}, scores {event.get('scores')}"
+        won, scores = event.get("won"), event.get("scores")
+        return f"deal {event.get('deal')} over: won {won}, scores {scores}"
     if kind in ("call", "believe") and "target" in event and "truthful" in event:
         verdict = "truthful" if event.get("truthful") else "a bluff"
         word = event.get("word", kind)
