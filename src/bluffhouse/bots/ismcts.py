@@ -110,7 +110,9 @@ class ISMCTSBot(Bot):
             path: list[tuple[_Node, int]] = []
             first = True
             while not state.over:
-                seat = state.to_act[0]
+                # The searching seat moves first at the root when it is among several that
+                # may act now (a challenge window).
+                seat = me if first and me in state.to_act else state.to_act[0]
                 if first and seat == me:
                     if root_choices is None:
                         root_choices = [a for a in candidates(state, seat, rng)

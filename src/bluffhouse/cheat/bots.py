@@ -41,11 +41,16 @@ class Knowledge:
     seen_in_pile: Counter[int] = field(default_factory=Counter)
     gone: Counter[int] = field(default_factory=Counter)
     claims_in_pile: list[tuple[int, int, int]] = field(default_factory=list)
+    #: British Cheat: this seat's own hidden cards.
+    stash: Counter[int] = field(default_factory=Counter)
+    #: What this seat knew of the last play's player's hand just before that play.
+    before_last: Counter[int] = field(default_factory=Counter)
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
         preset = lookup(view["game"])
-        rules = preset.family.RULES.build(preset.options, view.get("options") or {})
+        rules = preset.family.RULES.build(preset.options,
+                                          view.get("rules") or view.get("options") or {})
         assert isinstance(rules, CheatRules)
         players = view["players"]
         deck = Counter(build_deck(rules.decks, rules.jokers, rules.deck_rank_list(players)))
@@ -53,27 +58,43 @@ class Knowledge:
         me = view["seat"]
         k = cls(me, players, rules, deck, hand, [Counter() for _ in range(players)])
         last_play_cards: list[int] = []
+        sizes: list[int] | None = None
+        exact_sizes = not rules.table_cheats
         for event in view["events"]:
             kind = event.get("type")
-            if kind == "play":
+            if kind == "deal":
+                sizes = list(event["hand_sizes"])
+            elif kind == "play":
+                seat = event["seat"]
                 cards = [CARD_INDEX[c] for c in event.get("cards", [])]
-                if event["seat"] == me:
+                rank = RANK_INDEX[event["rank"]]
+                if seat == me:
                     k.mine_in_pile.update(cards)
-                k.claims_in_pile.append((event["seat"], RANK_INDEX[event["rank"]],
-                                         int(event["count"])))
+                k.claims_in_pile.append((seat, rank, int(event["count"])))
                 last_play_cards = cards
+                k.before_last = Counter(k.known[seat])
+                if sizes is not None:
+                    sizes[seat] -= int(event.get("laid", event["count"]))
+                    if exact_sizes and seat != me:
+                        k._trim(seat, max(0, sizes[seat]), rank)
             elif kind == "check" and event.get("cards"):
-                k.seen_in_pile.update(CARD_INDEX[c] for c in event["cards"])
+                seen = [CARD_INDEX[c] for c in event["cards"]]
+                k.seen_in_pile.update(seen)
+                k._placed(seen, None)
             elif kind in ("call", "believe") and event.get("target") is not None:
                 shown = [CARD_INDEX[c] for c in event.get("cards", [])]
-                # Turned over cards were the target's: they no longer count as in its hand.
-                _remove(k.known[event["target"]], shown)
-                k.seen_in_pile.update(c for c in shown if c not in last_play_cards)
+                # Turned over cards were the target's: they are in the pile, in no hand.
+                new = [c for c in shown if c not in last_play_cards]
+                k.seen_in_pile.update(new)
+                k._placed(shown, None)
             elif kind == "take":
                 taker = event["seat"]
                 pile_known = k.mine_in_pile + k.seen_in_pile
+                k._placed(list(pile_known.elements()), taker if taker != me else None)
                 if taker != me:
                     k.known[taker].update(pile_known)
+                if sizes is not None:
+                    sizes[taker] += int(event.get("count", 0))
                 k.mine_in_pile = Counter()
                 k.seen_in_pile = Counter()
                 k.claims_in_pile = []
@@ -82,20 +103,60 @@ class Knowledge:
                 k.mine_in_pile = Counter()
                 k.seen_in_pile = Counter()
                 k.claims_in_pile = []
+            elif kind == "cheat_private" and event.get("seat") == me:
+                # British Cheat: a card slipped to another player, or peeked in its hand.
+                if event.get("cheat") in ("give", "peek") and event.get("cards"):
+                    target = event["to"] if event["cheat"] == "give" else event["at"]
+                    cards = [CARD_INDEX[c] for c in event["cards"]]
+                    k._placed(cards, target)
+                    k.known[target].update(cards)
             elif kind in ("set_aside", "lost"):
                 cards = [CARD_INDEX[c] for c in event.get("cards", [])]
                 k.gone.update(cards)
-                if event.get("seat") is not None:
-                    _remove(k.known[event["seat"]], cards)
+                k._placed(cards, None)
+                if sizes is not None and event.get("seat") is not None:
+                    sizes[event["seat"]] = (0 if kind == "lost"
+                                            else sizes[event["seat"]] - len(cards))
+        # Nothing this seat holds or saw elsewhere is in another hand; no card more often
+        # than the packs hold it.
+        k._placed(list((k.hand + Counter(CARD_INDEX[c] for c in view.get("hidden") or [])
+                        + k.mine_in_pile + k.seen_in_pile + k.gone).elements()), None)
         for s in range(players):
             if s != me:
-                size = view["hand_sizes"][s]
-                while sum(k.known[s].values()) > size:
-                    # It played some of them face down: which, it did not show.
-                    k.known[s].subtract([next(iter(+k.known[s]))])
-                    k.known[s] = +k.known[s]
+                k._trim(s, view["hand_sizes"][s], -1)
         k.known[me] = Counter()
+        k.stash = Counter(CARD_INDEX[c] for c in view.get("hidden") or [])
         return k
+
+    def _placed(self, cards: list[int], holder: int | None) -> None:
+        """``cards`` are known to be somewhere else than any hand but ``holder``'s: each is
+        taken out of the other seats' known cards where the packs hold too few for both."""
+        for c in set(cards):
+            elsewhere = cards.count(c)
+            for s in range(self.players):
+                if s == holder or s == self.seat or not self.known[s][c]:
+                    continue
+                here = sum(self.known[t][c] for t in range(self.players) if t != holder
+                           and t != self.seat)
+                excess = elsewhere + here + (self.known[holder][c] if holder is not None
+                                             else 0) - self.deck[c]
+                if excess > 0:
+                    self.known[s][c] -= min(excess, self.known[s][c])
+                    if self.known[s][c] <= 0:
+                        del self.known[s][c]
+
+    def _trim(self, seat: int, size: int, rank: int) -> None:
+        """A seat holds at most ``size`` cards: drop known ones it may have played, cards of
+        the claimed ``rank`` first (a true play used them)."""
+        known = self.known[seat]
+        over = sum(known.values()) - size
+        if over <= 0:
+            return
+        order = sorted(known.elements(), key=lambda c: (not self.matches(c, rank), c))
+        for c in order[:over]:
+            known[c] -= 1
+            if known[c] <= 0:
+                del known[c]
 
     def rank_total(self, rank: int) -> int:
         return sum(n for c, n in self.deck.items() if _rank(c) == rank)
@@ -103,7 +164,8 @@ class Knowledge:
     def unseen(self) -> Counter[int]:
         """Cards whose place this seat does not know."""
         out = Counter(self.deck)
-        for part in (self.hand, self.mine_in_pile, self.seen_in_pile, self.gone, *self.known):
+        for part in (self.hand, self.stash, self.mine_in_pile, self.seen_in_pile, self.gone,
+                     *self.known):
             out.subtract(part)
         return +out
 
@@ -133,15 +195,18 @@ def p_truthful(k: Knowledge, view: View) -> float:
     player, rank, count, laid = last["seat"], RANK_INDEX[last["rank"]], last["count"], last["laid"]
     if count != laid:
         return 0.0
-    unseen = k.unseen()
+    # What it was known to hold before the play: those not known in its hand now went into
+    # the pile with this play (or an earlier one), and are among the unseen cards.
+    before = k.before_last if player != k.seat else Counter()
+    unseen = k.unseen() - (before - k.known[player])
     # Cards of the rank the player might have laid: known in its hand, or unseen.
-    sure = sum(n for c, n in k.known[player].items() if k.matches(c, rank))
+    sure = sum(n for c, n in before.items() if k.matches(c, rank))
     pool_good = sum(n for c, n in unseen.items() if k.matches(c, rank))
     pool = sum(unseen.values())
     # Its hand before the play had hand_size + laid cards; the unknown part was drawn from
     # the unseen pool (the play itself is among the unseen cards now, in the pile).
     hand_before = view["hand_sizes"][player] + laid
-    unknown = max(0, hand_before - sum(k.known[player].values()))
+    unknown = max(0, hand_before - sum(before.values()))
     need = max(0, count - sure)
     if need == 0:
         return 1.0
@@ -231,6 +296,8 @@ def choose_play(k: Knowledge, view: View, plays: list[Action], actions: list[Act
     passes = [a for a in actions if a["type"] == "pass"]
     if passes and k.rules.turn_pass == "round" and view.get("pile_size", 0) > 0:
         return passes[0]  # seed 000: passing is safe; bluffing risks the pile
+    if passes and k.rules.turn_pass == "pickup" and view.get("pile_size", 0) == 0:
+        return passes[0]  # seed 004: nothing to pick up, so passing costs nothing
     return _find(plays, [card], rank, 1) or _closest(plays, [card], rank)
 
 
@@ -263,7 +330,17 @@ def _text(card: int) -> str:
 
 
 def _register() -> None:
-    register_family_hooks("cheat", FamilyHooks(counter=counter_policy))
+    from . import search
+
+    register_family_hooks("cheat", FamilyHooks(
+        counter=counter_policy,
+        determinize=search.search_determinize,
+        candidates=search.candidates,
+        evaluate=search.evaluate,
+        rollout=search.rollout,
+        iterations=search.ITERATIONS,
+        time_limit=search.TIME_LIMIT,
+    ))
 
 
 _register()

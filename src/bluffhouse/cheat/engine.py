@@ -1153,7 +1153,49 @@ class CheatGame(Game):
         if r.table_cheats:
             extra["hidden"] = _texts(self.hidden[seat]) if seat is not None else []
             extra["hidden_sizes"] = [len(h) for h in self.hidden]
+        if seat is not None:
+            # A seated player's bots also get the rules in force and the table's bookkeeping
+            # (public, or this seat's own); the spectator's view keeps its stored shape.
+            extra["rules"] = r.as_dict()
+            extra["table"] = self._table(seat)
         return extra
+
+    def _table(self, seat: int) -> dict[str, Any]:
+        """The engine's bookkeeping as ``seat`` may know it: every field is public, except the
+        open cheats, shown in full for the seat's own and as the cheating seat for others'."""
+        return {
+            "window": list(self.window), "allowed": list(self.allowed), "lead": self.lead,
+            "prev_rank": self.prev_rank, "prev_suit": self.prev_suit,
+            "round_player": self.round_player, "passes": self.passes,
+            "declined": list(self.declined), "checked": list(self.checked),
+            "cup": self.cup, "pours": self.pours, "cup_full": self.cup_full,
+            "bid": None if self.bid is None else list(self.bid),
+            "bidders": list(self.bidders), "dealer": self.dealer, "calls": list(self.calls),
+            "bluffs_caught": list(self.bluffs_caught),
+            "cheats": [[c[0], c[1], list(c[2])] if c[0] == seat else [c[0], None, None]
+                       for c in self.cheats],
+        }
+
+    @classmethod
+    def from_fields(cls, game_id: str, rules: CheatRules, players: int,
+                    fields: dict[str, Any], events: list[Any], to_act: list[int],
+                    version: int, seed: int) -> CheatGame:
+        """A game in progress from its state fields (every one of ``STATE_FIELDS``), as a
+        search builds one it has sampled; the RNG starts afresh from ``seed``."""
+        self = cls.__new__(cls)
+        self.game_id = game_id
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.events = events
+        self.version = version
+        self._act = list(to_act)
+        self._result = None
+        for name in cls.STATE_FIELDS:
+            setattr(self, name, fields[name])
+        self._derive()
+        return self
 
     # ================================================================== fast helpers
     def play_claim_ranks(self) -> list[str]:
