@@ -1,0 +1,535 @@
+"""The Cheat family's hooks for the generic ISMCTS bot (see ``bluffhouse.bots.search``).
+
+- :func:`determinize`: a real :class:`CheatGame` whose public state and this seat's cards are
+  the view's, with every card whose place the seat does not know dealt uniformly at random
+  over the places it may be: the other hands (beside the cards known to be there: a pile taken
+  after a call, a card slipped or peeked at), the unseen part of the pile (the last play's
+  cards among it, unless the seat laid or checked them), cards discarded unseen and the
+  British hidden stashes.  Hand, pile, discard and stash sizes all hold.
+- :func:`search_determinize`: the same deal, except that the last play's cards are first
+  judged true or false with the odds a card-counting player would give them (players tell the
+  truth when they can), since a uniform deal makes almost every claim a lie.
+- :func:`candidates`, :func:`rollout`, :func:`evaluate`: a handful of sensible moves for the
+  searching seat, a cheap rule-based policy for everyone else and for rollouts, and the
+  chance to win a game cut short from the hand sizes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from typing import Any
+
+from ..bots.base import Action, View
+from ..cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX, SUITS, rank_text
+from ..errors import IllegalAction
+from ..game import Game
+from ..registry import lookup
+from .engine import CheatGame
+from .rules import CheatRules
+
+#: The search budget a move: iterations, capped by seconds (one core).
+ITERATIONS = 200
+TIME_LIMIT = 0.8
+#: Rollout length in actions before the hand sizes decide.
+ROLLOUT_STEPS = 36
+#: How sure of winning a seat is from its hand size against the others' (lower: sharper).
+TEMPERATURE = 2.5
+#: The chance a player holding the cards it claims plays them truthfully.
+TRUTH_WHEN_HELD = 0.72
+
+
+def _rank(card: int) -> int:
+    return 13 if card == JOKER else card >> 2
+
+
+class Info:
+    """What a view says about where the cards are (built once per view object)."""
+
+    def __init__(self, view: View) -> None:
+        from .bots import Knowledge
+
+        self.view = view
+        k = Knowledge.from_view(view)
+        self.k = k
+        me: int = view["seat"]
+        self.me = me
+        n: int = view["players"]
+        self.n = n
+        preset = lookup(view["game"])
+        self.game_id = preset.id
+        self.rules: CheatRules = k.rules
+        self.hand = sorted(CARD_INDEX[c] for c in view["hand"])
+        sizes: list[int] = list(view["hand_sizes"])
+        self.sizes = sizes
+        # The last play's cards where this seat saw them (its own play, or one it checked).
+        last = view.get("last_play")
+        self.last = last
+        known_last: list[int] | None = None
+        if last is not None:
+            for event in reversed(view["events"]):
+                kind = event.get("type")
+                if kind == "play":
+                    if event["seat"] == me and "cards" in event:
+                        known_last = [CARD_INDEX[c] for c in event["cards"]]
+                    break
+                if kind == "check" and event.get("seat") == me and event.get("cards"):
+                    known_last = [CARD_INDEX[c] for c in event["cards"]]
+                    break
+        self.known_last = known_last
+        self.known = [sorted((+k.known[s]).elements()) for s in range(n)]
+        pile_known = list((k.mine_in_pile + k.seen_in_pile).elements())
+        self.pile_size: int = view["pile_size"]
+        self.discarded: int = view["discarded"]
+        self.hidden_sizes: list[int] = list(view.get("hidden_sizes") or [0] * n)
+        self.stash = [CARD_INDEX[c] for c in view.get("hidden") or []]
+        gone = list(k.gone.elements())
+        unseen = list(k.unseen().elements())
+        # Cards a scripted deal left out of play: out of the game, nowhere to be seen.
+        dealt = next((sum(e["hand_sizes"]) for e in view["events"] if e.get("type") == "deal"),
+                     sum(k.deck.values()))
+        self.out = max(0, sum(k.deck.values()) - dealt)
+        # Where each unseen card may go: how many of them each place holds.
+        need_hands = [0 if s == me else max(0, sizes[s] - len(self.known[s])) for s in range(n)]
+        need = (sum(need_hands) + (self.pile_size - len(pile_known))
+                + (self.discarded - len(gone))
+                + sum(h for s, h in enumerate(self.hidden_sizes) if s != me) + self.out)
+        self.exact = (
+            need == len(unseen) and len(pile_known) <= self.pile_size
+            and len(gone) <= self.discarded
+            and all(len(self.known[s]) <= sizes[s] for s in range(n) if s != me)
+        )
+        if not self.exact:
+            # The tracker lost count somewhere (a rare British undo): forget what it knew of
+            # other hands and of the pile and deal every card but this seat's own afresh.
+            deck = Counter(k.deck)
+            deck.subtract(self.hand)
+            deck.subtract(self.stash)
+            mine_pile = [c for c in k.mine_in_pile.elements()]
+            deck.subtract(mine_pile)
+            unseen = sorted((+deck).elements())
+            self.known = [[] for _ in range(n)]
+            pile_known = mine_pile if len(mine_pile) <= self.pile_size else []
+            gone = []
+            if not pile_known:
+                unseen = sorted((+(deck + Counter(mine_pile))).elements())
+            need_hands = [0 if s == me else sizes[s] for s in range(n)]
+            if self.known_last is not None and not all(
+                    c in pile_known for c in self.known_last):
+                self.known_last = None
+        self.unseen = unseen
+        self.need_hands = need_hands
+        self.pile_known = pile_known
+        self.gone = gone
+        self.table: dict[str, Any] = view["table"]
+        self.events = [[e] for e in view["events"]]
+        claim_rank = last["rank"] if last is not None else None
+        self.last_rank = RANK_INDEX[claim_rank] if claim_rank is not None else -1
+        self.p_true = self._p_true()
+
+    def _p_true(self) -> float:
+        """The chance the last play (another's, unseen) is true, by the card-counting model."""
+        from .bots import p_truthful
+
+        if self.last is None or self.known_last is not None:
+            return 1.0
+        return min(1.0, p_truthful(self.k, self.view) / 0.67 * TRUTH_WHEN_HELD)
+
+
+_CACHE: list[Info] = []
+
+
+def info(view: View) -> Info:
+    for item in _CACHE:
+        if item.view is view:
+            return item
+    item = Info(view)
+    _CACHE[:] = [item, *_CACHE[:3]]
+    return item
+
+
+def determinize(view: View, rng: random.Random) -> CheatGame:
+    """A full game consistent with the view, the unseen cards dealt uniformly."""
+    return _deal(info(view), rng, None)
+
+
+def search_determinize(view: View, rng: random.Random) -> CheatGame:
+    """As :func:`determinize`, the last play first judged true with the counting model's odds."""
+    item = info(view)
+    truth = None
+    if item.last is not None and item.known_last is None:
+        truth = rng.random() < item.p_true
+    return _deal(item, rng, truth)
+
+
+def _truthful_draw(item: Info, pool: list[int], rng: random.Random) -> list[int] | None:
+    """``laid`` cards of the claimed rank (wild jokers count) taken out of ``pool``."""
+    last = item.last
+    assert last is not None
+    laid, count = last["laid"], last["count"]
+    if laid != count:
+        return None
+    rank = item.last_rank
+    wild = item.rules.jokers > 0 and item.rules.jokers_as == "wild"
+    good = [i for i, c in enumerate(pool)
+            if (c == JOKER and (wild or rank == 13)) or (c != JOKER and c >> 2 == rank)]
+    if item.rules.claim_suit and item.table.get("prev_suit", -1) >= 0:
+        suit = item.table["prev_suit"]
+        good = [i for i in good if pool[i] & 3 == suit]
+    if len(good) < laid:
+        return None
+    picked = sorted(rng.sample(good, laid), reverse=True)
+    return [pool.pop(i) for i in picked]
+
+
+def _deal(item: Info, rng: random.Random, truth: bool | None) -> CheatGame:
+    pool = list(item.unseen)
+    rng.shuffle(pool)
+    last = item.last
+    last_cards: list[int] | None = None
+    if last is not None:
+        if item.known_last is not None:
+            last_cards = list(item.known_last)
+        elif truth:
+            last_cards = _truthful_draw(item, pool, rng)
+        elif truth is False:
+            # A lie: draw until the cards do not make the claim (few tries; else any cards).
+            for _ in range(20):
+                cand = pool[-last["laid"]:]
+                if not _makes(item, cand):
+                    break
+                rng.shuffle(pool)
+    at = 0
+
+    def take(count: int) -> list[int]:
+        nonlocal at
+        out = pool[at:at + count]
+        at += count
+        return out
+
+    if last is not None and last_cards is None:
+        last_cards = pool[len(pool) - last["laid"]:]
+        del pool[len(pool) - last["laid"]:]
+    n = item.n
+    hands = [list(item.hand) if s == item.me else sorted([*item.known[s],
+                                                           *take(item.need_hands[s])])
+             for s in range(n)]
+    pile_rest = list(item.pile_known)
+    if last_cards is not None and item.known_last is not None:
+        for c in last_cards:
+            pile_rest.remove(c)
+    extra = item.pile_size - len(pile_rest) - (len(last_cards) if last_cards else 0)
+    pile = [*pile_rest, *take(extra), *(last_cards or [])]
+    discarded = [*item.gone, *take(item.discarded - len(item.gone))]
+    hidden = [list(item.stash) if s == item.me else take(item.hidden_sizes[s])
+              for s in range(n)]
+    take(item.out)
+    assert at == len(pool), "the view's counts do not add up"
+    view = item.view
+    t = item.table
+    last_state: dict[str, Any] | None = None
+    if last is not None:
+        assert last_cards is not None
+        last_state = {"seat": last["seat"], "cards": last_cards, "rank": item.last_rank,
+                      "count": last["count"], "suit": t["prev_suit"]}
+    me = item.me
+    cheats: list[list[Any]] = [
+        [c[0], c[1], list(c[2])] if c[0] == me else [c[0], "out_of_turn", []]
+        for c in t["cheats"]]
+    fields: dict[str, Any] = {
+        "hands": hands, "pile": pile, "discarded": discarded, "hidden": hidden,
+        "phase": view["phase"],
+        "turn": view["turn"] if view["turn"] is not None else 0,
+        "window": list(t["window"]), "last": last_state,
+        "prev_rank": t["prev_rank"], "prev_suit": t["prev_suit"], "lead": t["lead"],
+        "allowed": list(t["allowed"]), "round_player": t["round_player"],
+        "passes": t["passes"], "finished": list(view["finished"]), "lost": list(view["lost"]),
+        "sips": list(view["sips"]), "cup": t["cup"], "pours": t["pours"],
+        "cup_full": t["cup_full"], "checked": list(t["checked"]),
+        "declined": list(t["declined"]), "cheats": cheats,
+        "bid": None if t["bid"] is None else list(t["bid"]), "bidders": list(t["bidders"]),
+        "dealer": t["dealer"], "calls": list(t["calls"]),
+        "bluffs_caught": list(t["bluffs_caught"]), "bluffs_survived": [0] * n,
+    }
+    g = CheatGame.from_fields(item.game_id, item.rules, n, fields, list(item.events),
+                              list(view["to_act"]), view["version"], rng.getrandbits(63))
+    g.__dict__["_search_seat"] = me
+    return g
+
+
+def _makes(item: Info, cards: list[int]) -> bool:
+    last = item.last
+    assert last is not None
+    if len(cards) != last["count"]:
+        return False
+    wild = item.rules.jokers > 0 and item.rules.jokers_as == "wild"
+    rank = item.last_rank
+    return all((c == JOKER and (wild or rank == 13)) or (c != JOKER and c >> 2 == rank)
+               for c in cards)
+
+
+# ====================================================================== policies on states
+def _play(cards: list[int], rank: int, count: int | None = None,
+          suit: int = -1) -> Action:
+    claim: dict[str, Any] = {"rank": rank_text(rank), "count": len(cards) if count is None
+                             else count}
+    if suit >= 0:
+        claim["suit"] = SUITS[suit]
+    return {"type": "play", "cards": [CARD_TEXT[c] for c in cards], "claim": claim}
+
+
+def _matches(state: CheatGame, card: int, rank: int) -> bool:
+    if card == JOKER:
+        return state._wild or rank == 13
+    return card >> 2 == rank
+
+
+def _future_ranks(state: CheatGame, rank: int, seat: int) -> set[int]:
+    """Ranks this seat will probably have to claim on its next few turns."""
+    seq = state.rules.sequence
+    if seq not in ("up", "down"):
+        return set()
+    order = state._claimable
+    if rank not in order:
+        return set()
+    active = max(2, len(state._active()))
+    step = 1 if seq == "up" else -1
+    pos = order.index(rank)
+    return {order[(pos + step * active * i) % len(order)] for i in range(1, 4)}
+
+
+def _suit_for(state: CheatGame, cards: list[int]) -> int:
+    if not state.rules.claim_suit:
+        return -1
+    need = state._suit_required()
+    if need >= 0:
+        return need
+    return cards[0] & 3 if cards[0] != JOKER else 0
+
+
+def _truth_options(state: CheatGame, seat: int) -> list[tuple[int, list[int]]]:
+    """(rank, every held card that makes it) per claimable rank, most cards first."""
+    hand = state.hands[seat]
+    suit = state._suit_required() if state.rules.claim_suit else -1
+    out = []
+    for rank in state.allowed:
+        cards = [c for c in hand if _matches(state, c, rank)
+                 and (suit < 0 or c == JOKER or c & 3 == suit)]
+        if cards:
+            out.append((rank, cards))
+    out.sort(key=lambda rc: -len(rc[1]))
+    return out
+
+
+def _limit(state: CheatGame, seat: int) -> int:
+    size = len(state.hands[seat])
+    return min(state._max, size) if state._max else size
+
+
+def _may_play(state: CheatGame, seat: int) -> bool:
+    return state._play_may(seat)
+
+
+def _may(state: CheatGame, seat: int, kind: str) -> bool:
+    if kind in ("call", "check", "believe"):
+        r = state.rules
+        if kind == "check" and not r.check:
+            return False
+        if kind == "believe" and not r.believe:
+            return False
+        return state._may_call(seat)
+    # pass
+    if state._may_pass_turn(seat):
+        return True
+    return (seat != state.turn or state.phase != "turn") and state._may_decline(seat) and not (
+        state.phase == "jump" and state._forced(seat))
+
+
+def _call_odds(state: CheatGame, seat: int) -> float:
+    """How likely the last play is a lie, as a quick-counting player judges it."""
+    last = state.last
+    assert last is not None
+    rank: int = last["rank"]
+    count: int = last["count"]
+    laid = len(last["cards"])
+    if count != laid:
+        return 0.9
+    total = 4 * state.rules.decks + (state.rules.jokers if state._wild else 0)
+    if rank == 13:
+        total = state.rules.jokers
+    mine = sum(1 for c in state.hands[seat] if _matches(state, c, rank))
+    if count + mine > total:
+        return 1.0
+    left = total - mine
+    # The more of the rest it claims, the less likely.
+    return min(0.95, 0.25 + 0.5 * count / max(1, left) + 0.1 * (mine >= 2))
+
+
+def rollout_step(state: CheatGame, seat: int, rng: random.Random) -> Action:
+    """A cheap plausible move: call what is unlikely or goes out, play the truth when it can
+    (now and then with one extra card), else bluff one card or pass."""
+    r = state.rules
+    if state.phase in ("bid", "bid_window"):
+        return {"type": "pass"}
+    last = state.last
+    if last is not None and last["seat"] != seat and _may(state, seat, "call"):
+        odds = _call_odds(state, seat)
+        player = last["seat"]
+        going_out = not state.hands[player]
+        if going_out and odds > 0.2:
+            return {"type": "call"}
+        if odds >= 1.0 or rng.random() < (odds - 0.45) * 1.2:
+            return {"type": "call"}
+    if _may_play(state, seat) and (state.phase != "jump" or seat == state.turn
+                                   or rng.random() < 0.1):
+        hand = state.hands[seat]
+        limit = _limit(state, seat)
+        truths = _truth_options(state, seat)
+        if truths:
+            rank, cards = truths[0]
+            cards = cards[:limit]
+            if (len(cards) < limit and len(hand) > len(cards) + 1 and rng.random() < 0.2):
+                spare = [c for c in hand if c not in cards and not _matches(state, c, rank)]
+                if spare:
+                    cards = [*cards, spare[rng.randrange(len(spare))]]
+            return _play(cards, rank, suit=_suit_for(state, cards))
+        if _may(state, seat, "pass") and state.phase == "turn" and (
+                (r.turn_pass == "round" and rng.random() < 0.6)
+                or (r.turn_pass == "pickup" and not state.pile)):
+            return {"type": "pass"}
+        if not (len(hand) == 1 and r.last_card_truthful):
+            card = hand[rng.randrange(len(hand))]
+            rank = state.allowed[rng.randrange(len(state.allowed))]
+            return _play([card], rank, suit=_suit_for(state, [card]))
+    if _may(state, seat, "pass"):
+        return {"type": "pass"}
+    return state.sample_action(seat, rng)
+
+
+def _apply(state: CheatGame, seat: int, action: Action, rng: random.Random) -> None:
+    try:
+        state.apply(seat, action)
+    except IllegalAction:
+        state.apply(seat, state.sample_action(seat, rng))
+
+
+def rollout(state: Game, rng: random.Random) -> None:
+    assert isinstance(state, CheatGame)
+    for _ in range(ROLLOUT_STEPS):
+        if state.over:
+            return
+        seat = state.to_act[0]
+        try:
+            _apply(state, seat, rollout_step(state, seat, rng), rng)
+        except (IllegalAction, IndexError):
+            return  # a sampled corner the seat cannot move from: judge it as it stands
+
+
+def evaluate(state: Game) -> list[float]:
+    """Finished: 1 for the winner, a small share by place for the rest; cut short: each seat's
+    share of exp(-cards / TEMPERATURE) (a seat out already counts as holding none)."""
+    assert isinstance(state, CheatGame)
+    n = state.players
+    result = state.result
+    if result is not None:
+        scores = [0.0] * n
+        for place, seat in enumerate(result["ranking"]):
+            scores[seat] = 1.0 if place == 0 else 0.1 * (n - 1 - place) / max(1, n - 1)
+        return scores
+    weights = []
+    for s in range(n):
+        if s in state.lost:
+            weights.append(0.0)
+        else:
+            weights.append(math.exp(-len(state.hands[s]) / TEMPERATURE)
+                           * (2.0 if s in state.finished else 1.0))
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
+
+
+# ====================================================================== candidates
+def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
+    """The searching seat weighs a handful of moves; the others follow the rollout policy."""
+    assert isinstance(state, CheatGame)
+    if seat != state.__dict__.get("_search_seat", seat):
+        action = rollout_step(state, seat, rng)
+        if not state.is_legal(seat, action):
+            action = state.sample_action(seat, rng)
+        return [action]
+    out: list[Action] = []
+    for kind in ("call", "believe", "check", "pass"):
+        if _may(state, seat, kind):
+            out.append({"type": kind})
+    if _may_play(state, seat) and (state.phase != "jump" or seat == state.turn
+                                   or not out):
+        out += _play_candidates(state, seat, rng)
+    legal = [a for a in out if state.is_legal(seat, a)]
+    if legal:
+        return _unique(legal)
+    return state.legal_actions(seat)[:24] or [state.sample_action(seat, rng)]
+
+
+def _play_candidates(state: CheatGame, seat: int, rng: random.Random) -> list[Action]:
+    r = state.rules
+    hand = state.hands[seat]
+    limit = _limit(state, seat)
+    out: list[Action] = []
+    truths = _truth_options(state, seat)
+    for rank, cards in truths[:3]:
+        cards = cards[:limit]
+        out.append(_play(cards, rank, suit=_suit_for(state, cards)))
+        future = _future_ranks(state, rank, seat)
+        spare = _useless(state, hand, future, exclude=cards, rank=rank)
+        if spare and len(cards) < limit and len(hand) > len(cards) + 1:
+            extra = [*cards, spare[0]]
+            out.append(_play(extra, rank, suit=_suit_for(state, extra)))
+        if len(cards) > 1:  # keep some back
+            out.append(_play(cards[:1], rank, suit=_suit_for(state, cards[:1])))
+        if r.count_lies and len(cards) < limit:
+            out.append(_play(cards, rank, count=len(cards) + 1,
+                             suit=_suit_for(state, cards)))
+    # Bluffs: the least useful cards, claimed as each allowed rank (a few).
+    claims = list(state.allowed)
+    if len(claims) > 3:
+        held = Counter(_rank(c) for c in hand)
+        claims.sort(key=lambda x: -held.get(x, 0))
+        claims = claims[:2] + rng.sample(claims[2:], 1)
+    for rank in claims:
+        future = _future_ranks(state, rank, seat)
+        useless = _useless(state, hand, future, exclude=[], rank=rank)
+        if not useless:
+            continue
+        if len(hand) == 1 and r.last_card_truthful:
+            continue
+        out.append(_play(useless[:1], rank, suit=_suit_for(state, useless[:1])))
+        if len(useless) > 1 and limit >= 2 and len(hand) > 2:
+            out.append(_play(useless[:2], rank, suit=_suit_for(state, useless[:2])))
+        if len(useless) > 2:
+            other = useless[1 + rng.randrange(len(useless) - 1)]
+            out.append(_play([other], rank, suit=_suit_for(state, [other])))
+    return out
+
+
+def _useless(state: CheatGame, hand: list[int], future: set[int], exclude: list[int],
+             rank: int) -> list[int]:
+    """Cards not needed soon (not of the claimed rank, nor of the ranks coming up), fewest
+    held of their rank first (singletons are the cheapest to lose)."""
+    left = list(hand)
+    for c in exclude:
+        left.remove(c)
+    held = Counter(_rank(c) for c in left)
+    cards = [c for c in left if not _matches(state, c, rank)]
+    cards.sort(key=lambda c: (_rank(c) in future, c == JOKER, held[_rank(c)], c))
+    return cards
+
+
+def _unique(actions: list[Action]) -> list[Action]:
+    seen: set[str] = set()
+    out = []
+    for a in actions:
+        key = repr(sorted(a.get("cards", []))) + repr(a.get("claim")) + a["type"]
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out

@@ -1,0 +1,200 @@
+"""The Cheat family's search hooks: the determinization sampler (consistent with the view,
+unbiased), bots that cannot see hidden cards, determinism and legal decisions."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import bluffhouse as bh
+from bluffhouse.bots import Choices, make_bot
+from bluffhouse.bots.ismcts import rollout_action
+from bluffhouse.cards import CARD_TEXT, build_deck
+from bluffhouse.cheat import search
+from bluffhouse.cheat.engine import CheatGame
+
+PRESETS = ["bullshit", "bluff", "check", "liar_liar", "jokers_wild", "eightshit",
+           "chinese_bluff", "british_cheat", "jump_in", "specificity", "popcorn"]
+KEYS = ["hand", "hand_sizes", "pile_size", "claim_rank", "claim_ranks", "claim_suit", "phase",
+        "to_act", "turn", "last_play", "leading", "finished", "lost", "discarded", "table",
+        "events", "hidden", "hidden_sizes"]
+
+
+def _advance(game_id: str, seed: int, steps: int, players: int = 4) -> CheatGame:
+    g = bh.new_game(game_id, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        seat = g.to_act[0]
+        g.apply(seat, rollout_action(g, seat, rng))
+    assert isinstance(g, CheatGame)
+    return g
+
+
+def _all_cards(g: CheatGame) -> Counter[int]:
+    out: Counter[int] = Counter(g.pile) + Counter(g.discarded)
+    for h in g.hands:
+        out.update(h)
+    for h in g.hidden:
+        out.update(h)
+    return out
+
+
+@pytest.mark.parametrize("game_id", PRESETS)
+def test_samples_match_the_view_and_the_packs(game_id):
+    rng = random.Random(5)
+    for seed, steps in ((1, 9), (2, 40), (3, 90)):
+        g = _advance(game_id, seed, steps)
+        if g.over:
+            continue
+        deck = Counter(build_deck(g.rules.decks, g.rules.jokers,
+                                  g.rules.deck_rank_list(g.players)))
+        assert _all_cards(g) == deck
+        for seat in range(g.players):
+            view = g.view(seat)
+            for _ in range(8):
+                for sample in (search.determinize(view, rng),
+                               search.search_determinize(view, rng)):
+                    seen = sample.view(seat)
+                    for key in KEYS:
+                        assert seen.get(key) == view.get(key), (game_id, seed, seat, key)
+                    assert _all_cards(sample) == deck
+                    assert sample.legal_actions(seat) == g.legal_actions(seat)
+
+
+def test_known_cards_stay_where_they_went():
+    """A pile taken after a call holds cards the others saw: they stay in the taker's hand."""
+    g = bh.new_game("bullshit", players=3, seed=0,
+                    deal=[["AS", "2S", "3S"], ["4H", "5H", "6H"], ["7D", "8D", "9D", "TD"]])
+    g.apply(0, {"type": "play", "cards": ["2S"], "claim": {"rank": "A"}})
+    g.apply(1, {"type": "call"})  # seat 0 lied: it takes back 2S, everyone saw it
+    view = g.view(1)
+    rng = random.Random(1)
+    for _ in range(50):
+        sample = search.determinize(view, rng)
+        assert CARD_TEXT.index("2S") in sample.hands[0]
+        assert sorted(sample.hands[1]) == sorted(g.hands[1])
+
+
+def test_sampler_is_unbiased_on_a_small_deal():
+    """Seat 0 holds two cards; the other two seats hold two each of the 50 unseen cards and the
+    rest are out of play: each unseen card lies in seat 1's hand with chance 2/50."""
+    g = bh.new_game("bullshit", players=3, seed=0,
+                    deal=[["AS", "2S"], ["3S", "4S"], ["5S", "6S"]])
+    view = g.view(0)
+    rng = random.Random(7)
+    counts: Counter[int] = Counter()
+    draws = 2500
+    for _ in range(draws):
+        sample = search.determinize(view, rng)
+        assert len(sample.hands[1]) == 2 and len(sample.hands[2]) == 2
+        counts.update(sample.hands[1])
+    unseen = [c for c in range(52) if CARD_TEXT[c] not in ("AS", "2S")]
+    expected = draws * 2 / len(unseen)
+    chi2 = sum((counts[c] - expected) ** 2 / expected for c in unseen)
+    assert set(counts) <= set(unseen)
+    assert chi2 < 90, chi2  # 49 degrees of freedom: p < 0.001 above 85.4
+
+
+def test_last_play_sampled_uniformly_from_the_unseen():
+    """Exact count: another's one-card play is each unseen card equally often."""
+    g = bh.new_game("bullshit", players=2, seed=0, deal=[["AS", "2S", "3S"], ["4H", "5H"]])
+    g.apply(0, {"type": "play", "cards": ["3S"], "claim": {"rank": "A"}})
+    g.apply(1, {"type": "pass"})
+    g.apply(1, {"type": "play", "cards": ["5H"], "claim": {"rank": "2"}})
+    view = g.view(0)
+    rng = random.Random(3)
+    seen: Counter[int] = Counter()
+    draws = 2000
+    for _ in range(draws):
+        sample = search.determinize(view, rng)
+        assert sample.last is not None and len(sample.last["cards"]) == 1
+        assert sample.pile[:1] == [CARD_TEXT.index("3S")]
+        seen[sample.last["cards"][0]] += 1
+    assert len(seen) == 49  # any card but seat 0's three
+    expected = draws / 49
+    chi2 = sum((n - expected) ** 2 / expected for n in seen.values())
+    assert chi2 < 90, chi2
+
+
+@pytest.mark.parametrize("bot_name", ["counter", "ismcts"])
+@pytest.mark.parametrize("game_id", ["bullshit", "bluff", "check"])
+def test_bots_cannot_see_hidden_cards(bot_name, game_id):
+    """The same view with the other seats' cards dealt differently: the same decision."""
+    for seed, steps in ((4, 0), (5, 30), (6, 70)):
+        g = _advance(game_id, seed, steps)
+        if g.over:
+            continue
+        seat = g.to_act[0]
+        view = g.view(seat)
+        other = search.determinize(view, random.Random(seed))
+        assert other.view(seat) == view
+        assert other.hands != g.hands or not any(g.hands[s] for s in range(4) if s != seat)
+        decisions = []
+        for state in (g, other):
+            bot = make_bot(bot_name, seed=11)
+            if bot_name == "ismcts":
+                bot.iterations = 40  # type: ignore[attr-defined]
+                bot.time_limit = 60.0  # type: ignore[attr-defined]
+            decisions.append(bot.act(state.view(seat), Choices(state, seat)))
+        assert decisions[0] == decisions[1]
+
+
+def test_swapped_deal_same_decisions():
+    """Seat 0's opening with the other hands swapped around (deal=): the same decision."""
+    deck = [CARD_TEXT[c] for c in range(52)]
+    rng = random.Random(2)
+    rng.shuffle(deck)
+    hands = [sorted(deck[i::4]) for i in range(4)]
+    swapped = [hands[0], hands[2], hands[3], hands[1]]
+    for name in ("counter", "ismcts"):
+        out = []
+        for deal in (hands, swapped):
+            g = bh.new_game("bullshit", players=4, seed=9, deal=deal)
+            bot = make_bot(name, seed=3)
+            if name == "ismcts":
+                bot.iterations = 40  # type: ignore[attr-defined]
+                bot.time_limit = 60.0  # type: ignore[attr-defined]
+            out.append(bot.act(g.view(0), Choices(g, 0)))
+        assert out[0] == out[1]
+
+
+def test_ismcts_is_deterministic_for_a_seed():
+    g = _advance("bullshit", 8, 25)
+    seat = g.to_act[0]
+    picks = []
+    for _ in range(2):
+        bot = make_bot("ismcts", seed=21)
+        bot.iterations = 60  # type: ignore[attr-defined]
+        bot.time_limit = 60.0  # type: ignore[attr-defined]
+        picks.append(bot.act(g.view(seat), Choices(g, seat)))
+    assert picks[0] == picks[1]
+
+
+@pytest.mark.parametrize("game_id", ["bullshit", "bluff", "liar_liar", "british_cheat",
+                                     "chinese_bluff", "eightshit"])
+def test_every_decision_is_legal(game_id):
+    names = ["ismcts", "counter", "random", "counter"]
+    bots = [make_bot(n, seed=s) for s, n in enumerate(names)]
+    bots[0].iterations = 12  # type: ignore[attr-defined]
+    g = bh.new_game(game_id, players=4, seed=13)
+    for _ in range(70):
+        if g.over:
+            break
+        seat = g.to_act[0]
+        bot = bots[seat]
+        action = bot.act(g.view(seat) if bot.wants_view else None, Choices(g, seat))
+        assert g.is_legal(seat, action), (game_id, names[seat], action)
+        g.apply(seat, action)
+
+
+def test_search_hooks_are_registered():
+    from bluffhouse.bots.search import hooks_for_game
+
+    hooks = hooks_for_game("bullshit")
+    assert hooks.determinize is not None and hooks.candidates is not None
+    assert hooks.rollout is not None and hooks.evaluate is not None
+    assert hooks.time_limit is not None and hooks.time_limit <= 1.0
