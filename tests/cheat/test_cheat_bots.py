@@ -198,3 +198,15 @@ def test_search_hooks_are_registered():
     assert hooks.determinize is not None and hooks.candidates is not None
     assert hooks.rollout is not None and hooks.evaluate is not None
     assert hooks.time_limit is not None and hooks.time_limit <= 1.0
+
+
+def test_counter_finishes_games_and_beats_random() -> None:
+    """Regression: a counter that called every lie of a player leading the same rank again
+    stalled the table for ever (the pile held only that player's own cards)."""
+    from bluffhouse.arena import run_arena
+
+    result = run_arena("bullshit", ["counter", "random", "random", "random"], 8, seed=0)
+    data = result.as_dict()
+    assert data["unfinished"] == 0
+    assert max(r.length for r in result.records) < 3000
+    assert data["bots"]["counter"]["wins"] >= 5  # a fair share would be 2

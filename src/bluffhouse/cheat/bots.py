@@ -241,7 +241,17 @@ def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
             threshold = 0.2
         if "believe" in types and p > 0.9:
             return {"type": "believe"}
-        if "call" in types and ((going_out and p < 0.95) or p < threshold):
+        # A wrong call of a big claim hands the caller the pile and the cards it doubted, and
+        # card-counting tables fall into cycles of calling the same true sets back and forth:
+        # the bar drops with the claimed count, and a call near the bar is a coin.
+        count = int(last.get("count", 1) or 1)
+        threshold /= max(1, count - 1)
+        if "call" in types and going_out and p < 0.95:
+            return {"type": "call"}
+        # A pile that holds only this play just goes back to its player, who must lead the
+        # same rank again: calling it gains nothing and can stall the table for ever.
+        worth_it = pile > int(last.get("laid", 0) or 0) or view["hand_sizes"][player] <= 3
+        if "call" in types and worth_it and p < threshold and rng.random() < 1.5 - p / threshold:
             return {"type": "call"}
     plays = [a for a in actions if a["type"] == "play"]
     if plays:
@@ -296,8 +306,11 @@ def choose_play(k: Knowledge, view: View, plays: list[Action], actions: list[Act
     passes = [a for a in actions if a["type"] == "pass"]
     if passes and k.rules.turn_pass == "round" and view.get("pile_size", 0) > 0:
         return passes[0]  # seed 000: passing is safe; bluffing risks the pile
-    if passes and k.rules.turn_pass == "pickup" and view.get("pile_size", 0) == 0:
-        return passes[0]  # seed 004: nothing to pick up, so passing costs nothing
+    if (passes and k.rules.turn_pass == "pickup" and view.get("pile_size", 0) == 0
+            and rng.random() < 0.5):
+        # Seed 004: nothing to pick up, so passing costs nothing; but a table of players who
+        # all pass an empty pile makes no progress, so half the time it bluffs a card anyway.
+        return passes[0]
     return _find(plays, [card], rank, 1) or _closest(plays, [card], rank)
 
 
