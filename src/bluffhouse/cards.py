@@ -133,3 +133,32 @@ def take_cards(hand: list[int], cards: Sequence[int]) -> list[int] | None:
         except ValueError:
             return None
     return rest
+
+
+def parse_deal(
+    deal: object, players: int, deck: Sequence[int], deck_word: str = "packs"
+) -> list[list[int]]:
+    """Exact starting hands (``deal=``): one list of card texts per seat, each card taken from
+    ``deck`` at most as often as it holds it; a RuleError names the bad entry (and calls the
+    cards ``deck_word``: "packs", or "deck" in a one-deck game)."""
+    holds = "hold" if deck_word.endswith("s") else "holds"
+    if not isinstance(deal, list | tuple) or len(deal) != players:
+        raise RuleError(f"deal must hold one list of cards per seat ({players} seats)")
+    pool = list(deck)
+    hands = []
+    for seat, hand in enumerate(deal):
+        if not isinstance(hand, list | tuple):
+            raise RuleError(f"deal: seat {seat}'s hand must be a list of cards")
+        cards = []
+        for text in hand:
+            card = CARD_INDEX.get(text.strip()) if isinstance(text, str) else None
+            if card is None:
+                raise RuleError(f"deal: {text!r} (seat {seat}) is not a card")
+            if card not in pool:
+                what = "joker" if card == JOKER else text
+                raise RuleError(f"deal: {what} (seat {seat}) is not in the {deck_word}, or is "
+                                f"dealt more times than the {deck_word} {holds} it")
+            pool.remove(card)
+            cards.append(card)
+        hands.append(sorted(cards))
+    return hands

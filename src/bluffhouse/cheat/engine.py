@@ -21,6 +21,7 @@ from ..cards import (
     RANK_INDEX,
     SUITS,
     build_deck,
+    parse_deal,
     rank_name,
     rank_text,
 )
@@ -112,7 +113,7 @@ class CheatGame(Game):
             raise RuleError("this game has no stock; use deal= for exact hands")
         deck = build_deck(r.decks, r.jokers, r.deck_rank_list(n))
         if deal is not None:
-            self.hands = _parse_deal(deal, n, deck)
+            self.hands = parse_deal(deal, n, deck)
         else:
             cards = list(deck)
             self.rng.shuffle(cards)
@@ -1236,23 +1237,3 @@ def _compositions(limits: list[int], total: int) -> Iterator[list[int]]:
     yield from rec(0, total)
 
 
-def _parse_deal(deal: Sequence[Sequence[str]], players: int, deck: list[int]) -> list[list[int]]:
-    if not isinstance(deal, list | tuple) or len(deal) != players:
-        raise RuleError(f"deal must hold one list of cards per seat ({players} seats)")
-    pool = list(deck)
-    hands = []
-    for seat, hand in enumerate(deal):
-        if not isinstance(hand, list | tuple):
-            raise RuleError(f"deal: seat {seat}'s hand must be a list of cards")
-        cards = []
-        for text in hand:
-            card = CARD_INDEX.get(text) if isinstance(text, str) else None
-            if card is None:
-                raise RuleError(f"deal: {text!r} (seat {seat}) is not a card")
-            if card not in pool:
-                raise RuleError(f"deal: {text} (seat {seat}) is not in the packs, or is dealt "
-                                "more times than the packs hold it")
-            pool.remove(card)
-            cards.append(card)
-        hands.append(sorted(cards))
-    return hands

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ..cards import CARD_INDEX, CARD_TEXT, JOKER, build_deck
+from ..cards import CARD_TEXT, build_deck, parse_deal
 from ..errors import IllegalAction, RuleError
 from ..game import Action, Game, unknown_action
 from .bids import (
@@ -107,7 +107,7 @@ class PokerBullGame(Game):
             self.sizes = [r.start_size(n)] * n
             self._new_hand(starter, None)
         else:
-            hands = _parse_deal(deal, n, build_deck(1, r.jokers))
+            hands = parse_deal(deal, n, build_deck(1, r.jokers), deck_word="deck")
             limit = r.grow_limit if r.mode == "grow" else 5
             for seat, hand in enumerate(hands):
                 if not 1 <= len(hand) <= limit:
@@ -329,24 +329,3 @@ def _texts(cards: Sequence[int]) -> list[str]:
     return [CARD_TEXT[c] for c in cards]
 
 
-def _parse_deal(deal: Sequence[Sequence[str]], players: int, deck: list[int]) -> list[list[int]]:
-    if not isinstance(deal, list | tuple) or len(deal) != players:
-        raise RuleError(f"deal must hold one list of cards per seat ({players} seats)")
-    pool = list(deck)
-    hands = []
-    for seat, hand in enumerate(deal):
-        if not isinstance(hand, list | tuple):
-            raise RuleError(f"deal: seat {seat}'s hand must be a list of cards")
-        cards = []
-        for text in hand:
-            card = CARD_INDEX.get(text.strip()) if isinstance(text, str) else None
-            if card is None:
-                raise RuleError(f"deal: {text!r} (seat {seat}) is not a card")
-            if card not in pool:
-                what = "joker" if card == JOKER else text
-                raise RuleError(f"deal: {what} (seat {seat}) is not in the deck, or is dealt "
-                                "more times than the deck holds it")
-            pool.remove(card)
-            cards.append(card)
-        hands.append(sorted(cards))
-    return hands
