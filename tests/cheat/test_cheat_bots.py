@@ -210,3 +210,13 @@ def test_counter_finishes_games_and_beats_random() -> None:
     assert data["unfinished"] == 0
     assert max(r.length for r in result.records) < 3000
     assert data["bots"]["counter"]["wins"] >= 5  # a fair share would be 2
+
+
+def test_counter_beats_honest() -> None:
+    """Issue 5: counter 'clearly beats honest' (it learns from calls that a player only claims
+    what it holds, instead of calling its true sets)."""
+    from bluffhouse.arena import run_arena
+
+    data = run_arena("bullshit", ["counter", "honest", "honest", "honest"], 8, seed=0).as_dict()
+    assert data["unfinished"] == 0
+    assert data["bots"]["counter"]["wins"] >= 5  # a fair share would be 2

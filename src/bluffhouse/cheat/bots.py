@@ -218,8 +218,22 @@ def p_truthful(k: Knowledge, view: View) -> float:
               for i in range(need, min(pool_good, unknown) + 1))
     chance_held = hit / total if total else 0.0
     # A player holding the cards still may lie; one without them must.  Players tell the
-    # truth when they can about two times in three.
-    return 0.67 * chance_held
+    # truth when they can about two times in three.  What its called plays showed so far
+    # says how this player plays: one whose calls always turned up true claims only what it
+    # holds (smoothed, so two lucky calls do not make a liar honest).
+    truthful, called = _record(view, player)
+    honesty = (truthful + 1) / (called + 3)
+    return honesty + (1 - honesty) * 0.67 * chance_held
+
+
+def _record(view: View, player: int) -> tuple[int, int]:
+    """How many of ``player``'s plays were called, and how many of those were true."""
+    truthful = called = 0
+    for event in view["events"]:
+        if event.get("type") == "call" and event.get("target") == player and "truthful" in event:
+            called += 1
+            truthful += bool(event["truthful"])
+    return truthful, called
 
 
 def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
