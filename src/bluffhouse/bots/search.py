@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..registry import lookup
 
@@ -47,6 +47,28 @@ class FamilyHooks:
     rollout: Rollout | None = None
     iterations: int | None = None
     time_limit: float | None = None
+
+
+_T = TypeVar("_T")
+
+
+class ViewMemo(Generic[_T]):
+    """What a bot derives from a view, kept for the last few views it was asked about: the
+    determinizer is called many times per decision with the same view object.  Keyed by
+    identity, since a view (a dict) is not hashable and a new view is a new decision."""
+
+    def __init__(self, make: Callable[[View], _T], size: int = 4) -> None:
+        self._make = make
+        self._size = size
+        self._items: list[tuple[View, _T]] = []
+
+    def __call__(self, view: View) -> _T:
+        for seen, item in self._items:
+            if seen is view:
+                return item
+        item = self._make(view)
+        self._items = [(view, item), *self._items[: self._size - 1]]
+        return item
 
 
 _HOOKS: dict[str, FamilyHooks] = {}

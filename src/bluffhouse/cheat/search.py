@@ -22,6 +22,7 @@ from collections import Counter
 from typing import Any
 
 from ..bots.base import Action, View
+from ..bots.search import ViewMemo
 from ..cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX, SUITS, rank_text
 from ..errors import IllegalAction
 from ..game import Game
@@ -137,16 +138,7 @@ class Info:
         return min(1.0, p_truthful(self.k, self.view) / 0.67 * TRUTH_WHEN_HELD)
 
 
-_CACHE: list[Info] = []
-
-
-def info(view: View) -> Info:
-    for item in _CACHE:
-        if item.view is view:
-            return item
-    item = Info(view)
-    _CACHE[:] = [item, *_CACHE[:3]]
-    return item
+info = ViewMemo(Info)
 
 
 def determinize(view: View, rng: random.Random) -> CheatGame:

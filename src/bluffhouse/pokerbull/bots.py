@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..bots.base import Action, Choices, View
-from ..bots.search import FamilyHooks, register_family_hooks
+from ..bots.search import FamilyHooks, ViewMemo, register_family_hooks
 from ..cards import CARD_INDEX, JOKER, build_deck
 from ..game import Game
 from ..registry import lookup
@@ -110,16 +110,7 @@ def _split_event(event: dict[str, Any], seat: int) -> list[Any]:
     return [event]
 
 
-_CACHE: list[_Known] = []
-
-
-def _known(view: View) -> _Known:
-    for k in _CACHE:
-        if k.view is view:
-            return k
-    k = _Known(view)
-    _CACHE[:] = [k, *_CACHE[:3]]
-    return k
+_known = ViewMemo(_Known)
 
 
 # ====================================================================== determinization

@@ -28,7 +28,7 @@ from itertools import islice
 from typing import Any
 
 from ..bots.base import Action, Choices, View
-from ..bots.search import FamilyHooks, register_family_hooks
+from ..bots.search import FamilyHooks, ViewMemo, register_family_hooks
 from ..cards import CARD_INDEX, CARD_TEXT, build_deck
 from ..game import Game
 from ..registry import lookup
@@ -158,16 +158,7 @@ def _beaters(lead: list[int], pool: list[int]) -> list[tuple[tuple[int, ...], in
     return out
 
 
-_CACHE: list[_Known] = []
-
-
-def _known(view: View) -> _Known:
-    for k in _CACHE:
-        if k.view is view:
-            return k
-    k = _Known(view)
-    _CACHE[:] = [k, *_CACHE[:3]]
-    return k
+_known = ViewMemo(_Known)
 
 
 # ====================================================================== determinization
