@@ -220,3 +220,145 @@ def test_counter_beats_honest() -> None:
     data = run_arena("bullshit", ["counter", "honest", "honest", "honest"], 8, seed=0).as_dict()
     assert data["unfinished"] == 0
     assert data["bots"]["counter"]["wins"] >= 5  # a fair share would be 2
+
+
+# ---------------------------------------------------------------------- knowledge and styles
+@pytest.mark.parametrize("game_id", ["bullshit", "british_cheat", "eightshit", "check"])
+def test_knowledge_read_step_by_step_equals_read_at_once(game_id):
+    """The tracker keeps its fold over the log between decisions: reading only the new events
+    must give exactly what reading the whole log from the start gives."""
+    from bluffhouse.cheat import bots as cheat_bots
+
+    g = bh.new_game(game_id, players=4, seed=3)
+    bots = [make_bot("counter", seed=s) for s in range(4)]
+    for _ in range(220):
+        if g.over:
+            break
+        seat = g.to_act[0]
+        view = g.view(seat)
+        stepwise = cheat_bots.Knowledge.from_view(view)
+        kept = dict(cheat_bots._FOLDS)
+        cheat_bots._FOLDS.clear()
+        assert cheat_bots.Knowledge.from_view(view) == stepwise
+        cheat_bots._FOLDS.clear()
+        cheat_bots._FOLDS.update(kept)
+        g.apply(seat, bots[seat].act(view, Choices(g, seat)))
+
+
+def test_a_card_seen_going_to_a_player_who_played_since_may_have_moved():
+    """Seat 0 takes back 2H after a call (all see it), then lays it face down; seat 2 takes
+    that pile after a wrong call, and claims all four 2s.  Seat 3 must not hold 2H to be in
+    seat 0's hand for sure: the claim is possible (a counter that trusted stale knowledge
+    called such true sets, and four counters could cycle for thousands of actions)."""
+    from bluffhouse.cheat.bots import Knowledge, p_truthful
+
+    g = bh.new_game("bullshit", players=4, seed=0, first=0, deal=[
+        ["2H", "5S", "5H", "5D"], ["2C", "9C", "9D", "9H"], ["2S", "2D", "3H", "3D", "4C"],
+        ["KS", "KH", "KD", "QS"]])
+    g.apply(0, {"type": "play", "cards": ["2H"], "claim": {"rank": "A"}})
+    g.apply(1, {"type": "call"})  # a lie: seat 0 takes back 2H, seen by all
+    g.apply(0, {"type": "play", "cards": ["2H"], "claim": {"rank": "A"}})
+    for seat in list(g.to_act):
+        g.apply(seat, {"type": "pass"})
+    g.apply(1, {"type": "play", "cards": ["2C"], "claim": {"rank": "2"}})
+    g.apply(2, {"type": "call"})  # wrong: seat 2 takes 2C and, unseen, 2H
+    g.apply(2, {"type": "play", "cards": ["2S", "2D", "2H", "2C"],
+                "claim": {"rank": "2", "count": 4}})
+    view = g.view(3)
+    k = Knowledge.from_view(view)
+    two_h = CARD_TEXT.index("2H")
+    assert k.known[0][two_h] == 1 and k.maybe_moved(0)[two_h] == 1
+    assert k.certain(0)[two_h] == 0
+    assert p_truthful(k, view) > 0
+    # Its sampler deals 2H like any unseen card: sometimes in the pile.
+    rng = random.Random(4)
+    assert any(two_h in search.determinize(view, rng).pile for _ in range(60))
+
+
+def _styled_game(style: str, game_id: str = "bullshit", seed: int = 2, steps: int = 160):
+    """Yields (seat, view, action) for every decision of the three ``style`` seats."""
+    names = ["counter", style, style, style]
+    bots = [make_bot(n, seed=s) for s, n in enumerate(names)]
+    g = bh.new_game(game_id, players=4, seed=seed)
+    for _ in range(steps):
+        if g.over:
+            return
+        seat = g.to_act[0]
+        view = g.view(seat)
+        action = bots[seat].act(view, Choices(g, seat))
+        assert g.is_legal(seat, action), (style, action)
+        if seat:
+            yield seat, g, action
+        g.apply(seat, action)
+
+
+def _true(g: CheatGame, action) -> bool:
+    from bluffhouse.cards import RANK_INDEX
+
+    claim = action["claim"]
+    rank = RANK_INDEX[claim["rank"]]
+    return claim.get("count", len(action["cards"])) == len(action["cards"]) and all(
+        c != "JK" and RANK_INDEX[c[0]] == rank for c in action["cards"])
+
+
+def test_always_call_calls_whenever_it_may():
+    seen = 0
+    for seat, g, action in _styled_game("always_call"):
+        if g.is_legal(seat, {"type": "call"}):
+            assert action == {"type": "call"}
+            seen += 1
+    assert seen > 10
+
+
+def test_never_call_never_calls():
+    could = 0
+    for seat, g, action in _styled_game("never_call"):
+        could += g.is_legal(seat, {"type": "call"})
+        assert action["type"] != "call"
+    assert could > 10
+
+
+@pytest.mark.parametrize("style", ["always_lie", "never_lie"])
+def test_lying_styles_keep_to_their_style(style):
+    plays = 0
+    for seat, g, action in _styled_game(style):
+        if action["type"] != "play":
+            continue
+        plays += 1
+        held = [CARD_TEXT[c] for c in g.hands[seat]]
+        claim_rank = action["claim"]["rank"]
+        can_tell_truth = any(c[0] == claim_rank for c in held) or g.view(seat)["claim_rank"] \
+            is None
+        if style == "never_lie" and can_tell_truth:
+            assert _true(g, action), action
+        if style == "always_lie" and any(c[0] != claim_rank for c in held):
+            assert not _true(g, action), action
+    assert plays > 5
+
+
+def test_ismcts_does_not_call_a_pile_that_only_returns_to_its_player():
+    """Calling a lone play hands it back to its player, who leads the same rank again: against
+    a player who always lies that repeats for ever, so the search leaves it."""
+    g = bh.new_game("bullshit", players=3, seed=0, first=0, deal=[
+        ["5S", "6S", "7S", "8S", "9S", "TS"], ["AS", "AH", "AD", "2C", "3C"],
+        ["KS", "KH", "QD", "JD", "TC"]])
+    g.apply(0, {"type": "play", "cards": ["5S", "6S"], "claim": {"rank": "A"}})
+    assert g.to_act and 1 in g.to_act
+    options = search.candidates(search.determinize(g.view(1), random.Random(0)), 1,
+                                random.Random(0))
+    assert {"type": "call"} not in options and {"type": "pass"} in options
+
+
+def test_four_counters_finish_their_games():
+    """Regression: four counters at one table called true sets back and forth for thousands
+    of actions (each trusted stale knowledge of the others' hands)."""
+    for seed in range(3):
+        names = ["counter"] * 4
+        bots = [make_bot(n, seed=seed * 7 + s) for s, n in enumerate(names)]
+        g = bh.new_game("bullshit", players=4, seed=seed)
+        steps = 0
+        while not g.over and steps < 4000:
+            seat = g.to_act[0]
+            g.apply(seat, bots[seat].act(g.view(seat), Choices(g, seat)))
+            steps += 1
+        assert g.over, seed

@@ -3,6 +3,7 @@
 from . import counter as _counter  # noqa: F401  (registers counter)
 from . import ismcts as _ismcts  # noqa: F401  (registers ismcts)
 from . import simple as _simple  # noqa: F401  (registers random and honest)
+from . import styles as _styles  # noqa: F401  (registers the fixed styles)
 from .base import Bot, Choices, bot_class, bot_names, make_bot, parse_bot_list, register_bot
 
 __all__ = ["Bot", "Choices", "bot_class", "bot_names", "make_bot", "parse_bot_list", "register_bot"]

@@ -88,6 +88,12 @@ def hooks_for_game(game_id: str) -> FamilyHooks:
     return _HOOKS.get(family, FamilyHooks())
 
 
+def family_package(game_id: str) -> str:
+    """The package (under ``bluffhouse``) where a game's family lives."""
+    family: str = lookup(game_id).family.FAMILY
+    return {"poker_bull": "pokerbull"}.get(family, family)
+
+
 def _load_family_bots(family: str) -> None:
     """Import ``bluffhouse.<package>.bots`` on first use, where the family keeps its hooks."""
     if family in _HOOKS:

@@ -21,6 +21,10 @@ from .rules import CheatRules
 
 WILD = -1
 
+#: Folds over the log kept between decisions: (table id, seat, players, rules) ->
+#: (the events read, the knowledge after them).  A few tables at most are live at once.
+_FOLDS: dict[tuple[Any, ...], tuple[list[dict[str, Any]], Knowledge]] = {}
+
 
 @dataclass
 class Knowledge:
@@ -43,90 +47,136 @@ class Knowledge:
     claims_in_pile: list[tuple[int, int, int]] = field(default_factory=list)
     #: British Cheat: this seat's own hidden cards.
     stash: Counter[int] = field(default_factory=Counter)
-    #: What this seat knew of the last play's player's hand just before that play.
+    #: What this seat knew for sure of the last play's player's hand just before that play.
     before_last: Counter[int] = field(default_factory=Counter)
+
+    #: The fold over the log so far: hand sizes by the log, the last play's cards, and per
+    #: player how many of its plays were called and how many of those were true.
+    sizes: list[int] | None = None
+    last_play_cards: list[int] = field(default_factory=list)
+    record: list[list[int]] = field(default_factory=list)
+    #: Per seat, the known cards it may have laid face down since they were seen (it played
+    #: since): they are in its hand or in the pile, or went on with the pile to its taker.
+    soft: list[Counter[int]] = field(default_factory=list)
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
+        """What the view's seat knows.  The fold over the log is kept between calls for the
+        same table and seat, so a decision reads only the events since the last one."""
         preset = lookup(view["game"])
-        rules = preset.family.RULES.build(preset.options,
-                                          view.get("rules") or view.get("options") or {})
-        assert isinstance(rules, CheatRules)
-        players = view["players"]
-        deck = Counter(build_deck(rules.decks, rules.jokers, rules.deck_rank_list(players)))
-        hand = Counter(CARD_INDEX[c] for c in view["hand"])
-        me = view["seat"]
-        k = cls(me, players, rules, deck, hand, [Counter() for _ in range(players)])
-        last_play_cards: list[int] = []
-        sizes: list[int] | None = None
-        exact_sizes = not rules.table_cheats
-        for event in view["events"]:
-            kind = event.get("type")
-            if kind == "deal":
-                sizes = list(event["hand_sizes"])
-            elif kind == "play":
-                seat = event["seat"]
-                cards = [CARD_INDEX[c] for c in event.get("cards", [])]
-                rank = RANK_INDEX[event["rank"]]
-                if seat == me:
-                    k.mine_in_pile.update(cards)
-                k.claims_in_pile.append((seat, rank, int(event["count"])))
-                last_play_cards = cards
-                k.before_last = Counter(k.known[seat])
-                if sizes is not None:
-                    sizes[seat] -= int(event.get("laid", event["count"]))
-                    if exact_sizes and seat != me:
-                        k._trim(seat, max(0, sizes[seat]), rank)
-            elif kind == "check" and event.get("cards"):
-                seen = [CARD_INDEX[c] for c in event["cards"]]
-                k.seen_in_pile.update(seen)
-                k._placed(seen, None)
-            elif kind in ("call", "believe") and event.get("target") is not None:
-                shown = [CARD_INDEX[c] for c in event.get("cards", [])]
-                # Turned over cards were the target's: they are in the pile, in no hand.
-                new = [c for c in shown if c not in last_play_cards]
-                k.seen_in_pile.update(new)
-                k._placed(shown, None)
-            elif kind == "take":
-                taker = event["seat"]
-                pile_known = k.mine_in_pile + k.seen_in_pile
-                k._placed(list(pile_known.elements()), taker if taker != me else None)
-                if taker != me:
-                    k.known[taker].update(pile_known)
-                if sizes is not None:
-                    sizes[taker] += int(event.get("count", 0))
-                k.mine_in_pile = Counter()
-                k.seen_in_pile = Counter()
-                k.claims_in_pile = []
-            elif kind in ("discard", "removed"):
-                k.gone.update(k.mine_in_pile + k.seen_in_pile)
-                k.mine_in_pile = Counter()
-                k.seen_in_pile = Counter()
-                k.claims_in_pile = []
-            elif kind == "cheat_private" and event.get("seat") == me:
-                # British Cheat: a card slipped to another player, or peeked in its hand.
-                if event.get("cheat") in ("give", "peek") and event.get("cards"):
-                    target = event["to"] if event["cheat"] == "give" else event["at"]
-                    cards = [CARD_INDEX[c] for c in event["cards"]]
-                    k._placed(cards, target)
-                    k.known[target].update(cards)
-            elif kind in ("set_aside", "lost"):
-                cards = [CARD_INDEX[c] for c in event.get("cards", [])]
-                k.gone.update(cards)
-                k._placed(cards, None)
-                if sizes is not None and event.get("seat") is not None:
-                    sizes[event["seat"]] = (0 if kind == "lost"
-                                            else sizes[event["seat"]] - len(cards))
-        # Nothing this seat holds or saw elsewhere is in another hand; no card more often
-        # than the packs hold it.
-        k._placed(list((k.hand + Counter(CARD_INDEX[c] for c in view.get("hidden") or [])
-                        + k.mine_in_pile + k.seen_in_pile + k.gone).elements()), None)
-        for s in range(players):
-            if s != me:
-                k._trim(s, view["hand_sizes"][s], -1)
-        k.known[me] = Counter()
-        k.stash = Counter(CARD_INDEX[c] for c in view.get("hidden") or [])
+        rules_given = view.get("rules") or view.get("options") or {}
+        me: int = view["seat"]
+        players: int = view["players"]
+        events: list[dict[str, Any]] = view["events"]
+        key = (preset.id, me, players, repr(sorted(rules_given.items())))
+        cached = _FOLDS.get(key)
+        if cached is not None and len(events) >= len(cached[0]) and (
+                events[:len(cached[0])] == cached[0]):
+            seen, k = cached[0], cached[1].clone()
+            fresh = events[len(seen):]
+        else:
+            rules = preset.family.RULES.build(preset.options, rules_given)
+            assert isinstance(rules, CheatRules)
+            deck = Counter(build_deck(rules.decks, rules.jokers,
+                                      rules.deck_rank_list(players)))
+            k = cls(me, players, rules, deck, Counter(), [Counter() for _ in range(players)],
+                    record=[[0, 0] for _ in range(players)],
+                    soft=[Counter() for _ in range(players)])
+            fresh = events
+        for event in fresh:
+            k._read(event)
+        _FOLDS[key] = (list(events), k.clone())
+        while len(_FOLDS) > 16:
+            del _FOLDS[next(iter(_FOLDS))]
+        k._settle(view)
         return k
+
+    def clone(self) -> Knowledge:
+        return Knowledge(
+            self.seat, self.players, self.rules, self.deck, Counter(self.hand),
+            [Counter(c) for c in self.known], Counter(self.mine_in_pile),
+            Counter(self.seen_in_pile), Counter(self.gone), list(self.claims_in_pile),
+            Counter(self.stash), Counter(self.before_last),
+            None if self.sizes is None else list(self.sizes), list(self.last_play_cards),
+            [list(r) for r in self.record], [Counter(c) for c in self.soft])
+
+    def _read(self, event: dict[str, Any]) -> None:
+        """Fold one event of the seat's log into what it knows."""
+        k, me, sizes = self, self.seat, self.sizes
+        kind = event.get("type")
+        if kind == "deal":
+            self.sizes = list(event["hand_sizes"])
+        elif kind == "play":
+            seat = event["seat"]
+            cards = [CARD_INDEX[c] for c in event.get("cards", [])]
+            rank = RANK_INDEX[event["rank"]]
+            if seat == me:
+                k.mine_in_pile.update(cards)
+            k.claims_in_pile.append((seat, rank, int(event["count"])))
+            k.last_play_cards = cards
+            k.before_last = k.known[seat] - k.soft[seat]
+            if sizes is not None:
+                sizes[seat] -= int(event.get("laid", event["count"]))
+                if not k.rules.table_cheats and seat != me:
+                    k._trim(seat, max(0, sizes[seat]), rank)
+            if seat != me:
+                k.soft[seat] = Counter(k.known[seat])
+        elif kind == "check" and event.get("cards"):
+            seen = [CARD_INDEX[c] for c in event["cards"]]
+            k.seen_in_pile.update(seen)
+            k._placed(seen, None)
+        elif kind in ("call", "believe") and event.get("target") is not None:
+            if kind == "call" and "truthful" in event:
+                k.record[event["target"]][1] += 1
+                k.record[event["target"]][0] += bool(event["truthful"])
+            shown = [CARD_INDEX[c] for c in event.get("cards", [])]
+            # Turned over cards were the target's: they are in the pile, in no hand.
+            new = [c for c in shown if c not in k.last_play_cards]
+            k.seen_in_pile.update(new)
+            k._placed(shown, None)
+        elif kind == "take":
+            taker = event["seat"]
+            pile_known = k.mine_in_pile + k.seen_in_pile
+            k._placed(list(pile_known.elements()), taker if taker != me else None)
+            if taker != me:
+                k.known[taker].update(pile_known)
+            if sizes is not None:
+                sizes[taker] += int(event.get("count", 0))
+            k.mine_in_pile = Counter()
+            k.seen_in_pile = Counter()
+            k.claims_in_pile = []
+        elif kind in ("discard", "removed"):
+            k.gone.update(k.mine_in_pile + k.seen_in_pile)
+            k.mine_in_pile = Counter()
+            k.seen_in_pile = Counter()
+            k.claims_in_pile = []
+        elif kind == "cheat_private" and event.get("seat") == me:
+            # British Cheat: a card slipped to another player, or peeked in its hand.
+            if event.get("cheat") in ("give", "peek") and event.get("cards"):
+                target = event["to"] if event["cheat"] == "give" else event["at"]
+                cards = [CARD_INDEX[c] for c in event["cards"]]
+                k._placed(cards, target)
+                k.known[target].update(cards)
+        elif kind in ("set_aside", "lost"):
+            cards = [CARD_INDEX[c] for c in event.get("cards", [])]
+            k.gone.update(cards)
+            k._placed(cards, None)
+            if sizes is not None and event.get("seat") is not None:
+                sizes[event["seat"]] = (0 if kind == "lost"
+                                        else sizes[event["seat"]] - len(cards))
+
+    def _settle(self, view: View) -> None:
+        """What the view adds to the log: this seat's hand and stash (nothing it holds or saw
+        elsewhere is in another hand) and the hand sizes (no seat holds more known cards)."""
+        k = self
+        k.hand = Counter(CARD_INDEX[c] for c in view["hand"])
+        k.stash = Counter(CARD_INDEX[c] for c in view.get("hidden") or [])
+        k._placed(list((k.hand + k.stash + k.mine_in_pile + k.seen_in_pile
+                        + k.gone).elements()), None)
+        for s in range(k.players):
+            if s != k.seat:
+                k._trim(s, view["hand_sizes"][s], -1)
+        k.known[k.seat] = Counter()
 
     def _placed(self, cards: list[int], holder: int | None) -> None:
         """``cards`` are known to be somewhere else than any hand but ``holder``'s: each is
@@ -160,6 +210,14 @@ class Knowledge:
 
     def rank_total(self, rank: int) -> int:
         return sum(n for c, n in self.deck.items() if _rank(c) == rank)
+
+    def certain(self, seat: int) -> Counter[int]:
+        """The cards known in ``seat``'s hand that it has not had a chance to lay since."""
+        return self.known[seat] - self.soft[seat]
+
+    def maybe_moved(self, seat: int) -> Counter[int]:
+        """Known cards of ``seat`` that it may have laid face down since they were seen."""
+        return self.known[seat] & self.soft[seat]
 
     def unseen(self) -> Counter[int]:
         """Cards whose place this seat does not know."""
@@ -198,7 +256,13 @@ def p_truthful(k: Knowledge, view: View) -> float:
     # What it was known to hold before the play: those not known in its hand now went into
     # the pile with this play (or an earlier one), and are among the unseen cards.
     before = k.before_last if player != k.seat else Counter()
-    unseen = k.unseen() - (before - k.known[player])
+    # Known cards a seat may have laid since are unplaced too: a card seen going to a third
+    # player may since have travelled with a pile to this one.
+    unseen = k.unseen()
+    for t in range(k.players):
+        if t != k.seat:
+            unseen.update(k.maybe_moved(t))
+    unseen = unseen - before
     # Cards of the rank the player might have laid: known in its hand, or unseen.
     sure = sum(n for c, n in before.items() if k.matches(c, rank))
     pool_good = sum(n for c, n in unseen.items() if k.matches(c, rank))
@@ -221,7 +285,7 @@ def p_truthful(k: Knowledge, view: View) -> float:
     # truth when they can about two times in three.  What its called plays showed so far
     # says how this player plays: one whose calls always turned up true claims only what it
     # holds (smoothed, so two lucky calls do not make a liar honest).
-    truthful, called = _record(view, player)
+    truthful, called = k.record[player] if k.record else _record(view, player)
     honesty = (truthful + 1) / (called + 3)
     return honesty + (1 - honesty) * 0.67 * chance_held
 
@@ -240,41 +304,55 @@ def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
     """Call what is unlikely, play the truth when it can, bluff one useless card when it must,
     keep cards it will need soon, and never let a player go out on a doubtful last play."""
     actions = choices.all()
-    types = {a["type"] for a in actions}
     k = Knowledge.from_view(view)
-    if "call" in types or "believe" in types:
-        last = view.get("last_play") or {}
-        p = p_truthful(k, view)
-        player = last.get("seat")
-        going_out = player is not None and view["hand_sizes"][player] == 0
-        pile = view.get("pile_size", 0)
-        my_size = len(view["hand"])
-        # Calling wrongly costs the pile; letting a lie stand costs the liar nothing.
-        threshold = 0.25 if pile > 8 else 0.35
-        if my_size <= 3:
-            threshold = 0.2
-        if "believe" in types and p > 0.9:
-            return {"type": "believe"}
-        # A wrong call of a big claim hands the caller the pile and the cards it doubted, and
-        # card-counting tables fall into cycles of calling the same true sets back and forth:
-        # the bar drops with the claimed count, and a call near the bar is a coin.
-        count = int(last.get("count", 1) or 1)
-        threshold /= max(1, count - 1)
-        if "call" in types and going_out and p < 0.95:
-            return {"type": "call"}
-        # A pile that holds only this play just goes back to its player, who must lead the
-        # same rank again: calling it gains nothing and can stall the table for ever.
-        worth_it = pile > int(last.get("laid", 0) or 0) or view["hand_sizes"][player] <= 3
-        if "call" in types and worth_it and p < threshold and rng.random() < 1.5 - p / threshold:
-            return {"type": "call"}
+    response = counter_response(k, view, actions, rng)
+    if response is not None:
+        return response
     plays = [a for a in actions if a["type"] == "play"]
     if plays:
         return choose_play(k, view, plays, actions, rng)
+    return _fallback(actions)
+
+
+def _fallback(actions: list[Action]) -> Action:
     for kind in ("pass", "check"):
         for a in actions:
             if a["type"] == kind:
                 return a
     return actions[0]
+
+
+def counter_response(k: Knowledge, view: View, actions: list[Action],
+                     rng: random.Random) -> Action | None:
+    """The counter's answer to the last play (call or believe), or None to let it stand."""
+    types = {a["type"] for a in actions}
+    if "call" not in types and "believe" not in types:
+        return None
+    last = view.get("last_play") or {}
+    p = p_truthful(k, view)
+    player = last.get("seat")
+    going_out = player is not None and view["hand_sizes"][player] == 0
+    pile = view.get("pile_size", 0)
+    my_size = len(view["hand"])
+    # Calling wrongly costs the pile; letting a lie stand costs the liar nothing.
+    threshold = 0.25 if pile > 8 else 0.35
+    if my_size <= 3:
+        threshold = 0.2
+    if "believe" in types and p > 0.9:
+        return {"type": "believe"}
+    # A wrong call of a big claim hands the caller the pile and the cards it doubted, and
+    # card-counting tables fall into cycles of calling the same true sets back and forth:
+    # the bar drops with the claimed count, and a call near the bar is a coin.
+    count = int(last.get("count", 1) or 1)
+    threshold /= max(1, count - 1)
+    if "call" in types and going_out and p < 0.95:
+        return {"type": "call"}
+    # A pile that holds only this play just goes back to its player, who must lead the
+    # same rank again: calling it gains nothing and can stall the table for ever.
+    worth_it = pile > int(last.get("laid", 0) or 0) or view["hand_sizes"][player] <= 3
+    if "call" in types and worth_it and p < threshold and rng.random() < 1.5 - p / threshold:
+        return {"type": "call"}
+    return None
 
 
 def _upcoming(k: Knowledge, view: View) -> list[int]:

@@ -39,6 +39,10 @@ ROLLOUT_STEPS = 36
 TEMPERATURE = 2.5
 #: The chance a player holding the cards it claims plays them truthfully.
 TRUTH_WHEN_HELD = 0.72
+#: How often a ``counter`` bot calls when it may (measured: about 0.13 at four counters),
+#: and how many windows of that rate an opponent's own record starts from.
+CALL_RATE = 0.13
+CALL_PRIOR = 12
 
 
 def _rank(card: int) -> int:
@@ -79,14 +83,19 @@ class Info:
                     known_last = [CARD_INDEX[c] for c in event["cards"]]
                     break
         self.known_last = known_last
-        self.known = [sorted((+k.known[s]).elements()) for s in range(n)]
+        # Known cards a seat may have laid since they were seen are dealt like unseen ones.
+        self.known = [sorted(k.certain(s).elements()) for s in range(n)]
         pile_known = list((k.mine_in_pile + k.seen_in_pile).elements())
         self.pile_size: int = view["pile_size"]
         self.discarded: int = view["discarded"]
         self.hidden_sizes: list[int] = list(view.get("hidden_sizes") or [0] * n)
         self.stash = [CARD_INDEX[c] for c in view.get("hidden") or []]
         gone = list(k.gone.elements())
-        unseen = list(k.unseen().elements())
+        loose = k.unseen()
+        for s in range(n):
+            if s != me:
+                loose.update(k.maybe_moved(s))
+        unseen = sorted(loose.elements())
         # Cards a scripted deal left out of play: out of the game, nowhere to be seen.
         dealt = next((sum(e["hand_sizes"]) for e in view["events"] if e.get("type") == "deal"),
                      sum(k.deck.values()))
@@ -128,6 +137,28 @@ class Info:
         claim_rank = last["rank"] if last is not None else None
         self.last_rank = RANK_INDEX[claim_rank] if claim_rank is not None else -1
         self.p_true = self._p_true()
+        # What every seat knows alike, for the model of card-counting opponents: the cards
+        # seen leaving play or turned over in the pile, per rank, and each player's record.
+        public_out = k.gone + k.seen_in_pile
+        ranks = range(14)
+        self.rank_total = [sum(c for card, c in k.deck.items() if k.matches(card, r))
+                           for r in ranks]
+        self.public_out = [sum(c for card, c in public_out.items() if k.matches(card, r))
+                           for r in ranks]
+        self.deck_size = sum(k.deck.values())
+        self.public_out_total = sum(public_out.values())
+        self.honesty = [(t + 1) / (c + 3) for t, c in (k.record or [[0, 0]] * n)]
+        # How often each seat called when it could, against the ``counter`` bot's usual rate:
+        # the model of a seat that calls far more (or less) often than a counter is bent
+        # toward what it does (a prior of CALL_PRIOR windows at the usual rate).
+        calls, windows = [0] * n, [0] * n
+        for event in view["events"]:
+            kind = event.get("type")
+            if kind in ("call", "decline") and event.get("seat") is not None:
+                windows[event["seat"]] += 1
+                calls[event["seat"]] += kind == "call"
+        self.call_rate = [(calls[s] + CALL_RATE * CALL_PRIOR) / (windows[s] + CALL_PRIOR)
+                          for s in range(n)]
 
     def _p_true(self) -> float:
         """The chance the last play (another's, unseen) is true, by the card-counting model."""
@@ -247,6 +278,7 @@ def _deal(item: Info, rng: random.Random, truth: bool | None) -> CheatGame:
     g = CheatGame.from_fields(item.game_id, item.rules, n, fields, list(item.events),
                               list(view["to_act"]), view["version"], rng.getrandbits(63))
     g.__dict__["_search_seat"] = me
+    g.__dict__["_search_info"] = item
     return g
 
 
@@ -358,14 +390,74 @@ def _call_odds(state: CheatGame, seat: int) -> float:
     return min(0.95, 0.25 + 0.5 * count / max(1, left) + 0.1 * (mine >= 2))
 
 
+_TAILS: dict[tuple[int, int, int, int], float] = {}
+
+
+def _held_chance(pool: int, good: int, drawn: int, need: int) -> float:
+    """P(at least ``need`` good cards among ``drawn`` dealt from ``pool`` holding ``good``)."""
+    key = (pool, good, drawn, need)
+    hit = _TAILS.get(key)
+    if hit is None:
+        total = math.comb(pool, drawn) if pool >= drawn else 0
+        hit = (sum(math.comb(good, i) * math.comb(pool - good, drawn - i)
+                   for i in range(need, min(good, drawn) + 1)) / total) if total else 0.0
+        if len(_TAILS) < 200_000:
+            _TAILS[key] = hit
+    return hit
+
+
+def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -> bool:
+    """Whether a ``counter`` bot in ``seat`` calls the last play, in a sampled game: the same
+    odds and bar as :func:`bluffhouse.cheat.bots.counter_policy`, with what the seat knows
+    taken as the public record plus its own hand (what it saw of piles it took is left out)."""
+    last = state.last
+    assert last is not None
+    player: int = last["seat"]
+    rank: int = last["rank"]
+    count: int = last["count"]
+    laid = len(last["cards"])
+    left = len(state.hands[player])
+    if count != laid:
+        p = 0.0
+    else:
+        mine = sum(1 for c in state.hands[seat] if _matches(state, c, rank))
+        good = item.rank_total[rank] - mine - item.public_out[rank]
+        pool = item.deck_size - len(state.hands[seat]) - item.public_out_total
+        if good < count:
+            p = 0.0
+        else:
+            honesty = item.honesty[player]
+            p = honesty + (1 - honesty) * 0.67 * _held_chance(pool, good, left + laid, count)
+    pile = len(state.pile)
+    threshold = 0.25 if pile > 8 else 0.35
+    if len(state.hands[seat]) <= 3:
+        threshold = 0.2
+    threshold /= max(1, count - 1)
+    if left == 0:
+        calls = p < 0.95
+    else:
+        worth_it = pile > laid or left <= 3
+        calls = worth_it and p < threshold and rng.random() < 1.5 - p / threshold
+    rate = item.call_rate[seat]
+    if rate > CALL_RATE:
+        return calls or rng.random() < (rate - CALL_RATE) / (1 - CALL_RATE)
+    return calls and rng.random() < rate / CALL_RATE
+
+
 def rollout_step(state: CheatGame, seat: int, rng: random.Random) -> Action:
     """A cheap plausible move: call what is unlikely or goes out, play the truth when it can
-    (now and then with one extra card), else bluff one card or pass."""
+    (now and then with one extra card), else bluff one card or pass.  Where the game was
+    sampled for a search, calls follow the ``counter`` bot's odds (:func:`counter_calls`)."""
     r = state.rules
     if state.phase in ("bid", "bid_window"):
         return {"type": "pass"}
     last = state.last
-    if last is not None and last["seat"] != seat and _may(state, seat, "call"):
+    item = state.__dict__.get("_search_info")
+    if (item is not None and last is not None and last["seat"] != seat
+            and not r.believe and _may(state, seat, "call")):
+        if counter_calls(state, seat, item, rng):
+            return {"type": "call"}
+    elif last is not None and last["seat"] != seat and _may(state, seat, "call"):
         odds = _call_odds(state, seat)
         player = last["seat"]
         going_out = not state.hands[player]
@@ -451,7 +543,7 @@ def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
         return [action]
     out: list[Action] = []
     for kind in ("call", "believe", "check", "pass"):
-        if _may(state, seat, kind):
+        if _may(state, seat, kind) and not (kind == "call" and _futile_call(state)):
             out.append({"type": kind})
     if _may_play(state, seat) and (state.phase != "jump" or seat == state.turn
                                    or not out):
@@ -460,6 +552,17 @@ def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
     if legal:
         return _unique(legal)
     return state.legal_actions(seat)[:24] or [state.sample_action(seat, rng)]
+
+
+def _futile_call(state: CheatGame) -> bool:
+    """A call on a pile that holds only the last play, by a player far from going out: it
+    just goes back to its player, who leads the same claim again.  Calling it gains little
+    and, against a player who always lies, repeats for ever."""
+    last = state.last
+    r = state.rules
+    if last is None or r.after_call_leader != "loser" or r.after_call_rank != "same":
+        return False
+    return len(state.pile) <= len(last["cards"]) and len(state.hands[last["seat"]]) > 3
 
 
 def _play_candidates(state: CheatGame, seat: int, rng: random.Random) -> list[Action]:
@@ -473,8 +576,10 @@ def _play_candidates(state: CheatGame, seat: int, rng: random.Random) -> list[Ac
         out.append(_play(cards, rank, suit=_suit_for(state, cards)))
         future = _future_ranks(state, rank, seat)
         spare = _useless(state, hand, future, exclude=cards, rank=rank)
-        if spare and len(cards) < limit and len(hand) > len(cards) + 1:
-            extra = [*cards, spare[0]]
+        # The truth padded with cards it will not need, one more at a time up to the limit.
+        for more in range(1, min(len(spare), limit - len(cards), len(hand) - len(cards) - 1)
+                          + 1):
+            extra = [*cards, *spare[:more]]
             out.append(_play(extra, rank, suit=_suit_for(state, extra)))
         if len(cards) > 1:  # keep some back
             out.append(_play(cards[:1], rank, suit=_suit_for(state, cards[:1])))
@@ -495,8 +600,8 @@ def _play_candidates(state: CheatGame, seat: int, rng: random.Random) -> list[Ac
         if len(hand) == 1 and r.last_card_truthful:
             continue
         out.append(_play(useless[:1], rank, suit=_suit_for(state, useless[:1])))
-        if len(useless) > 1 and limit >= 2 and len(hand) > 2:
-            out.append(_play(useless[:2], rank, suit=_suit_for(state, useless[:2])))
+        for more in range(2, min(len(useless), limit, len(hand) - 1, 3) + 1):
+            out.append(_play(useless[:more], rank, suit=_suit_for(state, useless[:more])))
         if len(useless) > 2:
             other = useless[1 + rng.randrange(len(useless) - 1)]
             out.append(_play([other], rank, suit=_suit_for(state, [other])))

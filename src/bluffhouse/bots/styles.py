@@ -1,0 +1,51 @@
+"""Fixed-style bots: one habit held whatever happens, the rest of the game played like
+``counter``.  They are the yardsticks a search bot must not lose to: a style that beats it
+would be a hole an opponent could exploit for ever.
+
+- ``always_call``: calls (challenges) every claim it may;
+- ``never_call``: lets every claim stand;
+- ``always_lie``: every claim it makes is false where its cards allow one;
+- ``never_lie``: every claim it makes is true (it passes, or makes the smallest claim, when
+  it cannot).
+
+What a "call" and a "lie" are in each family is the family's own: its package's
+``styles.POLICIES``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import ClassVar
+
+from .base import Action, Bot, Choices, View, register_bot
+from .search import Policy, family_package
+
+STYLES = {
+    "always_call": "calls every claim it may; otherwise plays like counter",
+    "never_call": "never calls; otherwise plays like counter",
+    "always_lie": "every claim it makes is false where it can be; calls like counter",
+    "never_lie": "every claim it makes is true; calls like counter",
+}
+
+
+class StyleBot(Bot):
+    wants_view: ClassVar[bool] = True
+
+    def act(self, view: View | None, legal: Choices) -> Action:
+        if view is None:
+            raise ValueError(f"the {self.name} bot needs its view")
+        try:
+            module = importlib.import_module(f"bluffhouse.{family_package(view['game'])}.styles")
+        except ModuleNotFoundError:
+            module = None
+        policies: dict[str, Policy] = getattr(module, "POLICIES", {})
+        policy = policies.get(self.name)
+        if policy is None:
+            raise ValueError(f"no {self.name} style for {view['game']} yet")
+        action: Action = policy(view, legal, self.rng)
+        return action
+
+
+for _name, _summary in STYLES.items():
+    register_bot(type(f"{_name.title().replace('_', '')}Bot", (StyleBot,),
+                      {"name": _name, "summary": _summary, "__doc__": _summary}))
