@@ -58,6 +58,10 @@ class Knowledge:
     #: Per seat, the known cards it may have laid face down since they were seen (it played
     #: since): they are in its hand or in the pile, or went on with the pile to its taker.
     soft: list[Counter[int]] = field(default_factory=list)
+    #: Per seat, the cards it laid since its known cards became uncertain; and the part of
+    #: the last play's player's known cards that was uncertain just before that play.
+    laid_since: list[int] = field(default_factory=list)
+    before_soft: Counter[int] = field(default_factory=Counter)
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
@@ -81,7 +85,7 @@ class Knowledge:
                                       rules.deck_rank_list(players)))
             k = cls(me, players, rules, deck, Counter(), [Counter() for _ in range(players)],
                     record=[[0, 0] for _ in range(players)],
-                    soft=[Counter() for _ in range(players)])
+                    soft=[Counter() for _ in range(players)], laid_since=[0] * players)
             fresh = events
         for event in fresh:
             k._read(event)
@@ -98,7 +102,8 @@ class Knowledge:
             Counter(self.seen_in_pile), Counter(self.gone), list(self.claims_in_pile),
             Counter(self.stash), Counter(self.before_last),
             None if self.sizes is None else list(self.sizes), list(self.last_play_cards),
-            [list(r) for r in self.record], [Counter(c) for c in self.soft])
+            [list(r) for r in self.record], [Counter(c) for c in self.soft],
+            list(self.laid_since), Counter(self.before_soft))
 
     def _read(self, event: dict[str, Any]) -> None:
         """Fold one event of the seat's log into what it knows."""
@@ -114,12 +119,20 @@ class Knowledge:
                 k.mine_in_pile.update(cards)
             k.claims_in_pile.append((seat, rank, int(event["count"])))
             k.last_play_cards = cards
-            k.before_last = k.known[seat] - k.soft[seat]
+            k.before_last = Counter(k.known[seat])
+            k.before_soft = k.known[seat] & k.soft[seat]
+            laid = int(event.get("laid", event["count"]))
             if sizes is not None:
-                sizes[seat] -= int(event.get("laid", event["count"]))
+                sizes[seat] -= laid
                 if not k.rules.table_cheats and seat != me:
                     k._trim(seat, max(0, sizes[seat]), rank)
             if seat != me:
+                # Players tell the truth when they can: known cards of the claimed rank most
+                # likely went down with this play (and if not, they are unseen, not lost).
+                k._drop_matching(seat, rank, laid)
+                if not k.known[seat] & k.soft[seat]:
+                    k.laid_since[seat] = 0
+                k.laid_since[seat] += laid
                 k.soft[seat] = Counter(k.known[seat])
         elif kind == "check" and event.get("cards"):
             seen = [CARD_INDEX[c] for c in event["cards"]]
@@ -208,6 +221,13 @@ class Knowledge:
             if known[c] <= 0:
                 del known[c]
 
+    def _drop_matching(self, seat: int, rank: int, most: int) -> None:
+        known = self.known[seat]
+        for c in [c for c in known.elements() if self.matches(c, rank)][:most]:
+            known[c] -= 1
+            if known[c] <= 0:
+                del known[c]
+
     def rank_total(self, rank: int) -> int:
         return sum(n for c, n in self.deck.items() if _rank(c) == rank)
 
@@ -246,23 +266,63 @@ def _remove(counter: Counter[int], cards: list[int]) -> None:
 
 def p_truthful(k: Knowledge, view: View) -> float:
     """The chance that the last play is true, from what this seat knows: the claimed cards must
-    all be among the player's hand before it played, drawn from its known and unseen cards."""
+    all be among the player's hand before it played, drawn from its known and unseen cards.
+
+    A known card that its holder may have laid face down since it was seen
+    (:meth:`Knowledge.maybe_moved`) is where it was seen with the chance that it was not among
+    the cards laid since; the two cases are weighed by that chance."""
     last = view.get("last_play")
     if not last:
         return 1.0
     player, rank, count, laid = last["seat"], RANK_INDEX[last["rank"]], last["count"], last["laid"]
     if count != laid:
         return 0.0
+    sizes = view["hand_sizes"]
+    before = k.before_last if player != k.seat else Counter()
     # What it was known to hold before the play: those not known in its hand now went into
     # the pile with this play (or an earlier one), and are among the unseen cards.
-    before = k.before_last if player != k.seat else Counter()
-    # Known cards a seat may have laid since are unplaced too: a card seen going to a third
-    # player may since have travelled with a pile to this one.
     unseen = k.unseen()
+    stays = _chance_held(k, view, player, rank, count, laid, before,
+                         unseen - (before - k.known[player]))
+    moved = 0.0
     for t in range(k.players):
-        if t != k.seat:
-            unseen.update(k.maybe_moved(t))
-    unseen = unseen - before
+        uncertain = (k.before_soft if player != k.seat else Counter()) if t == player else (
+            Counter(c for c in k.maybe_moved(t).elements() if k.matches(c, rank)))
+        if t != k.seat and uncertain:
+            moved = max(moved, k.laid_since[t] / max(1, sizes[t] + k.laid_since[t]))
+    if moved > 0:
+        # Or those cards moved: they are unplaced, like the unseen ones (the player's own
+        # uncertain cards too: it may have laid them before this play).
+        loose = Counter(unseen)
+        for t in range(k.players):
+            if t != k.seat and t != player:
+                loose.update(k.maybe_moved(t))
+        sure = before - k.before_soft
+        loose.update(before & k.before_soft)
+        gone = _chance_held(k, view, player, rank, count, laid, sure,
+                            loose - (before - k.known[player]))
+        stays = (1 - moved) * stays + moved * gone
+    if stays >= 1.0:
+        return 1.0
+    # A player holding the cards still may lie; one without them must.  Players tell the
+    # truth when they can about two times in three.  What its called plays showed so far
+    # says how this player plays: one whose calls always turned up true claims only what it
+    # holds (smoothed, so two lucky calls do not make a liar honest).
+    truthful, called = k.record[player] if k.record else _record(view, player)
+    honesty = (truthful + 1) / (called + 3)
+    if stays <= 0.0:
+        return 0.0
+    # How often it tells the truth when it can: about two times in three to begin with, less
+    # for a player whose called plays were lies.
+    when_held = (truthful + 2) / (called + 3)
+    return honesty + (1 - honesty) * when_held * stays
+
+
+def _chance_held(k: Knowledge, view: View, player: int, rank: int, count: int, laid: int,
+                 before: Counter[int], unseen: Counter[int]) -> float:
+    """The chance the player held ``count`` cards of ``rank`` before its play (1.0: surely;
+    0.0: impossible), its known cards then being ``before`` and the rest drawn from
+    ``unseen``."""
     # Cards of the rank the player might have laid: known in its hand, or unseen.
     sure = sum(n for c, n in before.items() if k.matches(c, rank))
     pool_good = sum(n for c, n in unseen.items() if k.matches(c, rank))
@@ -280,14 +340,7 @@ def p_truthful(k: Knowledge, view: View) -> float:
     total = math.comb(pool, unknown) if pool >= unknown else 1
     hit = sum(math.comb(pool_good, i) * math.comb(pool - pool_good, unknown - i)
               for i in range(need, min(pool_good, unknown) + 1))
-    chance_held = hit / total if total else 0.0
-    # A player holding the cards still may lie; one without them must.  Players tell the
-    # truth when they can about two times in three.  What its called plays showed so far
-    # says how this player plays: one whose calls always turned up true claims only what it
-    # holds (smoothed, so two lucky calls do not make a liar honest).
-    truthful, called = k.record[player] if k.record else _record(view, player)
-    honesty = (truthful + 1) / (called + 3)
-    return honesty + (1 - honesty) * 0.67 * chance_held
+    return min(1.0 - 1e-9, hit / total) if total else 0.0
 
 
 def _record(view: View, player: int) -> tuple[int, int]:
