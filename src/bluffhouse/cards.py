@@ -8,6 +8,7 @@ the ints is the fixed order in which hands are shown (aces first, jokers last).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from .errors import IllegalAction, RuleError
 
@@ -82,6 +83,10 @@ def rank_text(rank: int) -> str:
     return JOKER_TEXT if rank == JOKER_RANK else RANKS[rank]
 
 
+#: ``rank_text`` of every rank index, JOKER_RANK included, for the hot paths.
+RANK_TEXT: tuple[str, ...] = (*RANKS, JOKER_TEXT)
+
+
 def rank_name(rank: int, plural: bool = False) -> str:
     name = "joker" if rank == JOKER_RANK else RANK_NAMES[rank]
     if plural:
@@ -117,11 +122,17 @@ def build_deck(
     decks: int = 1, jokers: int = 0, ranks: Sequence[int] | None = None
 ) -> list[int]:
     """The cards of ``decks`` packs of ``ranks`` plus ``jokers`` jokers, in fixed order."""
+    return list(_deck(decks, jokers, None if ranks is None else tuple(ranks)))
+
+
+@lru_cache(maxsize=256)
+def _deck(decks: int, jokers: int, ranks: tuple[int, ...] | None) -> tuple[int, ...]:
+    """Built once per kind of pack: every new game asks for one."""
     use = range(13) if ranks is None else ranks
     deck = [r * 4 + s for r in use for s in range(4) for _ in range(decks)]
     deck.sort()
     deck.extend([JOKER] * jokers)
-    return deck
+    return tuple(deck)
 
 
 def take_cards(hand: list[int], cards: Sequence[int]) -> list[int] | None:

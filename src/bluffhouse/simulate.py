@@ -48,6 +48,17 @@ class SimStats:
         }
 
 
+class _SeatChoices(Choices):
+    """One seat's choices for a whole game, made once: a fresh ``Choices`` per action cost
+    more than some of the actions.  The listing is dropped before each decision."""
+
+    __slots__ = ()
+
+    def fresh(self) -> _SeatChoices:
+        self._list = None
+        return self
+
+
 def play_game(state: Game, bots: list[Bot], max_actions: int = MAX_ACTIONS) -> int:
     """Run bots on ``state`` to the end; the first seat in ``to_act`` decides each time.
     Returns the number of actions applied."""
@@ -55,10 +66,10 @@ def play_game(state: Game, bots: list[Bot], max_actions: int = MAX_ACTIONS) -> i
     apply = state.apply
     views = [bot.wants_view for bot in bots]
     acts = [bot.act for bot in bots]
+    choices = [_SeatChoices(state, seat).fresh for seat in range(len(bots))]
     while state._result is None and steps < max_actions:
         seat = state._act[0]
-        view = state.view(seat) if views[seat] else None
-        apply(seat, acts[seat](view, Choices(state, seat)))
+        apply(seat, acts[seat](state.view(seat) if views[seat] else None, choices[seat]()))
         steps += 1
     return steps
 
@@ -80,7 +91,7 @@ def simulate(
         stats.actions += steps
         stats.games += 1
         stats.lengths.append(steps)
-        result = state.result
+        result = state._result  # read only: ``result`` would copy it for nothing
         if result is None:
             stats.unfinished += 1
         elif result["winner"] is not None:

@@ -19,6 +19,7 @@ from ..cards import (
     JOKER,
     JOKER_RANK,
     RANK_INDEX,
+    RANK_TEXT,
     SUITS,
     build_deck,
     parse_deal,
@@ -28,7 +29,7 @@ from ..cards import (
 from ..errors import IllegalAction, RuleError
 from ..game import Action, Game, unknown_action
 from .rules import CheatRules
-from .sampling import count_plays, sample_play
+from .sampling import coin, count_plays, sample_play, sample_turn
 
 _T = TypeVar("_T")
 _DECLINE = ("decline",)
@@ -82,6 +83,17 @@ class CheatGame(Game):
     calls: list[int]
     bluffs_caught: list[int]
     bluffs_survived: list[int]
+    # derived from the rules and the seats still in (``_derive``), never saved
+    _claimable: list[int]
+    _plain_window: bool
+    _plain_turn: bool
+    _plain_play: bool
+    _max: int
+    _after: dict[int, list[int]]
+    _seats_key: int
+    _active_seats: list[int]
+    _others_of: list[tuple[int, ...]]
+    _next_of: list[int]
 
     # ================================================================== setup
     def _after_load(self) -> None:
@@ -99,6 +111,14 @@ class CheatGame(Game):
         self._start_ranks = (
             list(self._claimable) if r.first_rank == "any" else [RANK_INDEX[r.first_rank]]
         )
+        # A turn whose only choices are to play or pass (nobody calls during it, no jump-in):
+        # sampled without listing the other actions.
+        self._plain_turn = self._plain_window and r.callers in ("anyone", "next") and not r.jump_in
+        # ... whose plays claim a true count of one rank, with no suit, at most max_cards cards.
+        self._plain_play = (self._plain_turn and self._max > 0 and not r.count_lies
+                            and not r.claim_suit and not r.last_card_truthful)
+        self._after = {}
+        self._seats_key = -1  # the seat caches are built on first use (see _refresh_seats)
 
     def _setup(
         self,
@@ -187,25 +207,39 @@ class CheatGame(Game):
         return None if self.rules.first_rank == "any" else list(self._start_ranks)
 
     # ================================================================== derived queries
-    def _active(self) -> list[int]:
+    def _refresh_seats(self) -> None:
+        """Recompute the active seats, each seat's next active seat and its active others.
+        Seats only ever leave (``finished`` and ``lost`` only grow), so their lengths tell
+        when these are stale; asked on every turn, they are worth keeping."""
         gone = set(self.finished) | set(self.lost)
-        return [s for s in range(self.players) if s not in gone]
+        n = self.players
+        self._active_seats = [s for s in range(n) if s not in gone]
+        self._others_of = [
+            tuple(s for s in ((seat + k) % n for k in range(1, n)) if s not in gone)
+            for seat in range(n)
+        ]
+        self._next_of = [
+            next((s for s in ((seat + k) % n for k in range(1, n + 1)) if s not in gone), seat)
+            for seat in range(n)
+        ]
+        self._seats_key = len(self.finished) | len(self.lost) << 8
+
+    def _active(self) -> list[int]:
+        """Seats still in the game (shared: callers must not modify it)."""
+        if self._seats_key != len(self.finished) | len(self.lost) << 8:
+            self._refresh_seats()
+        return self._active_seats
 
     def _next_active(self, seat: int) -> int:
-        gone = set(self.finished) | set(self.lost)
-        for step in range(1, self.players + 1):
-            s = (seat + step) % self.players
-            if s not in gone:
-                return s
-        return seat
+        if self._seats_key != len(self.finished) | len(self.lost) << 8:
+            self._refresh_seats()
+        return self._next_of[seat]
 
     def _others_from(self, seat: int) -> list[int]:
         """Active seats other than ``seat``, in turn order starting at its left."""
-        gone = set(self.finished) | set(self.lost)
-        return [
-            s for s in ((seat + k) % self.players for k in range(1, self.players))
-            if s not in gone
-        ]
+        if self._seats_key != len(self.finished) | len(self.lost) << 8:
+            self._refresh_seats()
+        return list(self._others_of[seat])
 
     def _step_rank(self, rank: int, step: int) -> int:
         ranks = self._claimable
@@ -214,7 +248,13 @@ class CheatGame(Game):
         return ranks[(ranks.index(rank) + step) % len(ranks)]
 
     def _ranks_after(self, rank: int) -> list[int]:
-        """Ranks the play after a standing claim of ``rank`` may claim."""
+        """Ranks the play after a standing claim of ``rank`` may claim (a new list)."""
+        after = self._after.get(rank)
+        if after is None:
+            after = self._after[rank] = self._ranks_after_uncached(rank)
+        return list(after)
+
+    def _ranks_after_uncached(self, rank: int) -> list[int]:
         seq = self.rules.sequence
         if seq == "up":
             return [self._step_rank(rank, 1)]
@@ -247,6 +287,9 @@ class CheatGame(Game):
         self._refresh_act()
 
     def _refresh_act(self) -> None:
+        if self._plain_turn and self.phase == "turn":
+            self._act = [self.turn]  # the last branch below, with nothing to add
+            return
         r = self.rules
         if self.phase == "over":
             self._act = []
@@ -292,7 +335,7 @@ class CheatGame(Game):
         self.passes = 0
         self.checked = []
         self.declined = []
-        public: dict[str, Any] = {"type": "play", "seat": seat, "rank": rank_text(rank),
+        public: dict[str, Any] = {"type": "play", "seat": seat, "rank": RANK_TEXT[rank],
                                   "count": count}
         if r.claim_suit:
             public["suit"] = SUITS[suit]
@@ -300,13 +343,14 @@ class CheatGame(Game):
             public["out_of_turn"] = True
         if r.count_lies:
             public["laid"] = len(cards)
-        self._log(public, {seat: {"cards": _texts(cards)}})
+        self.events.append([public, [[seat, {"cards": [CARD_TEXT[c] for c in cards]}]]])
         if out_of_turn:
             self.cheats.append([seat, "out_of_turn", []])
         # Cheats by the other players are safe now that a turn has been taken; the player's
         # own cheats (made before this play, in or out of turn) stay open until the next player
         # takes a turn ("All cheats are safe as soon as the next player takes their turn").
-        self.cheats = [c for c in self.cheats if c[0] == seat]
+        if self.cheats:
+            self.cheats = [c for c in self.cheats if c[0] == seat]
         if was_lead and r.suit_lead_loses and self._suit_lead(cards):
             self._lose_at_once(seat, cards)
             return
@@ -756,14 +800,60 @@ class CheatGame(Game):
             and self.hands[seat] and not self._has_cheat(seat)
         )
 
+    def apply(self, seat: int, action: Any) -> None:
+        """Validate, then apply (as ``Game.apply``).  The common actions (a call or a pass in a
+        plain window, an ordinary play on a plain turn) take a short path with the same checks;
+        anything unusual, or wrong, goes the long way, which words the refusal."""
+        if type(action) is dict and type(seat) is int:
+            phase = self.phase
+            if phase == "window" and self._plain_window and seat in self.window:
+                # In a plain window to_act is the window and the game is not over.
+                kind = action.get("type")
+                if kind == "pass":
+                    self.events.append([{"type": "decline", "seat": seat}])
+                    window = self.window
+                    window.remove(seat)
+                    if window:
+                        self._act = list(window)
+                    else:
+                        self._window_closed()
+                    self.version += 1
+                    return
+                if kind == "call":
+                    self._do_call(seat)
+                    self.version += 1
+                    return
+            elif (phase == "turn" and seat == self.turn and self._plain_play
+                  and action.get("type") == "play"):
+                # On a plain turn to_act is the seat on turn and the game is not over.
+                move = self._quick_play(seat, action)
+                if move is not None:
+                    self._perform(seat, move)
+                    self.version += 1
+                    return
+        move = self._check(seat, action)
+        self._perform(seat, move)
+        self.version += 1
+
     def sample_action(self, seat: int, rng: random.Random) -> Action:
         """One legal action drawn uniformly (plays counted, not listed: see sampling.py)."""
+        phase = self.phase
+        if phase == "window" and self._plain_window and seat in self.window:
+            # Exactly _legal's [call, pass] (to_act is the window), with the same randomness.
+            return {"type": "call"} if coin(rng) == 0 else {"type": "pass"}
         if self._result is not None or seat not in self._act:
             raise IllegalAction(self._not_your_turn(seat) if self._result is None
                                 else "the game is over")
-        if self.phase == "window" and self._plain_window:
-            # Exactly _legal's [call, pass], drawn with the same randomness.
-            return {"type": "call"} if rng.randrange(2) == 0 else {"type": "pass"}
+        if self._plain_turn and seat == self.turn and phase == "turn":
+            # Exactly the draws below, where the only other action is a pass (when allowed).
+            passing = self._may_pass_turn(seat)
+            play = sample_turn(self, seat, rng, 1 if passing else 0)
+            if play is not None:
+                return play
+            if not passing:
+                return self._legal(seat)[0]
+            rng.randrange(1)  # the draw among the one other action, kept for the same stream
+            return {"type": "pass"}
         other = self._legal(seat, with_plays=False)
         plays = count_plays(self, seat) if self._can_play_now(seat) else 0
         if plays and rng.randrange(len(other) + plays) >= len(other):
@@ -950,6 +1040,29 @@ class CheatGame(Game):
             return "you checked this play, so you may not call it"
         return "only the next player may call this play"
 
+    def _quick_play(self, seat: int, action: dict[str, Any]) -> Any:
+        """``_parse_play``'s move for an ordinary play on a plain turn (distinct cards, held,
+        a true count of an allowed rank); None for anything else, which _parse_play decides."""
+        raw = action.get("cards")
+        claim = action.get("claim")
+        if type(raw) is not list or type(claim) is not dict or not raw or len(raw) > self._max:
+            return None
+        hand = self.hands[seat]
+        cards = []
+        for text in raw:
+            card = CARD_INDEX.get(text) if type(text) is str else None
+            if card is None or card not in hand:
+                return None
+            cards.append(card)
+        count = claim.get("count", len(cards))
+        if type(count) is not int or count != len(cards) or len(set(cards)) != count:
+            return None
+        rt = claim.get("rank")
+        rank = RANK_INDEX.get(rt.strip()) if type(rt) is str else None
+        if rank is None or rank not in self.allowed or "suit" in claim:
+            return None
+        return ("play", cards, rank, count, -1, False)
+
     def _parse_play(self, seat: int, action: dict[str, Any]) -> Any:
         r = self.rules
         out_of_turn = False
@@ -975,13 +1088,18 @@ class CheatGame(Game):
                                     "'TD', '7H', or 'JK'")
             cards.append(card)
         hand = self.hands[seat]
-        rest = list(hand)
-        for c in cards:
-            if c in rest:
-                rest.remove(c)
-            else:
-                raise IllegalAction(f"you do not hold {CARD_TEXT[c]}"
-                                    + (" (that many times)" if c in hand else ""))
+        if len(set(cards)) == len(cards):  # no card twice: each one need only be held
+            for c in cards:
+                if c not in hand:
+                    raise IllegalAction(f"you do not hold {CARD_TEXT[c]}")
+        else:
+            rest = list(hand)
+            for c in cards:
+                if c in rest:
+                    rest.remove(c)
+                else:
+                    raise IllegalAction(f"you do not hold {CARD_TEXT[c]}"
+                                        + (" (that many times)" if c in hand else ""))
         if self._max and len(cards) > self._max:
             one = "one card" if self._max == 1 else f"{self._max} cards"
             raise IllegalAction(f"a play may hold at most {one}")
@@ -1016,7 +1134,8 @@ class CheatGame(Game):
                 raise IllegalAction(f"you must claim {SUITS[need]}, the suit of the last play")
         elif "suit" in claim:
             raise IllegalAction("claims name no suit in these rules")
-        if not rest and r.last_card_truthful and not self._truthful(cards, rank, count, suit):
+        if (len(cards) == len(hand) and r.last_card_truthful
+                and not self._truthful(cards, rank, count, suit)):
             raise IllegalAction("your last card must go out truthfully: it has to be the rank "
                                 "you claim")
         return ("play", cards, rank, count, suit, out_of_turn)

@@ -4,77 +4,134 @@
 make; a hand of 13 cards has hundreds.  Counting the multisets of each size by dynamic
 programming lets a bot draw one uniformly at random in microseconds, with exactly the
 distribution of ``random.choice(legal_actions(seat))`` over the plays.
+
+The counts of a run of groups depend only on how many groups of each size it holds, so the
+rows of the table are cached by that *shape* (an int: see ``_ROWS``), shared by every hand.
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..cards import CARD_TEXT, JOKER, SUITS, rank_text
+from ..cards import CARD_TEXT, RANK_TEXT, SUITS
 
 if TYPE_CHECKING:
     from .engine import CheatGame
 
-
-def _groups(hand: list[int], by_card: bool) -> list[list[int]]:
-    groups: list[list[int]] = []
-    last = -1
-    for c in sorted(hand):
-        key = c if by_card else (c >> 2 if c != JOKER else 99)
-        if groups and key == last:
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-            last = key
-    return groups
+#: A shape key: bits 0-7 hold ``most`` (the largest play), bits 8s..8s+7 the number of groups of
+#: size s.  Cards are at most 108 and group sizes at most 8, so the fields never overflow.
+_ROWS: dict[int, list[int]] = {}
+_ROWS_LIMIT = 1 << 16
+#: A group of size s adds this to a shape key.
+_WEIGHT = tuple(1 << (8 * s) for s in range(64))
 
 
-@lru_cache(maxsize=4096)
-def _ways_table(sizes: tuple[int, ...], most: int) -> list[list[int]]:
-    """ways[i][k]: multisets of exactly k cards from groups i.. (suffix DP; cached by shape,
-    callers must not modify the table)."""
-    n = len(sizes)
-    row = [1] + [0] * most
-    ways = [row] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        nxt, cap = row, sizes[i]
-        row = [sum(nxt[max(0, k - cap) : k + 1]) for k in range(most + 1)]
-        ways[i] = row
-    return ways
+def _row(key: int) -> list[int]:
+    """row[k]: multisets of exactly k cards (k <= most) from groups of the shape ``key``
+    (cached; callers must not modify it)."""
+    row = _ROWS.get(key)
+    if row is not None:
+        return row
+    most = key & 255
+    if key >> 8 == 0:
+        row = [1] + [0] * most
+    else:
+        size = 1
+        while not (key >> (8 * size)) & 255:
+            size += 1
+        nxt = _row(key - _WEIGHT[size])
+        row = [sum(nxt[max(0, k - size) : k + 1]) for k in range(most + 1)]
+    if len(_ROWS) >= _ROWS_LIMIT:
+        _ROWS.clear()
+    _ROWS[key] = row
+    return row
 
 
-#: Per-hand counts, shared by ``count_plays`` and ``sample_play`` (a random bot asks both, and
-#: asks again when it redraws): hand and rules shape -> (groups, sizes, ways, total).
-_HandInfo = tuple[list[list[int]], tuple[int, ...], list[list[int]], int]
-_INFO: dict[tuple[tuple[int, ...], bool, int], _HandInfo] = {}
-_INFO_LIMIT = 1 << 15
+#: The hand sorted, the sizes of its groups in order and its shape key (``most`` = 0).
+_Shape = tuple[list[int], list[int], int]
+#: The last hand measured: a bot asks for the count and then for a play (and again when it
+#: redraws), always about the same hand.  [hand, by_card, shape]
+_LAST: list[Any] = [None, None, None]
 
 
-def _hand_info(hand: list[int], by_card: bool, most: int) -> _HandInfo:
-    key = (tuple(hand), by_card, most)
-    info = _INFO.get(key)
-    if info is None:
-        groups = _groups(hand, by_card)
-        sizes = tuple(len(g) for g in groups)
-        ways = _ways_table(sizes, most)
-        info = (groups, sizes, ways, sum(ways[0][1:]))
-        if len(_INFO) >= _INFO_LIMIT:
-            _INFO.clear()
-        _INFO[key] = info
-    return info
+def _shape(hand: list[int], by_card: bool) -> _Shape:
+    """``_measure``, remembered for the last hand."""
+    if _LAST[1] is by_card and _LAST[0] == hand:
+        shape: _Shape = _LAST[2]
+        return shape
+    shape = _measure(hand, by_card)
+    _LAST[0], _LAST[1], _LAST[2] = list(hand), by_card, shape
+    return shape
+
+
+def _measure(hand: list[int], by_card: bool) -> _Shape:
+    """Groups are equal ranks (the joker, 52, alone in rank 13), or equal cards when suits
+    matter; in the order of the sorted hand."""
+    cards = sorted(hand)
+    if by_card:
+        counts = [0] * 53
+        for c in cards:
+            counts[c] += 1
+    else:
+        counts = [0] * 14
+        for c in cards:
+            counts[c >> 2] += 1
+    sizes = [k for k in counts if k]
+    weight = _WEIGHT
+    return cards, sizes, sum([weight[k] for k in sizes])
+
+
+def coin(rng: random.Random) -> int:
+    """``rng.randrange(2)``, the one draw of most actions (a window's call or pass).  For a
+    plain ``random.Random`` it is drawn inline, as randrange draws it (two bits, drawn again
+    while over 1), without the layers of argument checks around it."""
+    if type(rng) is not random.Random:
+        return rng.randrange(2)
+    bit = rng.getrandbits(2)
+    while bit > 1:
+        bit = rng.getrandbits(2)
+    return bit
+
+
+def _most(game: CheatGame, hand: list[int]) -> int:
+    cap = game.rules.max_cards
+    return len(hand) if cap == 0 or cap > len(hand) else cap
 
 
 def sample_play(game: CheatGame, seat: int, rng: random.Random) -> dict[str, Any] | None:
     """A play drawn uniformly from those ``legal_actions(seat)`` lists (before any cap)."""
-    r = game.rules
     hand = game.hands[seat]
     if not hand:
         return None
-    most = len(hand) if r.max_cards == 0 else min(r.max_cards, len(hand))
-    groups, sizes, ways, total = _hand_info(hand, r.claim_suit, most)
-    top = ways[0]
+    return _draw(game, hand, _shape(hand, game.rules.claim_suit), _most(game, hand), rng)
+
+
+def sample_turn(game: CheatGame, seat: int, rng: random.Random,
+                other: int) -> dict[str, Any] | None:
+    """``sample_action`` on a turn whose only other actions are ``other`` (0 or 1) passes: the
+    draw between them and the plays, then the play, exactly as ``count_plays`` and
+    ``sample_play`` would draw them in turn.  None when the draw is not a play."""
+    hand = game.hands[seat]
+    if not hand:
+        return None
+    most = _most(game, hand)
+    shape = _measure(hand, game.rules.claim_suit)  # a new hand every turn: nothing to remember
+    plays = (sum(_row(shape[2] + most)) - 1) * _claims_per_play(game)
+    if not plays or rng.randrange(other + plays) < other:
+        return None
+    return _draw(game, hand, shape, most, rng)
+
+
+def _draw(game: CheatGame, hand: list[int], shape: _Shape, most: int,
+          rng: random.Random) -> dict[str, Any] | None:
+    """One play from the measured hand, uniformly: the cards, then the claim."""
+    r = game.rules
+    cards_sorted, sizes, whole = shape
+    rows = _ROWS
+    weight = _WEIGHT
+    top = _row(whole + most)
+    total = sum(top) - 1
     claims = game.allowed
     if r.claim_suit:
         need = game._suit_required()
@@ -84,33 +141,45 @@ def sample_play(game: CheatGame, seat: int, rng: random.Random) -> dict[str, Any
     # Claims may name up to max_cards (or every card of a rank) whatever the cards laid,
     # exactly as _play_actions lists them.
     top_count = (r.max_cards or max(1, game._max_claim())) if r.count_lies else 0
+    randrange = rng.randrange
     for _ in range(1000):
-        pick = rng.randrange(total)
+        # The plays are numbered by size, then group by group, taking more of a group first
+        # (the order of _compositions); ``pick`` is one of those numbers, decoded here.
+        pick = randrange(total)
         size = 1
         while pick >= top[size]:
             pick -= top[size]
             size += 1
         cards: list[int] = []
         left = size
-        for i, group in enumerate(groups):
-            if left == 0:
-                break
-            nxt = ways[i + 1]
-            for t in range(min(sizes[i], left), -1, -1):
-                here = nxt[left - t]
-                if pick < here:
-                    cards.extend(group[:t])
-                    left -= t
+        start = 0
+        key = whole + most
+        row = top
+        for s in sizes:
+            key -= weight[s]
+            nxt = rows.get(key) or _row(key)
+            skip = row[left] - nxt[left]  # the plays that take some of this group
+            if pick >= skip:
+                pick -= skip
+            else:
+                t = s if s < left else left
+                while pick >= nxt[left - t]:
+                    pick -= nxt[left - t]
+                    t -= 1
+                cards += cards_sorted[start : start + t]
+                left -= t
+                if not left:
                     break
-                pick -= here
-        rank = claims[rng.randrange(len(claims))]
+            start += s
+            row = nxt
+        rank = claims[randrange(len(claims))]
         count = rng.randint(1, top_count) if top_count else size
-        suit = suits[rng.randrange(len(suits))]
+        suit = suits[randrange(len(suits))]
         if size == len(hand) and r.last_card_truthful and not game._truthful(
             cards, rank, count, suit
         ):
             continue  # rejection keeps the draw uniform over the plays that are listed
-        claim: dict[str, Any] = {"rank": rank_text(rank), "count": count}
+        claim: dict[str, Any] = {"rank": RANK_TEXT[rank], "count": count}
         if suit >= 0:
             claim["suit"] = SUITS[suit]
         return {"type": "play", "cards": [CARD_TEXT[c] for c in cards], "claim": claim}
@@ -124,11 +193,15 @@ def count_plays(game: CheatGame, seat: int) -> int:
     hand = game.hands[seat]
     if not hand:
         return 0
-    most = len(hand) if r.max_cards == 0 else min(r.max_cards, len(hand))
-    total = _hand_info(hand, r.claim_suit, most)[3]
+    total = sum(_row(_shape(hand, r.claim_suit)[2] + _most(game, hand))) - 1
+    return total * _claims_per_play(game)
+
+
+def _claims_per_play(game: CheatGame) -> int:
+    r = game.rules
     per = len(game.allowed)
     if r.count_lies:
         per *= r.max_cards or max(1, game._max_claim())
     if r.claim_suit and game._suit_required() < 0:
         per *= 4
-    return total * per
+    return per
