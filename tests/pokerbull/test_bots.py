@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from typing import Any
@@ -11,6 +12,7 @@ from bluffhouse.bots import Choices, make_bot
 from bluffhouse.bots.base import Bot
 from bluffhouse.cards import build_deck, cards_text
 from bluffhouse.pokerbull import bots as pb
+from bluffhouse.pokerbull import search as pbs
 
 
 def _bot(name: str, seed: int) -> Bot:
@@ -155,3 +157,62 @@ def test_bots_decide_the_same_on_a_swapped_state() -> None:
             assert got[0] == got[1], name
 
     _play(["counter", "random", "counter", "random"], 4, check=check, limit=25)
+
+
+def test_search_samples_are_consistent_with_the_view() -> None:
+    """The search's deals (uniform deals kept by the odds of the bids made) hold the view."""
+    rng = random.Random(6)
+    full = Counter(build_deck(1, 2))
+
+    def check(state: bh.Game, seat: int, view: dict[str, Any]) -> None:
+        for _ in range(3):
+            sample = pbs.determinize(view, rng)
+            assert sample.view(seat) == view
+            assert sample.view(None) == state.view(None)
+            held = Counter(c for h in sample.hands for c in h)  # type: ignore[attr-defined]
+            assert not held - full
+
+    _play(["counter", "counter", "random", "counter"], 8, check=check, limit=60)
+
+
+def test_search_reads_the_bids() -> None:
+    """After seat 1 bids four sevens, the search's deals give seat 1 more sevens (and jokers)
+    than uniform deals do."""
+    mine = ["2S", "3H", "9D", "JC", "KH"]
+    state = bh.new_game("poker_bull", players=3, seed=2,
+                        deal=[mine, ["4S", "5H", "6D", "8C", "TH"], ["AS", "AH", "QD", "QC",
+                                                                    "TS"]])
+    state.apply(0, {"type": "bid", "bid": "pair 9"})
+    state.apply(1, {"type": "bid", "bid": "quads 7"})
+    state.apply(2, {"type": "bid", "bid": "quads 8"})
+    view = state.view(0)
+    rng = random.Random(3)
+
+    def sevens(sample: bh.Game) -> int:
+        return sum(1 for c in cards_text(sample.hands[1])  # type: ignore[attr-defined]
+                   if c[0] == "7" or c == "JK")
+
+    uniform = sum(sevens(pb.determinize(view, rng)) for _ in range(600))
+    judged = sum(sevens(pbs.determinize(view, rng)) for _ in range(600))
+    assert judged > 1.3 * uniform
+
+
+def test_ismcts_weighs_the_call_and_sensible_raises() -> None:
+    state = bh.new_game("poker_bull", players=4, seed=3)
+    state.apply(0, {"type": "bid", "bid": "pair 7"})
+    view = state.view(1)
+    got = pbs._root_candidates(view, random.Random(0))
+    assert got[0] == {"type": "call"}
+    assert 2 <= len(got) <= 1 + pbs.ROOT_RAISES
+    assert all(state.is_legal(1, a) for a in got)
+    assert (pbs.CALL_RISK, pbs.PRESS) == (pb.CALL_RISK, pb.PRESS)
+
+
+def test_hypergeometric_odds_match_counting() -> None:
+    for pool in range(1, 8):
+        for good in range(pool + 1):
+            for drawn in range(pool + 1):
+                for need in range(5):
+                    picks = list(itertools.combinations(range(pool), drawn))
+                    hits = sum(1 for p in picks if sum(1 for i in p if i < good) >= need)
+                    assert abs(pbs._at_least(pool, good, drawn, need) - hits / len(picks)) < 1e-9

@@ -13,6 +13,8 @@ from bluffhouse.bots import Choices, make_bot
 from bluffhouse.bots.base import Bot
 from bluffhouse.cards import cards_text
 from bluffhouse.sneak import bots as sk
+from bluffhouse.sneak import combos as cb
+from bluffhouse.sneak import search as sks
 
 
 def _bot(name: str, seed: int) -> Bot:
@@ -186,3 +188,58 @@ def test_bots_decide_the_same_on_a_swapped_state() -> None:
             assert got[0] == got[1], name
 
     _play(["counter", "random", "counter", "random"], 4, check=check, limit=60, target=20)
+
+
+def test_search_samples_are_consistent_with_the_view() -> None:
+    """The search's deals (uniform deals kept by the odds of the sneaks and challenges on the
+    table) hold the view and every card of the pack."""
+    rng = random.Random(6)
+
+    def check(state: bh.Game, seat: int, view: dict[str, Any]) -> None:
+        sample = sks.determinize(view, rng)
+        assert sample.view(seat) == view
+        assert sample.view(None) == state.view(None)
+        every = [c for h in sample.hands for c in h] + sample.stock + sample.out  # type: ignore[attr-defined]
+        every += [c for w in sample.won for c in w]  # type: ignore[attr-defined]
+        if sample.lead is not None:  # type: ignore[attr-defined]
+            every += sample.lead["cards"]  # type: ignore[attr-defined]
+        every += [c for _, cs in sample.challenges for c in cs]  # type: ignore[attr-defined]
+        assert sorted(cards_text(every)) == sorted(pack_texts(view["packs"]))
+
+    _play(["counter", "counter", "random", "counter"], 9, check=check, limit=300, target=20)
+
+
+def test_search_believes_a_sneak_is_a_high_card() -> None:
+    """Card counters sneak their best card (or now and then their worst): the search's deals
+    put a higher card under another seat's sneak than uniform deals do."""
+    g = bh.new_game("sneak", players=3, seed=1, stock=stock_of("2C", "5D", "9S", "3H", "8D",
+                                                                "4C", "6S"))
+    draw(g, 6)  # seats 0 1 2 0 1 2: seat 1 holds 5D 4C
+    act(g, 0, "sneak", "2C")  # seat 0 (holding 2C 3H) sneaks; seat 1 answers
+    view = g.view(1)
+    rng = random.Random(2)
+
+    def lead_value(sample: bh.Game) -> int:
+        return cb.value(sample.lead["cards"][0])  # type: ignore[attr-defined]
+
+    uniform = sum(lead_value(sk.determinize(view, rng)) for _ in range(300)) / 300
+    judged = sum(lead_value(sks.determinize(view, rng)) for _ in range(300)) / 300
+    assert judged > uniform + 1.0
+
+
+def test_model_answers_like_counter() -> None:
+    """The search's model of a counter answers a one-card sneak as the counter does."""
+    rng = random.Random(0)
+    agree = total = 0
+
+    def check(state: bh.Game, seat: int, view: dict[str, Any]) -> None:
+        nonlocal agree, total
+        lead = view["lead"]
+        if view["phase"] == "window" and lead["kind"] == "sneak" and lead["count"] == 1:
+            mine = sks.model_answer(state, seat, rng)  # type: ignore[arg-type]
+            theirs = make_bot("counter", seed=1).act(view, Choices(state, seat))
+            total += 1
+            agree += mine == theirs
+
+    _play(["counter", "counter", "counter"], 5, check=check, limit=600, target=20)
+    assert total >= 5 and agree >= 0.8 * total

@@ -2,9 +2,13 @@
 
 Each iteration samples a full game consistent with what the seat knows (the family's
 ``determinize`` hook), walks one shared tree keyed by actions, choosing among the actions
-available in that sample by UCB1 with availability counts, expands one node, finishes the
-game with the random policy and credits every seat that chose on the way with its own score.
-The budget is a number of iterations (reproducible for a seed) with a time cap per move.
+available in that sample by UCB1 with availability counts, expands one node, plays on with
+the family's ``rollout`` (the random policy to the end where a family gives none), and
+credits every seat that chose on the way with its own score (the family's ``evaluate``).
+A family's ``candidates`` say which moves the searching seat weighs and what the other seats
+do: the Cheat family, for one, models them as ``counter`` players, bent toward how often
+each has called so far.  The budget is a number of iterations (reproducible for a seed) with
+a time cap per move.
 """
 
 from __future__ import annotations

@@ -10,8 +10,12 @@
   judged true or false with the odds a card-counting player would give them (players tell the
   truth when they can), since a uniform deal makes almost every claim a lie.
 - :func:`candidates`, :func:`rollout`, :func:`evaluate`: a handful of sensible moves for the
-  searching seat, a cheap rule-based policy for everyone else and for rollouts, and the
-  chance to win a game cut short from the hand sizes.
+  searching seat (true plays, the truth padded with cards it will not need, bluffs of one to
+  three cards, calls that are not futile), a cheap rule-based policy for everyone else and
+  for rollouts, and the chance to win a game cut short from the hand sizes.  Other seats
+  call as a ``counter`` bot would (:func:`counter_calls`: its odds from the public record and
+  the seat's sampled hand), bent toward how often each seat has actually called: a seat that
+  calls everything is modelled so, and the search learns to stop bluffing it.
 """
 
 from __future__ import annotations

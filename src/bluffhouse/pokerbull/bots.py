@@ -10,10 +10,11 @@
   is less likely than a raise is safe, or raises to the highest bid that is still likely.
 - ``honest``: bids the lowest legal bid its own cards make (else the lowest legal bid), and
   never calls.
-- ``candidates``, ``rollout``, ``evaluate`` for ISMCTS: the call and a few raises; a rollout to
-  the end of the current hand in which every seat calls or raises by what one imagined deal
-  (its own cards plus a random rest) shows; a score that punishes losing the hand the search
-  began in.
+- ISMCTS: the hooks are those of :mod:`bluffhouse.pokerbull.search` (deals weighted by the
+  bids made, the counter's judgement as the other seats' policy, the call and the best-rated
+  raises at the root); from here it takes ``evaluate`` (a score that punishes losing the hand
+  the search began in) and ``rollout_step`` (a cheap policy: every seat calls or raises by
+  what one imagined deal, its own cards plus a random rest, shows).
 """
 
 from __future__ import annotations
@@ -295,36 +296,6 @@ def _lowest_made(space: BidSpace, full: list[int], start: int, s: Summary) -> in
     return full[j] if j >= start else None
 
 
-def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
-    """The searching seat weighs the call and a few raises; the other seats follow the rollout
-    policy (one action), since a search that explores their moves evenly makes them far
-    weaker opponents than they are."""
-    assert isinstance(state, PokerBullGame)
-    if seat != state.__dict__.get("_search_seat", seat):
-        return [rollout_step(state, seat, rng)]
-    space = state.space
-    full, _ = space.open_bids(sum(state.sizes))
-    start = bisect_right(full, _standing_at(state))
-    picks: set[int] = set(full[start:start + 2])
-    for _ in range(3):
-        s = _imagined(state, seat, rng)
-        i = _lowest_made(space, full, start, s)
-        if i is not None:
-            picks.add(i)
-        best = space.best(s)  # the bold raise: the best hand this imagined deal makes
-        at = None if best is None else space.index.get(best)
-        if at is not None and start < len(full) and at >= full[start]:
-            j = bisect_right(full, at) - 1
-            if j >= start:
-                picks.add(full[j])
-    own = _lowest_made(space, full, start, summarize(state.hands[seat]))
-    if own is not None:
-        picks.add(own)
-    out: list[Action] = [CALL] if state.bid is not None else []
-    out += [{"type": "bid", "bid": space.texts[i]} for i in sorted(picks)]
-    return out or state.legal_actions(seat)
-
-
 def rollout_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
     """One seat's move in a rollout: it pictures one deal (its cards and a random rest), calls
     a bid that deal does not make, and otherwise raises to the lowest bid it does make."""
@@ -343,17 +314,6 @@ def rollout_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
     return {"type": "bid", "bid": space.texts[i]}
 
 
-def rollout(state: Game, rng: random.Random) -> None:
-    """Plays on to the end of the current hand (its call)."""
-    assert isinstance(state, PokerBullGame)
-    hand = state.hand_no
-    steps = 0
-    while not state.over and state.hand_no == hand and steps < 200:
-        seat = state.to_act[0]
-        state.apply(seat, rollout_step(state, seat, rng))
-        steps += 1
-
-
 def evaluate(state: Game) -> list[float]:
     """The hand the search began in decides: its loser scores 0.25 (0 if it went out), the
     others 1.  (A search walk may run into later hands; they are not counted, so that every
@@ -370,13 +330,15 @@ def evaluate(state: Game) -> list[float]:
     return [1.0] * n
 
 
+from . import search as _search  # noqa: E402  (it reads this module's helpers)
+
 register_family_hooks(FAMILY, FamilyHooks(
-    determinize=determinize,
-    candidates=candidates,
-    evaluate=evaluate,
+    determinize=_search.determinize,
+    candidates=_search.candidates,
+    evaluate=_search.evaluate,
     counter=counter,
     honest=honest,
-    rollout=rollout,
-    iterations=300,
-    time_limit=1.0,
+    rollout=_search.rollout,
+    iterations=_search.ITERATIONS,
+    time_limit=_search.TIME_LIMIT,
 ))

@@ -15,7 +15,10 @@ play.  The only constraint on where they lie beyond the counts: a challenge to a
   when its best cards beat most leads drawn from the unseen cards, and a flaunt with its
   cheapest winning answer.
 - ``honest``: never sneaks or challenges; draws, and flaunts its strongest safe combo.
-- ``candidates``, ``rollout``, ``evaluate`` for ISMCTS.
+- ISMCTS: the hooks are those of :mod:`bluffhouse.sneak.search` (deals judged by the sneaks
+  on the table, the counter's answers as the other seats' policy, cards in hand valued by what
+  counting players go on to win with them); ``own_moves`` here gives the searching seat's
+  moves in a challenge window and once the stock is gone.
 """
 
 from __future__ import annotations
@@ -49,9 +52,6 @@ CHALLENGE_SAMPLES = 60
 CHALLENGE_ODDS = 0.55
 #: Counter: a flaunt is made when it is beaten with at most this chance.
 SAFE = 0.2
-#: Rollout length (actions) and what a card in hand is worth against a card won.
-ROLLOUT_STEPS = 40
-HAND_WORTH = 0.5
 
 
 def _texts(cards: Sequence[int]) -> list[str]:
@@ -268,7 +268,7 @@ def best_of(hand: Sequence[int], size: int) -> tuple[int, ...] | None:
     return tuple(sorted(sorted(hand, key=cb.value, reverse=True)[:size]))
 
 
-def _beaten_chance(cards: Sequence[int], k: _Known) -> float:
+def _beaten_chance(cards: Sequence[int], k: Any) -> float:
     """The chance that some other seat holds a set that beats this flaunt (unseen cards
     treated as a uniform spread; the seats able to answer hold ``held`` of them)."""
     size = len(cards)
@@ -292,14 +292,20 @@ def _flaunts(hand: Sequence[int], limit: int) -> list[tuple[int, ...]]:
 
 # ====================================================================== counter
 def counter(view: View, choices: Choices, rng: random.Random) -> Action:
-    k = _known(view)
+    return decide(_known(view), view["phase"], view["lead_limit"] or 0, view["stock_size"],
+                  view["started"], rng)
+
+
+def decide(k: Any, phase: str, limit: int, stock: int, started: Sequence[bool],
+           rng: random.Random) -> Action:
+    """The counter's move from what ``k`` knows (a :class:`_Known`, or anything with its
+    ``seat``, ``hand``, ``sizes``, ``unseen`` and lead attributes: the search builds one from
+    a sampled deal)."""
     seat = k.seat
     hand = k.hand
-    if view["phase"] == "window":
-        return _answer(k, choices, rng)
-    limit: int = view["lead_limit"] or 0
-    stock: int = view["stock_size"]
-    if stock and (not view["started"][seat] or limit == 0):
+    if phase == "window":
+        return _answer(k, rng)
+    if stock and (not started[seat] or limit == 0):
         return DRAW
     scored = []
     for cards in _flaunts(hand, limit):
@@ -329,7 +335,7 @@ def counter(view: View, choices: Choices, rng: random.Random) -> Action:
     return DRAW
 
 
-def _answer(k: _Known, choices: Choices, rng: random.Random) -> Action:
+def _answer(k: Any, rng: random.Random) -> Action:
     size = k.lead_count
     hand = k.hand
     if k.lead_kind == "flaunt":
@@ -392,12 +398,9 @@ def _limit(state: SneakGame, seat: int) -> int:
     return min(len(hands[seat]), others)
 
 
-def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
-    """A handful of moves for the searching seat; the other seats follow the rollout policy
-    (one action each)."""
-    assert isinstance(state, SneakGame)
-    if seat != state.__dict__.get("_search_seat", seat):
-        return [rollout_step(state, seat, rng)]
+def own_moves(state: SneakGame, seat: int) -> list[Action]:
+    """A handful of moves for the searching seat: pass or its best answer in a challenge
+    window; draw, lead its best or worst card, or its best combo on its turn."""
     hand = state.hands[seat]
     out: list[Action] = []
     if state.phase == "window":
@@ -453,68 +456,15 @@ def _unique(actions: list[Action]) -> list[Action]:
     return out
 
 
-def rollout_step(state: SneakGame, seat: int, rng: random.Random) -> Action:
-    """A cheap, plausible move: draw often, lead one card, challenge sometimes."""
-    hand = state.hands[seat]
-    if state.phase == "window":
-        lead = state.lead
-        assert lead is not None
-        cards: list[int] = lead["cards"]
-        size = len(cards)
-        if lead["kind"] == "flaunt":
-            if size == 1 and rng.random() < 0.7:
-                beat = [c for c in hand if cb.beats_flaunt(cards, [c])]
-                if beat:
-                    return _act("challenge", [min(beat, key=cb.value)])
-            return PASS
-        if rng.random() < 0.3:
-            top = sorted(hand, key=cb.value, reverse=True)[:size]
-            return _act("challenge", top)
-        return PASS
-    if state.stock and (not state.started[seat] or rng.random() < 0.6):
-        return DRAW
-    if _limit(state, seat) < 1:
-        return DRAW
-    card = max(hand, key=cb.value) if rng.random() < 0.5 else hand[rng.randrange(len(hand))]
-    if not state.stock or rng.random() < 0.3:
-        return _act("flaunt", [card])
-    return _act("sneak", [card])
-
-
-def rollout(state: Game, rng: random.Random) -> None:
-    assert isinstance(state, SneakGame)
-    for _ in range(ROLLOUT_STEPS):
-        if state.over:
-            return
-        seat = state.to_act[0]
-        state.apply(seat, rollout_step(state, seat, rng))
-
-
-def evaluate(state: Game) -> list[float]:
-    """A finished game: 1 for the winner (shared wins count for each), else 0; cut short: a
-    logistic of each seat's lead over the best other (score + cards won + half its hand)."""
-    assert isinstance(state, SneakGame)
-    n = state.players
-    result = state.result
-    if result is not None:
-        shared = result.get("shared") or [result["winner"]]
-        return [1.0 if s in shared else 0.0 for s in range(n)]
-    worth = [state.scores[s] + len(state.won[s]) + HAND_WORTH * len(state.hands[s])
-             for s in range(n)]
-    out = []
-    for s in range(n):
-        best_other = max(worth[o] for o in range(n) if o != s)
-        out.append(1.0 / (1.0 + math.exp(-(worth[s] - best_other) / 4.0)))
-    return out
-
+from . import search as _search  # noqa: E402  (it reads this module's helpers)
 
 register_family_hooks(FAMILY, FamilyHooks(
-    determinize=determinize,
-    candidates=candidates,
-    evaluate=evaluate,
+    determinize=_search.determinize,
+    candidates=_search.candidates,
+    evaluate=_search.evaluate,
     counter=counter,
     honest=honest,
-    rollout=rollout,
-    iterations=200,
-    time_limit=1.0,
+    rollout=_search.rollout,
+    iterations=_search.ITERATIONS,
+    time_limit=_search.TIME_LIMIT,
 ))
