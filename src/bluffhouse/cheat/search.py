@@ -43,10 +43,13 @@ ROLLOUT_STEPS = 36
 TEMPERATURE = 2.5
 #: The chance a player holding the cards it claims plays them truthfully.
 TRUTH_WHEN_HELD = 0.72
-#: How often a ``counter`` bot calls when it may (measured: about 0.13 at four counters),
-#: and how many windows of that rate an opponent's own record starts from.
+#: How often a ``counter`` bot calls when it may (measured: about 0.13 at four counters).
 CALL_RATE = 0.13
-CALL_PRIOR = 12
+#: What a seat's record starts from: CALL_PRIOR windows at CALL_PRIOR_RATE.  A stranger is
+#: taken to call often until it shows otherwise: a bluff called costs the pile, and against
+#: a table that calls everything a truthful leader goes out unopposed.
+CALL_PRIOR = 6
+CALL_PRIOR_RATE = 0.45
 
 
 def _rank(card: int) -> int:
@@ -154,14 +157,14 @@ class Info:
         self.honesty = [(t + 1) / (c + 3) for t, c in (k.record or [[0, 0]] * n)]
         # How often each seat called when it could, against the ``counter`` bot's usual rate:
         # the model of a seat that calls far more (or less) often than a counter is bent
-        # toward what it does (a prior of CALL_PRIOR windows at the usual rate).
+        # toward what it does.
         calls, windows = [0] * n, [0] * n
         for event in view["events"]:
             kind = event.get("type")
             if kind in ("call", "decline") and event.get("seat") is not None:
                 windows[event["seat"]] += 1
                 calls[event["seat"]] += kind == "call"
-        self.call_rate = [(calls[s] + CALL_RATE * CALL_PRIOR) / (windows[s] + CALL_PRIOR)
+        self.call_rate = [(calls[s] + CALL_PRIOR_RATE * CALL_PRIOR) / (windows[s] + CALL_PRIOR)
                           for s in range(n)]
 
     def _p_true(self) -> float:
