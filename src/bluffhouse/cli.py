@@ -234,7 +234,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="a game id")
     p.add_argument("--bots", required=True, help="one bot per seat, comma-separated")
     p.add_argument("--games", type=int, default=200, help="how many games (default 200)")
-    p.add_argument("--players", type=int, help="seats (default: the number of bots named)")
+    p.add_argument("--players", type=int,
+                   help="seats (default: the game's; a shorter bot list repeats its last name)")
     p.add_argument("--workers", type=int, default=1, help="parallel processes (default 1)")
     p.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rule option")
