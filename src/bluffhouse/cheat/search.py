@@ -402,6 +402,8 @@ _TAILS: dict[tuple[int, int, int, int], float] = {}
 
 def _held_chance(pool: int, good: int, drawn: int, need: int) -> float:
     """P(at least ``need`` good cards among ``drawn`` dealt from ``pool`` holding ``good``)."""
+    good = max(0, min(good, pool))  # the public counts are estimates: keep them possible
+    drawn = max(0, min(drawn, pool))
     key = (pool, good, drawn, need)
     hit = _TAILS.get(key)
     if hit is None:
