@@ -143,12 +143,7 @@ def _beaters(lead: list[int], pool: list[int]) -> list[tuple[tuple[int, ...], in
     """Every card set from ``pool`` that beats the flaunted ``lead``, with the number of ways
     to take it from the pool's card instances (two packs repeat cards)."""
     counts = Counter(pool)
-    size = len(lead)
-    if size == 1:
-        found: list[tuple[int, ...]] = [(c,) for c in counts if cb.beats_flaunt(lead, [c])]
-    else:
-        found = [c for c in cb.combos_of(sorted(pool), size, cb.kind(lead))
-                 if cb.beats_flaunt(lead, c)]
+    found = cb.flaunt_beaters(pool if len(lead) == 1 else sorted(pool), lead)
     out = []
     for combo in found:
         ways = 1
@@ -340,12 +335,7 @@ def _answer(k: Any, rng: random.Random) -> Action:
     hand = k.hand
     if k.lead_kind == "flaunt":
         assert k.lead_cards is not None
-        lead = k.lead_cards
-        if size == 1:
-            beat: list[tuple[int, ...]] = [(c,) for c in hand if cb.beats_flaunt(lead, [c])]
-        else:
-            beat = [c for c in islice(cb.combos_of(hand, size, cb.kind(lead)), 2000)
-                    if cb.beats_flaunt(lead, c)]
+        beat = cb.flaunt_beaters(hand, k.lead_cards, scan=2000)
         if not beat:
             return PASS
         return _act("challenge", min(beat, key=cb.key))
@@ -410,12 +400,7 @@ def own_moves(state: SneakGame, seat: int) -> list[Action]:
         size = len(cards)
         out.append(PASS)
         if lead["kind"] == "flaunt" and state.rules.flaunt_challenges == "must_beat":
-            if size == 1:
-                beat: list[tuple[int, ...]] = [(c,) for c in hand
-                                               if cb.beats_flaunt(cards, [c])]
-            else:
-                beat = [c for c in islice(cb.combos_of(hand, size, cb.kind(cards)), 500)
-                        if cb.beats_flaunt(cards, c)]
+            beat = cb.flaunt_beaters(hand, cards, scan=500)
             if beat:
                 out.append(_act("challenge", min(beat, key=cb.key)))
                 out.append(_act("challenge", max(beat, key=cb.key)))

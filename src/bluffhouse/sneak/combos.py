@@ -13,7 +13,7 @@ size are ever compared.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations, product
+from itertools import combinations, islice, product
 
 #: Combination types, weakest first.  NOTHING is a face-down play of two or more cards that is
 #: no combination at all; SINGLE is one card.
@@ -98,6 +98,18 @@ def beats_flaunt(lead: Sequence[int], challenge: Sequence[int]) -> bool:
         return (lead[0] & 3) == (challenge[0] & 3) and value(challenge[0]) > value(lead[0])
     lead_key, chal_key = key(lead), key(challenge)
     return chal_key[0] == lead_key[0] and chal_key > lead_key
+
+
+def flaunt_beaters(hand: Sequence[int], lead: Sequence[int],
+                   scan: int | None = None) -> list[tuple[int, ...]]:
+    """Every card set from ``hand`` that beats the flaunted ``lead``: single cards once each,
+    in hand order; combos of the lead's type (only the first ``scan`` looked at, if given)."""
+    if len(lead) == 1:
+        return [(c,) for c in dict.fromkeys(hand) if beats_flaunt(lead, [c])]
+    combos: Iterator[tuple[int, ...]] = combos_of(hand, len(lead), kind(lead))
+    if scan is not None:
+        combos = islice(combos, scan)
+    return [c for c in combos if beats_flaunt(lead, c)]
 
 
 def describe(cards: Sequence[int]) -> str:

@@ -21,7 +21,6 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from itertools import islice
 
 from ..bots.base import Action, View
 from ..bots.search import ViewMemo
@@ -160,12 +159,7 @@ def model_answer(state: SneakGame, seat: int, rng: random.Random) -> Action:
     hand = state.hands[seat]
     size = len(lead["cards"])
     if lead["kind"] == "flaunt":
-        cards: list[int] = lead["cards"]
-        if size == 1:
-            beat: list[tuple[int, ...]] = [(c,) for c in hand if cb.beats_flaunt(cards, [c])]
-        else:
-            beat = [c for c in islice(cb.combos_of(hand, size, cb.kind(cards)), 2000)
-                    if cb.beats_flaunt(cards, c)]
+        beat = cb.flaunt_beaters(hand, lead["cards"], scan=2000)
         if not beat:
             return PASS
         return _act("challenge", min(beat, key=cb.key))

@@ -5,7 +5,6 @@ bluff (a flaunt shows its cards, so it cannot lie)."""
 from __future__ import annotations
 
 import random
-from itertools import islice
 
 from ..bots.base import Action, Choices, View
 from ..bots.search import Policy
@@ -21,12 +20,7 @@ def _challenge(view: View) -> Action:
     if len(k.hand) < size or size == 0:
         return PASS
     if k.lead_kind == "flaunt" and k.lead_cards is not None:
-        lead = k.lead_cards
-        if size == 1:
-            beat: list[tuple[int, ...]] = [(c,) for c in k.hand if cb.beats_flaunt(lead, [c])]
-        else:
-            beat = [c for c in islice(cb.combos_of(k.hand, size, cb.kind(lead)), 2000)
-                    if cb.beats_flaunt(lead, c)]
+        beat = cb.flaunt_beaters(k.hand, k.lead_cards, scan=2000)
         if beat:
             return _act("challenge", max(beat, key=cb.key))
         if k.rules.flaunt_challenges == "must_beat":
