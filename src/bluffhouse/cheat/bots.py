@@ -308,7 +308,7 @@ def p_truthful(k: Knowledge, view: View) -> float:
     # truth when they can about two times in three.  What its called plays showed so far
     # says how this player plays: one whose calls always turned up true claims only what it
     # holds (smoothed, so two lucky calls do not make a liar honest).
-    truthful, called = k.record[player] if k.record else _record(view, player)
+    truthful, called = k.record[int(player)]
     honesty = (truthful + 1) / (called + 3)
     if stays <= 0.0:
         return 0.0
@@ -343,16 +343,6 @@ def _chance_held(k: Knowledge, view: View, player: int, rank: int, count: int, l
     return min(1.0 - 1e-9, hit / total) if total else 0.0
 
 
-def _record(view: View, player: int) -> tuple[int, int]:
-    """How many of ``player``'s plays were called, and how many of those were true."""
-    truthful = called = 0
-    for event in view["events"]:
-        if event.get("type") == "call" and event.get("target") == player and "truthful" in event:
-            called += 1
-            truthful += bool(event["truthful"])
-    return truthful, called
-
-
 def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
     """Call what is unlikely, play the truth when it can, bluff one useless card when it must,
     keep cards it will need soon, and never let a player go out on a doubtful last play."""
@@ -375,6 +365,25 @@ def _fallback(actions: list[Action]) -> Action:
     return actions[0]
 
 
+def counter_calls_at(p: float, pile: int, my_size: int, count: int, laid: int, left: int,
+                     rng: random.Random) -> bool:
+    """The counter's bar for calling a play that is true with chance ``p``: ``pile`` cards in
+    the pile, ``my_size`` in its own hand, ``count`` claimed, ``laid`` laid, ``left`` in the
+    player's hand.  Shared with the search's model of counter opponents."""
+    if left == 0:
+        return p < 0.95  # never let a player go out on a doubtful last play
+    # Calling wrongly costs the pile; letting a lie stand costs the liar nothing.
+    threshold = 0.2 if my_size <= 3 else 0.25 if pile > 8 else 0.35
+    # A wrong call of a big claim hands the caller the pile and the cards it doubted, and
+    # card-counting tables fall into cycles of calling the same true sets back and forth:
+    # the bar drops with the claimed count, and a call near the bar is a coin.
+    threshold /= max(1, count - 1)
+    # A pile that holds only this play just goes back to its player, who must lead the
+    # same rank again: calling it gains nothing and can stall the table for ever.
+    worth_it = pile > laid or left <= 3
+    return worth_it and p < threshold and rng.random() < 1.5 - p / threshold
+
+
 def counter_response(k: Knowledge, view: View, actions: list[Action],
                      rng: random.Random) -> Action | None:
     """The counter's answer to the last play (call or believe), or None to let it stand."""
@@ -384,26 +393,11 @@ def counter_response(k: Knowledge, view: View, actions: list[Action],
     last = view.get("last_play") or {}
     p = p_truthful(k, view)
     player = last.get("seat")
-    going_out = player is not None and view["hand_sizes"][player] == 0
-    pile = view.get("pile_size", 0)
-    my_size = len(view["hand"])
-    # Calling wrongly costs the pile; letting a lie stand costs the liar nothing.
-    threshold = 0.25 if pile > 8 else 0.35
-    if my_size <= 3:
-        threshold = 0.2
     if "believe" in types and p > 0.9:
         return {"type": "believe"}
-    # A wrong call of a big claim hands the caller the pile and the cards it doubted, and
-    # card-counting tables fall into cycles of calling the same true sets back and forth:
-    # the bar drops with the claimed count, and a call near the bar is a coin.
-    count = int(last.get("count", 1) or 1)
-    threshold /= max(1, count - 1)
-    if "call" in types and going_out and p < 0.95:
-        return {"type": "call"}
-    # A pile that holds only this play just goes back to its player, who must lead the
-    # same rank again: calling it gains nothing and can stall the table for ever.
-    worth_it = pile > int(last.get("laid", 0) or 0) or view["hand_sizes"][player] <= 3
-    if "call" in types and worth_it and p < threshold and rng.random() < 1.5 - p / threshold:
+    if "call" in types and counter_calls_at(
+            p, view.get("pile_size", 0), len(view["hand"]), int(last.get("count", 1) or 1),
+            int(last.get("laid", 0) or 0), view["hand_sizes"][player], rng):
         return {"type": "call"}
     return None
 

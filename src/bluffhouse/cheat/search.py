@@ -416,9 +416,10 @@ def _held_chance(pool: int, good: int, drawn: int, need: int) -> float:
 
 
 def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -> bool:
-    """Whether a ``counter`` bot in ``seat`` calls the last play, in a sampled game: the same
-    odds and bar as :func:`bluffhouse.cheat.bots.counter_policy`, with what the seat knows
-    taken as the public record plus its own hand (what it saw of piles it took is left out)."""
+    """Whether a ``counter`` bot in ``seat`` calls the last play, in a sampled game: the
+    counter's own bar (:func:`bluffhouse.cheat.bots.counter_calls_at`) on odds like its own,
+    with what the seat knows taken as the public record plus its own hand (what it saw of
+    piles it took is left out)."""
     last = state.last
     assert last is not None
     player: int = last["seat"]
@@ -437,16 +438,10 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
         else:
             honesty = item.honesty[player]
             p = honesty + (1 - honesty) * 0.67 * _held_chance(pool, good, left + laid, count)
-    pile = len(state.pile)
-    threshold = 0.25 if pile > 8 else 0.35
-    if len(state.hands[seat]) <= 3:
-        threshold = 0.2
-    threshold /= max(1, count - 1)
-    if left == 0:
-        calls = p < 0.95
-    else:
-        worth_it = pile > laid or left <= 3
-        calls = worth_it and p < threshold and rng.random() < 1.5 - p / threshold
+    from .bots import counter_calls_at  # bots imports this module: read it at call time
+
+    calls = counter_calls_at(p, len(state.pile), len(state.hands[seat]), count, laid, left,
+                             rng)
     rate = item.call_rate[seat]
     if rate > CALL_RATE:
         return calls or rng.random() < (rate - CALL_RATE) / (1 - CALL_RATE)
