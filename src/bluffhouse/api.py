@@ -8,7 +8,8 @@ from typing import Any
 
 from .errors import RuleError
 from .game import SAVE_FORMAT, Game
-from .registry import game_ids, lookup
+from .registry import Preset, game_ids, lookup
+from .rules import Rules
 
 
 class SaveError(ValueError):
@@ -32,10 +33,21 @@ def new_game(
     """A new game of ``game_id``; options override the preset's, each one validated."""
     preset = lookup(game_id)
     family = preset.family
-    rules = family.RULES.build(preset.options, options)
+    if options:
+        rules = family.RULES.build(preset.options, options)
+    else:  # a preset as it stands: its rules are built once (they are frozen)
+        rules = _PRESET_RULES.get(preset.id) or _preset_rules(preset)
     if players is None:
         players = preset.players
     return family.create(preset, rules, players, seed, deal, stock, first)
+
+
+_PRESET_RULES: dict[str, Rules] = {}
+
+
+def _preset_rules(preset: Preset) -> Rules:
+    rules = _PRESET_RULES[preset.id] = preset.family.RULES.build(preset.options)
+    return rules
 
 
 def load(text: str | bytes) -> Game:

@@ -7,6 +7,7 @@ the ints is the fixed order in which hands are shown (aces first, jokers last).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -173,3 +174,20 @@ def parse_deal(
             cards.append(card)
         hands.append(sorted(cards))
     return hands
+
+
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """``rng.shuffle(items)``, with the same draws: for a plain ``random.Random`` the draws are
+    made inline (a deal is most of a short game's set-up)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        # j = rng._randbelow(i + 1): k bits, drawn again while too large
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]

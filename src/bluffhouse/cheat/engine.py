@@ -25,11 +25,12 @@ from ..cards import (
     parse_deal,
     rank_name,
     rank_text,
+    shuffle,
 )
 from ..errors import IllegalAction, RuleError
 from ..game import Action, Game, unknown_action
 from .rules import CheatRules
-from .sampling import coin, count_plays, sample_play, sample_turn
+from .sampling import coin, count_plays, sample_play, sample_plain_turn, sample_turn
 
 _T = TypeVar("_T")
 _DECLINE = ("decline",)
@@ -89,6 +90,9 @@ class CheatGame(Game):
     _plain_turn: bool
     _plain_play: bool
     _max: int
+    _turn_pass: str
+    _anyone_calls: bool
+    _suit_lead_rule: int
     _after: dict[int, list[int]]
     _seats_key: int
     _active_seats: list[int]
@@ -117,6 +121,9 @@ class CheatGame(Game):
         # ... whose plays claim a true count of one rank, with no suit, at most max_cards cards.
         self._plain_play = (self._plain_turn and self._max > 0 and not r.count_lies
                             and not r.claim_suit and not r.last_card_truthful)
+        self._turn_pass = r.turn_pass
+        self._anyone_calls = r.callers == "anyone"
+        self._suit_lead_rule = r.suit_lead_loses
         self._after = {}
         self._seats_key = -1  # the seat caches are built on first use (see _refresh_seats)
 
@@ -136,7 +143,7 @@ class CheatGame(Game):
             self.hands = parse_deal(deal, n, deck)
         else:
             cards = list(deck)
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
             self.hands = [sorted(cards[i::n]) for i in range(n)]
         self.pile, self.discarded = [], []
         self.hidden = [[] for _ in range(n)]
@@ -411,8 +418,29 @@ class CheatGame(Game):
 
     def _window_closed(self) -> None:
         """Everyone in the window declined: the play stands."""
-        assert self.last is not None
-        player = self.last["seat"]
+        play = self.last
+        assert play is not None
+        player = play["seat"]
+        if self._plain_turn and self.hands[player]:
+            # _stand_last then _next_turn_after_play, for a player still holding cards
+            self.last = None
+            self.window = []
+            if not self._truthful(play["cards"], play["rank"], play["count"], play["suit"]):
+                self.bluffs_survived[player] += 1
+            if self._seats_key != len(self.finished) | len(self.lost) << 8:
+                self._refresh_seats()
+            nxt = self._next_of[player]
+            rank = self.prev_rank
+            after = self._after.get(rank)
+            if after is None:
+                after = self._after[rank] = self._ranks_after_uncached(rank)
+            self.allowed = list(after)
+            self.lead = False
+            self.phase = "turn"
+            self.turn = nxt
+            self.declined = []
+            self._act = [nxt]
+            return
         self.window = []
         self._stand_last()
         if self.phase != "over":
@@ -826,9 +854,7 @@ class CheatGame(Game):
             elif (phase == "turn" and seat == self.turn and self._plain_play
                   and action.get("type") == "play"):
                 # On a plain turn to_act is the seat on turn and the game is not over.
-                move = self._quick_play(seat, action)
-                if move is not None:
-                    self._perform(seat, move)
+                if self._quick_play(seat, action):
                     self.version += 1
                     return
         move = self._check(seat, action)
@@ -839,11 +865,22 @@ class CheatGame(Game):
         """One legal action drawn uniformly (plays counted, not listed: see sampling.py)."""
         phase = self.phase
         if phase == "window" and self._plain_window and seat in self.window:
-            # Exactly _legal's [call, pass] (to_act is the window), with the same randomness.
-            return {"type": "call"} if coin(rng) == 0 else {"type": "pass"}
+            # Exactly _legal's [call, pass] (to_act is the window), with the same randomness:
+            # randrange(2), inline for a plain Random (see sampling.coin).
+            if type(rng) is random.Random:
+                bit = rng.getrandbits(2)
+                while bit > 1:
+                    bit = rng.getrandbits(2)
+            else:
+                bit = coin(rng)
+            return {"type": "call"} if bit == 0 else {"type": "pass"}
         if self._result is not None or seat not in self._act:
             raise IllegalAction(self._not_your_turn(seat) if self._result is None
                                 else "the game is over")
+        if self._plain_play and seat == self.turn and phase == "turn" and self.hands[seat]:
+            # The draws of the branch below, in one function (the costliest action to draw).
+            passing = self._turn_pass != "none" and not (self._turn_pass == "round" and self.lead)
+            return sample_plain_turn(self, seat, rng, 1 if passing else 0)
         if self._plain_turn and seat == self.turn and phase == "turn":
             # Exactly the draws below, where the only other action is a pass (when allowed).
             passing = self._may_pass_turn(seat)
@@ -1040,28 +1077,56 @@ class CheatGame(Game):
             return "you checked this play, so you may not call it"
         return "only the next player may call this play"
 
-    def _quick_play(self, seat: int, action: dict[str, Any]) -> Any:
-        """``_parse_play``'s move for an ordinary play on a plain turn (distinct cards, held,
-        a true count of an allowed rank); None for anything else, which _parse_play decides."""
+    def _quick_play(self, seat: int, action: dict[str, Any]) -> bool:
+        """Apply an ordinary play on a plain turn (held cards, a true count of an allowed rank,
+        no suit) in one step, validated exactly as ``_parse_play`` would; False, having changed
+        nothing, for anything else, which then goes the long way (and is worded there)."""
         raw = action.get("cards")
         claim = action.get("claim")
-        if type(raw) is not list or type(claim) is not dict or not raw or len(raw) > self._max:
-            return None
-        hand = self.hands[seat]
-        cards = []
-        for text in raw:
-            card = CARD_INDEX.get(text) if type(text) is str else None
-            if card is None or card not in hand:
-                return None
-            cards.append(card)
-        count = claim.get("count", len(cards))
-        if type(count) is not int or count != len(cards) or len(set(cards)) != count:
-            return None
+        if type(raw) is not list or type(claim) is not dict:
+            return False
+        size = len(raw)
+        if not size or size > self._max or "suit" in claim:
+            return False
+        count = claim.get("count", size)
         rt = claim.get("rank")
-        rank = RANK_INDEX.get(rt.strip()) if type(rt) is str else None
-        if rank is None or rank not in self.allowed or "suit" in claim:
-            return None
-        return ("play", cards, rank, count, -1, False)
+        rank = RANK_INDEX.get(rt) if type(rt) is str else None
+        if type(count) is not int or count != size or rank is None or rank not in self.allowed:
+            return False
+        hand = self.hands[seat]
+        rest = hand.copy()
+        cards = []
+        try:
+            for text in raw:
+                card = CARD_INDEX[text]
+                rest.remove(card)  # held (as many times as laid)
+                cards.append(card)
+        except (KeyError, TypeError, ValueError):
+            return False
+        if not rest or self.last is not None or (self.lead and self._suit_lead_rule):
+            # going out, a play still standing, a suit lead that may lose: the full transition
+            self._perform(seat, ("play", cards, rank, size, -1, False))
+            return True
+        # _do_play then _open_window, for what a plain play can meet
+        self.hands[seat] = rest
+        self.pile += cards
+        self.last = {"seat": seat, "cards": cards, "rank": rank, "count": size, "suit": -1}
+        self.prev_rank, self.prev_suit = rank, -1
+        self.round_player = seat
+        self.passes = 0
+        self.checked = []
+        self.declined = []
+        self.lead = False
+        self.events.append([{"type": "play", "seat": seat, "rank": RANK_TEXT[rank],
+                             "count": size}, [[seat, {"cards": [CARD_TEXT[c] for c in cards]}]]])
+        if self._seats_key != len(self.finished) | len(self.lost) << 8:
+            self._refresh_seats()
+        others = self._others_of[seat]
+        self.phase = "window"
+        self.turn = seat
+        self.window = list(others) if self._anyone_calls else list(others[:1])
+        self._act = list(self.window)
+        return True
 
     def _parse_play(self, seat: int, action: dict[str, Any]) -> Any:
         r = self.rules

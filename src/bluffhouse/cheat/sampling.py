@@ -25,6 +25,8 @@ _ROWS: dict[int, list[int]] = {}
 _ROWS_LIMIT = 1 << 16
 #: A group of size s adds this to a shape key.
 _WEIGHT = tuple(1 << (8 * s) for s in range(64))
+#: The same, for a count that may be 0 (no group): what a rank holding k cards adds to the key.
+_GROUP_KEY = (0, *_WEIGHT[1:])
 
 
 def _row(key: int) -> list[int]:
@@ -92,6 +94,101 @@ def coin(rng: random.Random) -> int:
     while bit > 1:
         bit = rng.getrandbits(2)
     return bit
+
+
+def sample_plain_turn(game: CheatGame, seat: int, rng: random.Random,
+                      other: int) -> dict[str, Any]:
+    """``sample_action`` on a plain turn under plain plays (see ``CheatGame._derive``: a true
+    count of one allowed rank, no suit, at most ``max_cards`` cards) whose only other action is
+    ``other`` (0 or 1) passes; the seat holds cards.
+
+    The same draws as ``sample_turn`` then ``_draw`` (and the pass's ``randrange(1)``), from
+    the same stream, in one function: the hand is measured by rank counts straight from the
+    sorted hand, and ``randrange`` is drawn inline as CPython draws it (``bits`` below), the
+    turn being the costliest action of a random game."""
+    if type(rng) is not random.Random:
+        return _sample_turn_slowly(game, seat, rng, other)
+    getrandbits = rng.getrandbits
+    hand = game.hands[seat]
+    n = len(hand)
+    counts = [0] * 14
+    for c in hand:
+        counts[c >> 2] += 1
+    cap = game._max
+    most = cap if n > cap else n
+    key = sum(map(_GROUP_KEY.__getitem__, counts)) + most
+    top = _ROWS.get(key) or _row(key)
+    total = sum(top) - 1
+    claims = game.allowed
+    bound = other + total * len(claims)
+    # randrange(bound): k bits, drawn again while too large (random.Random._randbelow)
+    bits = bound.bit_length()
+    pick = getrandbits(bits)
+    while pick >= bound:
+        pick = getrandbits(bits)
+    if pick < other:
+        while getrandbits(1):  # the pass is drawn among the one other action: randrange(1)
+            pass
+        return {"type": "pass"}
+    bits = total.bit_length()
+    pick = getrandbits(bits)
+    while pick >= total:
+        pick = getrandbits(bits)
+    size = 1
+    while pick >= top[size]:
+        pick -= top[size]
+        size += 1
+    # Decode as _draw does, groups being the ranks held in order (the hand is sorted).
+    rows = _ROWS
+    weight = _WEIGHT
+    cards: list[int] = []
+    left = size
+    start = 0
+    row = top
+    for s in counts:
+        if not s:
+            continue
+        key -= weight[s]
+        nxt = rows.get(key) or _row(key)
+        skip = row[left] - nxt[left]
+        if pick >= skip:
+            pick -= skip
+        else:
+            t = s if s < left else left
+            while pick >= nxt[left - t]:
+                pick -= nxt[left - t]
+                t -= 1
+            cards += hand[start : start + t]
+            left -= t
+            if not left:
+                break
+        start += s
+        row = nxt
+    many = len(claims)
+    if many == 1:
+        while getrandbits(1):  # randrange(1): the one claim
+            pass
+        rank = claims[0]
+    else:
+        bits = many.bit_length()
+        pick = getrandbits(bits)
+        while pick >= many:
+            pick = getrandbits(bits)
+        rank = claims[pick]
+    while getrandbits(1):  # randrange(1): the one "suit" (none)
+        pass
+    return {"type": "play", "cards": [CARD_TEXT[c] for c in cards],
+            "claim": {"rank": RANK_TEXT[rank], "count": size}}
+
+
+def _sample_turn_slowly(game: CheatGame, seat: int, rng: random.Random,
+                        other: int) -> dict[str, Any]:
+    """``sample_plain_turn`` for an RNG that is not a plain ``random.Random``."""
+    play = sample_turn(game, seat, rng, other)
+    if play is not None:
+        return play
+    rng.randrange(1)
+    return {"type": "pass"}
 
 
 def _most(game: CheatGame, hand: list[int]) -> int:
