@@ -124,6 +124,18 @@ class Game:
             raise IllegalAction("the game is over" if self.over else self._not_your_turn(seat))
         return legal[rng.randrange(len(legal))]
 
+    def sample_action_other(self, seat: int, rng: random.Random,
+                            skip: frozenset[str]) -> Action | None:
+        """One of ``legal_actions(seat)`` whose type is not in ``skip``, drawn uniformly among
+        those (None if there is none): drawn again until one comes, as a bot that turned an
+        action down would draw; families may know the rest without drawing."""
+        for _ in range(64):
+            action = self.sample_action(seat, rng)
+            if action["type"] not in skip:
+                return action
+        rest = [a for a in self.legal_actions(seat) if a["type"] not in skip]
+        return rest[rng.randrange(len(rest))] if rest else None
+
     def is_legal(self, seat: int, action: Any) -> bool:
         try:
             self._check(seat, action)

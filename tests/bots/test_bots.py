@@ -66,3 +66,42 @@ def test_sampler_is_uniform_over_the_listed_actions(game_id: str, hand: list[str
     assert chi2 < 2 * len(keys) + 60
     for _ in range(50):
         assert state.is_legal(seat, state.sample_action(seat, rng))
+
+
+def _window(game_id: str) -> tuple[bh.Game, int]:
+    """A game whose first play was just laid: the next seat is in its call window."""
+    state = bh.new_game(game_id, players=4, seed=2)
+    seat = state.to_act[0]
+    state.apply(seat, next(a for a in state.legal_actions(seat) if a["type"] == "play"))
+    return state, state.to_act[0]
+
+
+def test_the_rest_of_a_call_or_pass_window_is_the_pass_without_a_draw() -> None:
+    state, seat = _window("bullshit")
+    assert {a["type"] for a in state.legal_actions(seat)} == {"call", "pass"}
+    rng = random.Random(5)
+    before = rng.getstate()
+    assert Choices(state, seat).sample_other(rng, frozenset({"call"})) == {"type": "pass"}
+    assert rng.getstate() == before
+    assert Choices(state, seat).sample_other(rng, frozenset({"call", "pass"})) is None
+
+
+@pytest.mark.parametrize("game_id", ["check", "chinese_bluff", "poker_bull"])
+def test_the_rest_is_drawn_uniformly_among_the_other_actions(game_id: str) -> None:
+    """Where the rest is not known at once it is drawn among the legal actions left."""
+    state = bh.new_game(game_id, players=4, seed=2)
+    seat = state.to_act[0]
+    if game_id == "check":
+        state, seat = _window(game_id)
+    skip = frozenset({"call"})
+    rest = [repr(a) for a in state.legal_actions(seat) if a["type"] not in skip]
+    assert len(rest) >= 2
+    rng = random.Random(1)
+    choices = Choices(state, seat)
+    seen = Counter(repr(choices.sample_other(rng, skip)) for _ in range(60 * len(rest)))
+    assert set(seen) <= set(rest)
+    if len(rest) <= 40:
+        assert set(seen) == set(rest)
+    listed = Choices.of(state.legal_actions(seat), seat)
+    assert all(a["type"] not in skip for a in (listed.sample_other(rng, skip) for _ in range(50)))
+    assert Choices.of([{"type": "call"}]).sample_other(rng, skip) is None

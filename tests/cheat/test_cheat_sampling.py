@@ -13,12 +13,15 @@ import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
 from bluffhouse.cheat import sampling
 
-#: Digests of random-bot games, recorded before the fast paths were written.
+#: Digests of random-bot games.  Recorded before the short paths were written; bluff, bullshit,
+#: liar_liar, popcorn and specificity again when the random bot's second draw after turning a
+#: call down became ``sample_action_other`` (in a call-or-pass window: the pass, with no draw).
+#: ``test_short_paths_play_as_the_long_way`` checks the short paths against the long way.
 PINNED = {
-    "bullshit": "eca0f58df4492e54", "popcorn": "16827ae42a9ab714",
-    "liar_liar": "be70bc3db8850088", "specificity": "4227e39cc62316dc",
+    "bullshit": "2f9ff066327733f0", "popcorn": "395c8ee85974d8b1",
+    "liar_liar": "e75b63f60846dd8a", "specificity": "45ea5aec84d48b45",
     "hawaiian_bluff": "d4dea481dd6a0ee1", "eightshit": "54de20d960d32d6a",
-    "chinese_bluff": "eb7bc8c973648382", "bluff": "b9591d998b86aee0",
+    "chinese_bluff": "eb7bc8c973648382", "bluff": "3379ebc7e4c5f7ca",
 }
 
 
@@ -83,3 +86,29 @@ def test_quick_paths_refuse_like_the_long_way() -> None:
         assert state.to_json() == before
     state.apply(seat, {"type": "play", "cards": [hand[0].lower()], "claim": {"rank": " a "}})
     assert state.view(seat)["events"][-1]["cards"] == [hand[0]]
+
+
+def _record(game_id: str, seed: int, long_way: bool, limit: int = 600) -> list[str]:
+    """A random-bot game as its actions, then its final state; ``long_way`` turns the short
+    paths of sampling and applying off (the flags that choose them), leaving the rules alone."""
+    state = bh.new_game(game_id, players=4, seed=seed)
+    if long_way:
+        state._plain_window = state._plain_turn = state._plain_play = False  # type: ignore[attr-defined]
+    bots = [make_bot("random", seed=seed * 10 + s) for s in range(4)]
+    out = []
+    for _ in range(limit):
+        if state.over:
+            break
+        seat = state.to_act[0]
+        action = bots[seat].act(None, Choices(state, seat))
+        out.append(json.dumps([seat, action], sort_keys=True))
+        state.apply(seat, action)
+    out.append(state.to_json())
+    return out
+
+
+@pytest.mark.parametrize("game_id", sorted(PINNED))
+def test_short_paths_play_as_the_long_way(game_id: str) -> None:
+    """The same bots, the same draws, the same game, with the short paths on or off."""
+    for seed in range(3):
+        assert _record(game_id, seed, False) == _record(game_id, seed, True)

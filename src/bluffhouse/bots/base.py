@@ -18,7 +18,7 @@ class Choices:
     """The legal actions of one seat at one moment: listed only when a bot asks for them, or
     drawn uniformly at random without listing (Cheat hands have hundreds of plays)."""
 
-    __slots__ = ("_list", "_lister", "_sample", "_viewer", "game", "seat")
+    __slots__ = ("_list", "_lister", "_sample", "_sample_other", "_viewer", "game", "seat")
 
     def __init__(self, state: Any, seat: int) -> None:
         self.seat = seat
@@ -26,6 +26,7 @@ class Choices:
         self.game: str | None = state.game_id
         self._list: list[Action] | None = None
         self._sample = state.sample_action
+        self._sample_other = state.sample_action_other
         self._lister = state.legal_actions
         self._viewer: Callable[[int], View] | None = state.view
 
@@ -38,6 +39,18 @@ class Choices:
         if self._list is not None:
             return self._list[rng.randrange(len(self._list))]
         return self._sample(self.seat, rng)  # type: ignore[no-any-return]
+
+    def sample_other(self, rng: random.Random, skip: frozenset[str]) -> Action | None:
+        """An action whose type is not in ``skip``, drawn uniformly among those (None if there
+        is none): what drawing again until one comes would give."""
+        if self._list is None:
+            return self._sample_other(self.seat, rng, skip)  # type: ignore[no-any-return]
+        for _ in range(64):
+            action = self.sample(rng)
+            if action["type"] not in skip:
+                return action
+        rest = [a for a in self._list if a["type"] not in skip]
+        return rest[rng.randrange(len(rest))] if rest else None
 
     def view(self) -> View:
         """The seat's own view (what ``act`` gets when the bot wants it), built on demand."""

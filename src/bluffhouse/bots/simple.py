@@ -29,11 +29,8 @@ class RandomBot(Bot):
         action = legal.sample(rng)
         if action["type"] not in CHALLENGES or rng.random() < self.keep_challenge:
             return action
-        for _ in range(64):
-            other = legal.sample(rng)
-            if other["type"] not in CHALLENGES:
-                return other
-        return action
+        other = legal.sample_other(rng, CHALLENGES)
+        return action if other is None else other
 
 
 @register_bot

@@ -30,7 +30,7 @@ from ..cards import (
 from ..errors import IllegalAction, RuleError
 from ..game import Action, Game, unknown_action
 from .rules import CheatRules
-from .sampling import coin, count_plays, sample_play, sample_plain_turn, sample_turn
+from .sampling import coin, count_plays, sample_plain_turn, sample_play, sample_turn
 
 _T = TypeVar("_T")
 _DECLINE = ("decline",)
@@ -852,11 +852,10 @@ class CheatGame(Game):
                     self.version += 1
                     return
             elif (phase == "turn" and seat == self.turn and self._plain_play
-                  and action.get("type") == "play"):
+                  and action.get("type") == "play" and self._quick_play(seat, action)):
                 # On a plain turn to_act is the seat on turn and the game is not over.
-                if self._quick_play(seat, action):
-                    self.version += 1
-                    return
+                self.version += 1
+                return
         move = self._check(seat, action)
         self._perform(seat, move)
         self.version += 1
@@ -900,6 +899,16 @@ class CheatGame(Game):
         if not other:
             return self._legal(seat)[0]
         return other[rng.randrange(len(other))]
+
+    def sample_action_other(self, seat: int, rng: random.Random,
+                            skip: frozenset[str]) -> Action | None:
+        """As ``Game.sample_action_other``; in a window whose answers are call and pass, the
+        rest of them is known without a draw."""
+        r = self.rules
+        if (self.phase == "window" and seat in self.window and "call" in skip
+                and "pass" not in skip and not (r.check or r.believe or r.table_cheats)):
+            return {"type": "pass"}
+        return super().sample_action_other(seat, rng, skip)
 
     def _legal(self, seat: int, with_plays: bool = True) -> list[Action]:
         r = self.rules
