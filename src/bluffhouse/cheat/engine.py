@@ -10,6 +10,7 @@ British Cheat adds table cheats.  All state is plain JSON values so a save conti
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, TypeVar
 
@@ -219,16 +220,21 @@ class CheatGame(Game):
         Seats only ever leave (``finished`` and ``lost`` only grow), so their lengths tell
         when these are stale; asked on every turn, they are worth keeping."""
         gone = set(self.finished) | set(self.lost)
-        n = self.players
-        self._active_seats = [s for s in range(n) if s not in gone]
-        self._others_of = [
-            tuple(s for s in ((seat + k) % n for k in range(1, n)) if s not in gone)
-            for seat in range(n)
-        ]
-        self._next_of = [
-            next((s for s in ((seat + k) % n for k in range(1, n + 1)) if s not in gone), seat)
-            for seat in range(n)
-        ]
+        active = [s for s in range(self.players) if s not in gone]
+        others_of: list[tuple[int, ...]] = []
+        next_of: list[int] = []
+        for seat in range(self.players):
+            # turn order from the seat's left: the active seats above it, then those below
+            # (the seat itself, if active, is the last of those)
+            cut = bisect_right(active, seat)
+            after = (*active[cut:], *active[:cut])
+            if after and after[-1] == seat:
+                after = after[:-1]
+            others_of.append(after)
+            next_of.append(after[0] if after else seat)
+        self._active_seats = active
+        self._others_of = others_of
+        self._next_of = next_of
         self._seats_key = len(self.finished) | len(self.lost) << 8
 
     def _active(self) -> list[int]:
@@ -873,13 +879,14 @@ class CheatGame(Game):
             else:
                 bit = coin(rng)
             return {"type": "call"} if bit == 0 else {"type": "pass"}
+        if phase == "turn" and seat == self.turn and self._plain_play and self.hands[seat]:
+            # The draws of the plain-turn branch below, in one function (the costliest action
+            # to draw); on a plain turn to_act is the seat on turn and the game is not over.
+            passing = self._turn_pass != "none" and not (self._turn_pass == "round" and self.lead)
+            return sample_plain_turn(self, seat, rng, 1 if passing else 0)
         if self._result is not None or seat not in self._act:
             raise IllegalAction(self._not_your_turn(seat) if self._result is None
                                 else "the game is over")
-        if self._plain_play and seat == self.turn and phase == "turn" and self.hands[seat]:
-            # The draws of the branch below, in one function (the costliest action to draw).
-            passing = self._turn_pass != "none" and not (self._turn_pass == "round" and self.lead)
-            return sample_plain_turn(self, seat, rng, 1 if passing else 0)
         if self._plain_turn and seat == self.turn and phase == "turn":
             # Exactly the draws below, where the only other action is a pass (when allowed).
             passing = self._may_pass_turn(seat)

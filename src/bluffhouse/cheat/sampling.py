@@ -19,12 +19,16 @@ from ..cards import CARD_TEXT, RANK_TEXT, SUITS
 if TYPE_CHECKING:
     from .engine import CheatGame
 
-#: A shape key: bits 0-7 hold ``most`` (the largest play), bits 8s..8s+7 the number of groups of
-#: size s.  Cards are at most 108 and group sizes at most 8, so the fields never overflow.
+#: A shape key: bits 0-7 hold ``most`` (the largest play), the 6 bits from bit 6s+2 the number
+#: of groups of size s.  Cards are at most 108, group sizes at most 8 and groups at most 53, so
+#: the fields never overflow; a hand of one pack (groups of at most 4) keeps the key below 2**30,
+#: a one-digit int for CPython, whose arithmetic and hashing are the fastest.
 _ROWS: dict[int, list[int]] = {}
 _ROWS_LIMIT = 1 << 16
+#: Where the field of groups of size s starts.
+_SHIFT = tuple(6 * s + 2 for s in range(64))
 #: A group of size s adds this to a shape key.
-_WEIGHT = tuple(1 << (8 * s) for s in range(64))
+_WEIGHT = tuple(1 << shift for shift in _SHIFT)
 #: The same, for a count that may be 0 (no group): what a rank holding k cards adds to the key.
 _GROUP_KEY = (0, *_WEIGHT[1:])
 
@@ -40,7 +44,7 @@ def _row(key: int) -> list[int]:
         row = [1] + [0] * most
     else:
         size = 1
-        while not (key >> (8 * size)) & 255:
+        while not (key >> _SHIFT[size]) & 63:
             size += 1
         nxt = _row(key - _WEIGHT[size])
         row = [sum(nxt[max(0, k - size) : k + 1]) for k in range(most + 1)]
@@ -116,7 +120,9 @@ def sample_plain_turn(game: CheatGame, seat: int, rng: random.Random,
         counts[c >> 2] += 1
     cap = game._max
     most = cap if n > cap else n
-    key = sum(map(_GROUP_KEY.__getitem__, counts)) + most
+    key = most
+    for k in counts:
+        key += _GROUP_KEY[k]
     top = _ROWS.get(key) or _row(key)
     total = sum(top) - 1
     claims = game.allowed
@@ -138,32 +144,33 @@ def sample_plain_turn(game: CheatGame, seat: int, rng: random.Random,
     while pick >= top[size]:
         pick -= top[size]
         size += 1
-    # Decode as _draw does, groups being the ranks held in order (the hand is sorted).
+    # Decode as _draw does, groups being the ranks held in order (the hand is sorted), but
+    # counting from the end of the numbering: _draw's plays that take none of a group are the
+    # last ``nxt[left]`` of its range, so from the end the common case is one comparison.
+    # ``back`` is the play's index from the end of the plays still possible.
+    back = top[size] - 1 - pick
     rows = _ROWS
     weight = _WEIGHT
     cards: list[int] = []
     left = size
     start = 0
-    row = top
     for s in counts:
         if not s:
             continue
         key -= weight[s]
         nxt = rows.get(key) or _row(key)
-        skip = row[left] - nxt[left]
-        if pick >= skip:
-            pick -= skip
-        else:
-            t = s if s < left else left
-            while pick >= nxt[left - t]:
-                pick -= nxt[left - t]
-                t -= 1
+        here = nxt[left]
+        if back >= here:  # it takes some of this group: t = 1, 2, .. counted from the end
+            back -= here
+            t = 1
+            while back >= nxt[left - t]:
+                back -= nxt[left - t]
+                t += 1
             cards += hand[start : start + t]
             left -= t
             if not left:
                 break
         start += s
-        row = nxt
     many = len(claims)
     if many == 1:
         while getrandbits(1):  # randrange(1): the one claim
