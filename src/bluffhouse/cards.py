@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .errors import IllegalAction, RuleError
 
@@ -183,11 +183,15 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
+    for i, bound, bits in _shuffle_steps(len(items)):
         # j = rng._randbelow(i + 1): k bits, drawn again while too large
-        bound = i + 1
-        bits = bound.bit_length()
         j = getrandbits(bits)
         while j >= bound:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+@cache
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, bits of i + 1) for i from size - 1 down to 1: random.shuffle's steps."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 import bluffhouse as bh
-from bluffhouse.cards import CARD_TEXT, JOKER, build_deck, parse_card, parse_cards
+from bluffhouse.cards import CARD_TEXT, JOKER, build_deck, parse_card, parse_cards, shuffle
 from bluffhouse.docs import families, family_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,3 +98,16 @@ def test_every_family_has_a_rules_page() -> None:
     for preset in bh.presets():
         page = preset.family.FAMILY
         assert (ROOT / "docs" / "rules" / f"{page}.md").exists(), page
+
+
+def test_shuffle_draws_as_random_shuffle() -> None:
+    """cards.shuffle is random.shuffle with the draws made inline: the same order, the same RNG
+    state after, so seeded deals never change."""
+    for seed in range(40):
+        a, b = random.Random(seed), random.Random(seed)
+        for size in (0, 1, 2, 3, 17, 52, 54, 108):
+            want, got = list(range(size)), list(range(size))
+            a.shuffle(want)
+            shuffle(b, got)
+            assert got == want
+        assert a.getstate() == b.getstate()

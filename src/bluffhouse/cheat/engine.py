@@ -55,6 +55,13 @@ class CheatGame(Game):
         "dealer", "calls", "bluffs_caught", "bluffs_survived",
     )
 
+    # The state and the caches live in slots: attribute access is the engine's commonest
+    # operation, and an instance dict of ~60 keys is past what CPython shares and inlines.
+    __slots__ = (
+        *STATE_FIELDS, "_claimable", "_wild", "_set_size", "_max", "_plain_window", "_start_ranks",
+        "_plain_turn", "_plain_play", "_turn_pass", "_anyone_calls", "_suit_lead_rule", "_after",
+        "_seats_key", "_active_seats", "_others_of", "_next_of",
+    )
     rules: CheatRules
     hands: list[list[int]]
     pile: list[int]
