@@ -6,7 +6,8 @@
 (b) the integer engine step by step in Python (:class:`bluffhouse.cheat.fast.FastCheat`);
 (c) the bulk simulator compiled with numba (and the same kernel run as plain Python);
 (d) the baseline: a bare-rules plain-Python loop of the same game, written below.
-Every figure is also given as a ratio to the baseline measured in the same run.
+Every figure is also given as a ratio to the baseline measured in the same run; the Python
+paths take turns in slices (``--rounds``), so a shared machine's changes of speed fall on all.
 """
 
 from __future__ import annotations
@@ -139,8 +140,25 @@ def run_kernel(games: int, seed: int, compiled: bool) -> tuple[float, int]:
     return res.seconds, sum(res.steps)
 
 
-def measure(name: str, fn: Any, games: int, *args: Any) -> dict[str, Any]:
-    seconds, actions = fn(games, *args)
+def measure_interleaved(paths: list[tuple[str, Any]], games: int, seed: int,
+                        rounds: int) -> list[dict[str, Any]]:
+    """Each path plays ``games`` games in ``rounds`` slices, the paths taking turns (in
+    alternating order), so a shared machine speeding up or slowing down during the run weighs
+    on every path alike and the ratios stay fair."""
+    per = max(1, games // rounds)
+    totals = {name: [0.0, 0, 0] for name, _ in paths}
+    for r in range(rounds):
+        order = paths if r % 2 == 0 else paths[::-1]
+        for name, fn in order:
+            seconds, actions = fn(per, seed + r * per)
+            total = totals[name]
+            total[0] += seconds
+            total[1] += actions
+            total[2] += per
+    return [summary_row(name, *totals[name]) for name, _ in paths]
+
+
+def summary_row(name: str, seconds: float, actions: int, games: int) -> dict[str, Any]:
     return {
         "path": name, "games": games, "seconds": round(seconds, 4),
         "games_per_second": round(games / seconds, 1),
@@ -154,29 +172,34 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=1000, help="games for the Python paths")
     ap.add_argument("--bulk-games", type=int, default=200_000, help="games for numba")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=6,
+                    help="slices the Python paths take turns in (fair ratios on a busy machine)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--no-pin", action="store_true", help="do not pin to one CPU core")
+    ap.add_argument("--no-numba", action="store_true", help="skip the compiled bulk path")
     args = ap.parse_args(argv)
 
     if not args.no_pin and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+    if not args.no_numba:
+        os.environ.setdefault("NUMBA_NUM_THREADS", "1")
     from bluffhouse.cheat.fast import HAVE_NUMBA, warm_up
 
     g = args.games
-    rows = []
     # warm-ups: imports, caches and the numba compile are not timed
     run_public(20, 10**6)
     run_step(20, 10**6)
     run_baseline(20, 10**6)
-    rows.append(measure("baseline: bare-rules plain Python", run_baseline, g, args.seed))
-    rows.append(measure("public API (simulate loop, validated)", run_public, g, args.seed))
-    rows.append(measure("int engine step by step (Python)", run_step, g, args.seed))
-    rows.append(measure("bulk kernel as plain Python", run_kernel, max(g, 1), args.seed, False))
-    if HAVE_NUMBA:
+    rows = measure_interleaved([
+        ("baseline: bare-rules plain Python", run_baseline),
+        ("public API (simulate loop, validated)", run_public),
+        ("int engine step by step (Python)", run_step),
+        ("bulk kernel as plain Python", lambda n, sd: run_kernel(n, sd, False)),
+    ], g, args.seed, args.rounds)
+    if HAVE_NUMBA and not args.no_numba:
         warm_up()
-        rows.append(measure("bulk kernel compiled (numba)", run_kernel, args.bulk_games,
-                            args.seed, True))
+        seconds, actions = run_kernel(args.bulk_games, args.seed, True)
+        rows.append(summary_row("bulk kernel compiled (numba)", seconds, actions, args.bulk_games))
     base = rows[0]["games_per_second"]
     for row in rows:
         row["ratio_to_baseline"] = round(row["games_per_second"] / base, 2)
@@ -196,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{row['path']:42} {row['games_per_second']:>11,.1f} "
               f"{row['actions_per_second']:>12,.0f} {row['mean_actions']:>8} "
               f"{row['ratio_to_baseline']:>11.2f}")
-    if not HAVE_NUMBA:
+    if not HAVE_NUMBA and not args.no_numba:
         print("numba is not installed: pip install 'bluffhouse[fast]' for the compiled path")
     return 0
 

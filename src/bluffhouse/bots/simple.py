@@ -14,10 +14,10 @@ CHALLENGES = frozenset({"call", "accuse", "believe"})
 @register_bot
 class RandomBot(Bot):
     """Uniform over the legal actions, except that a challenge drawn is kept only with
-    probability ``keep_challenge`` (otherwise it draws again among the rest).  Pure uniform play
-    makes a four-player Cheat table call almost every play (each of three seats calls half the
-    time) and games run to hundreds of actions; keeping one challenge in five makes each seat
-    call about one play in ten."""
+    probability ``keep_challenge`` (otherwise it draws one of the other actions, uniformly:
+    ``Choices.sample_other``).  Pure uniform play makes a four-player Cheat table call almost
+    every play (each of three seats calls half the time) and games run to hundreds of actions;
+    keeping one challenge in five makes each seat call about one play in ten."""
 
     name = "random"
     summary = "uniformly random legal actions; a challenge drawn is kept one time in five"

@@ -1,0 +1,27 @@
+"""The Cheat speed benchmark runs and reports every path against its baseline (figures are
+printed by the benchmark, never asserted: see bench/cheat_speed.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "cheat_speed.py"
+
+
+def test_the_benchmark_reports_every_path(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("cheat_speed", BENCH)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--games", "12", "--rounds", "2", "--no-numba", "--no-pin", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "bullshit" and out["players"] == 4
+    paths = {row["path"]: row for row in out["paths"]}
+    assert len(paths) == 4
+    assert paths["baseline: bare-rules plain Python"]["ratio_to_baseline"] == 1.0
+    for row in paths.values():
+        assert row["games"] == 12 and row["games_per_second"] > 0 and row["mean_actions"] > 10
