@@ -1119,11 +1119,13 @@ class CheatGame(Game):
         hand = self.hands[seat]
         rest = hand.copy()
         cards = []
+        texts = []  # as the log writes them (the input may spell them otherwise: '7h', '10H')
         try:
             for text in raw:
                 card = CARD_INDEX[text]
                 rest.remove(card)  # held (as many times as laid)
                 cards.append(card)
+                texts.append(CARD_TEXT[card])
         except (KeyError, TypeError, ValueError):
             return False
         if not rest or self.last is not None or (self.lead and self._suit_lead_rule):
@@ -1137,11 +1139,13 @@ class CheatGame(Game):
         self.prev_rank, self.prev_suit = rank, -1
         self.round_player = seat
         self.passes = 0
-        self.checked = []
-        self.declined = []
+        if self.checked:
+            self.checked = []
+        if self.declined:
+            self.declined = []
         self.lead = False
         self.events.append([{"type": "play", "seat": seat, "rank": RANK_TEXT[rank],
-                             "count": size}, [[seat, {"cards": [CARD_TEXT[c] for c in cards]}]]])
+                             "count": size}, [[seat, {"cards": texts}]]])
         if self._seats_key != len(self.finished) | len(self.lost) << 8:
             self._refresh_seats()
         others = self._others_of[seat]
