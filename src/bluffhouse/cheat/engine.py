@@ -58,9 +58,10 @@ class CheatGame(Game):
     # The state and the caches live in slots: attribute access is the engine's commonest
     # operation, and an instance dict of ~60 keys is past what CPython shares and inlines.
     __slots__ = (
-        *STATE_FIELDS, "_claimable", "_wild", "_set_size", "_max", "_plain_window", "_start_ranks",
-        "_plain_turn", "_plain_play", "_turn_pass", "_anyone_calls", "_suit_lead_rule", "_after",
-        "_seats_key", "_active_seats", "_others_of", "_next_of",
+        *STATE_FIELDS, "_claimable", "_call_or_pass", "_wild", "_set_size", "_max",
+        "_plain_window", "_start_ranks", "_plain_turn", "_plain_play", "_turn_pass",
+        "_anyone_calls", "_suit_lead_rule", "_after", "_seats_key", "_active_seats",
+        "_others_of", "_next_of",
     )
     rules: CheatRules
     hands: list[list[int]]
@@ -94,6 +95,7 @@ class CheatGame(Game):
     bluffs_survived: list[int]
     # derived from the rules and the seats still in (``_derive``), never saved
     _claimable: list[int]
+    _call_or_pass: bool
     _plain_window: bool
     _plain_turn: bool
     _plain_play: bool
@@ -119,7 +121,8 @@ class CheatGame(Game):
         self._max = r.max_cards
         # A window whose only answers are call and pass (no check, believe or table cheats):
         # the common case, given a short path through sampling, parsing and declining.
-        self._plain_window = not (r.check or r.believe or r.table_cheats)
+        self._call_or_pass = not (r.check or r.believe or r.table_cheats)
+        self._plain_window = self._call_or_pass
         self._start_ranks = (
             list(self._claimable) if r.first_rank == "any" else [RANK_INDEX[r.first_rank]]
         )
@@ -918,9 +921,8 @@ class CheatGame(Game):
                             skip: frozenset[str]) -> Action | None:
         """As ``Game.sample_action_other``; in a window whose answers are call and pass, the
         rest of them is known without a draw."""
-        r = self.rules
-        if (self.phase == "window" and seat in self.window and "call" in skip
-                and "pass" not in skip and not (r.check or r.believe or r.table_cheats)):
+        if (self.phase == "window" and self._call_or_pass and seat in self.window
+                and "call" in skip and "pass" not in skip):
             return {"type": "pass"}
         return super().sample_action_other(seat, rng, skip)
 
