@@ -205,7 +205,6 @@ def test_ismcts_weighs_the_call_and_sensible_raises() -> None:
     assert got[0] == {"type": "call"}
     assert 2 <= len(got) <= 1 + pbs.ROOT_RAISES
     assert all(state.is_legal(1, a) for a in got)
-    assert (pbs.CALL_RISK, pbs.PRESS) == (pb.CALL_RISK, pb.PRESS)
 
 
 def test_hypergeometric_odds_match_counting() -> None:

@@ -45,6 +45,7 @@ from .bids import (
 )
 from .engine import PokerBullGame
 from .rules import PokerBullRules
+from .weights import CALL_RISK, PRESS
 
 FAMILY = "poker_bull"
 CALL: Action = {"type": "call"}
@@ -54,10 +55,6 @@ COUNTER_SAMPLES = 160
 #: Raises the counter weighs: the nearest ones, and the lowest few of every higher category.
 NEAR_RAISES = 40
 PER_CATEGORY = 6
-#: How likely the next player is taken to call a false bid (the risk of raising).
-CALL_RISK = 0.8
-#: Preference for higher bids among equally safe raises (they press the next player).
-PRESS = 0.04
 #: How many bids a rollout player scans for the lowest raise its imagined deal makes.
 SCAN = 48
 

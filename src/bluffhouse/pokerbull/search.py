@@ -44,6 +44,7 @@ from .bids import (
     summarize,
 )
 from .engine import PokerBullGame
+from .weights import CALL_RISK, PRESS
 
 CALL: Action = {"type": "call"}
 
@@ -63,9 +64,6 @@ MODEL_NEAR = 10
 MODEL_PER_CATEGORY = 2
 #: Moves after the root played by the model (the cheaper rollout policy after them).
 MODEL_DEPTH = 3
-#: The counter's constants (the same as bots.py's: a test checks).
-CALL_RISK = 0.8
-PRESS = 0.04
 #: Root: how many raises are searched, among those weighed.
 ROOT_RAISES = 4
 ROOT_NEAR = 40
