@@ -13,30 +13,15 @@ from bluffhouse.bots.base import Bot
 from bluffhouse.cards import build_deck, cards_text
 from bluffhouse.pokerbull import bots as pb
 from bluffhouse.pokerbull import search as pbs
+from bot_games import Check, play_bots, small_bot
 
 
 def _bot(name: str, seed: int) -> Bot:
-    bot = make_bot(name, seed=seed)
-    if name == "ismcts":  # a small budget with no time cap keeps the test fast and exact
-        bot.iterations = 25  # type: ignore[attr-defined]
-        bot.time_limit = 60.0  # type: ignore[attr-defined]
-    return bot
+    return small_bot(name, seed, iterations=25)
 
 
-def _play(names: list[str], seed: int, check: Any = None, limit: int = 400) -> bh.Game:
-    state = bh.new_game("poker_bull", players=len(names), seed=seed)
-    bots = [_bot(n, seed * 10 + s) for s, n in enumerate(names)]
-    steps = 0
-    while not state.over and steps < limit:
-        seat = state.to_act[0]
-        view = state.view(seat)
-        if check is not None:
-            check(state, seat, view)
-        action = bots[seat].act(view, Choices(state, seat))
-        assert state.is_legal(seat, action), (names[seat], action)
-        state.apply(seat, action)
-        steps += 1
-    return state
+def _play(names: list[str], seed: int, check: Check | None = None, limit: int = 400) -> bh.Game:
+    return play_bots("poker_bull", names, seed, limit=limit, check=check, iterations=25)
 
 
 def test_bots_are_deterministic_and_legal() -> None:

@@ -15,31 +15,16 @@ from bluffhouse.cards import cards_text
 from bluffhouse.sneak import bots as sk
 from bluffhouse.sneak import combos as cb
 from bluffhouse.sneak import search as sks
+from bot_games import Check, play_bots, small_bot
 
 
 def _bot(name: str, seed: int) -> Bot:
-    bot = make_bot(name, seed=seed)
-    if name == "ismcts":  # a small budget with no time cap keeps the test fast and exact
-        bot.iterations = 20  # type: ignore[attr-defined]
-        bot.time_limit = 60.0  # type: ignore[attr-defined]
-    return bot
+    return small_bot(name, seed)
 
 
-def _play(names: list[str], seed: int, check: Any = None, limit: int = 300,
+def _play(names: list[str], seed: int, check: Check | None = None, limit: int = 300,
           **options: Any) -> bh.Game:
-    state = bh.new_game("sneak", players=len(names), seed=seed, **options)
-    bots = [_bot(n, seed * 10 + s) for s, n in enumerate(names)]
-    steps = 0
-    while not state.over and steps < limit:
-        seat = state.to_act[0]
-        view = state.view(seat)
-        if check is not None:
-            check(state, seat, view)
-        action = bots[seat].act(view, Choices(state, seat))
-        assert state.is_legal(seat, action), (names[seat], action)
-        state.apply(seat, action)
-        steps += 1
-    return state
+    return play_bots("sneak", names, seed, limit=limit, check=check, **options)
 
 
 def test_bots_are_deterministic_and_legal() -> None:

@@ -648,15 +648,6 @@ class CheatGame(Game):
     def _decline(self, seat: int) -> None:
         """A seat lets the window (or the moment) go by."""
         r = self.rules
-        if self.phase == "window" and self._plain_window:
-            self.events.append([{"type": "decline", "seat": seat}])
-            window = self.window
-            window.remove(seat)
-            if window:
-                self._act = list(window)
-            else:
-                self._window_closed()
-            return
         self._log({"type": "decline", "seat": seat})
         if seat in self.window:
             self.window.remove(seat)
