@@ -443,14 +443,8 @@ class CheatGame(Game):
             self.window = []
             if not self._truthful(play["cards"], play["rank"], play["count"], play["suit"]):
                 self.bluffs_survived[player] += 1
-            if self._seats_key != len(self.finished) | len(self.lost) << 8:
-                self._refresh_seats()
-            nxt = self._next_of[player]
-            rank = self.prev_rank
-            after = self._after.get(rank)
-            if after is None:
-                after = self._after[rank] = self._ranks_after_uncached(rank)
-            self.allowed = list(after)
+            nxt = self._next_active(player)
+            self.allowed = self._ranks_after(self.prev_rank)
             self.lead = False
             self.phase = "turn"
             self.turn = nxt
