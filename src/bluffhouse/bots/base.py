@@ -42,13 +42,9 @@ class Choices:
 
     def sample_other(self, rng: random.Random, skip: frozenset[str]) -> Action | None:
         """An action whose type is not in ``skip``, drawn uniformly among those (None if there
-        is none): what drawing again until one comes would give."""
+        is none): what drawing again until one comes would give, in one draw."""
         if self._list is None:
             return self._sample_other(self.seat, rng, skip)  # type: ignore[no-any-return]
-        for _ in range(64):
-            action = self.sample(rng)
-            if action["type"] not in skip:
-                return action
         rest = [a for a in self._list if a["type"] not in skip]
         return rest[rng.randrange(len(rest))] if rest else None
 
