@@ -44,8 +44,8 @@ from .bids import (
     summarize,
 )
 from .engine import PokerBullGame
+from .judgement import action_of, judge, probability
 from .rules import PokerBullRules
-from .weights import CALL_RISK, PRESS
 
 FAMILY = "poker_bull"
 CALL: Action = {"type": "call"}
@@ -116,7 +116,12 @@ def determinize(view: View, rng: random.Random) -> Game:
     """A full game whose public state and this seat's cards are the view's, and whose other
     hands are a uniform draw from the cards the seat has not seen."""
     k = _known(view)
-    drawn = rng.sample(k.rest, k.unseen)
+    return deal_unseen(k, rng.sample(k.rest, k.unseen), rng)
+
+
+def deal_unseen(k: _Known, drawn: Sequence[int], rng: random.Random) -> PokerBullGame:
+    """The game with the seat's own cards and ``drawn`` (the unseen cards, in any order) dealt
+    to the other seats in turn."""
     hands: list[list[int]] = []
     at = 0
     for s, n in enumerate(k.sizes):
@@ -200,30 +205,6 @@ def _support(bid: Bid, hand: Sequence[int]) -> float:
     return 1.0
 
 
-def _probability(bid: Bid, sums: Sequence[Summary]) -> float:
-    hits = 0
-    for s in sums:
-        if exists(bid, s, FULL):
-            hits += 1
-    return hits / len(sums)
-
-
-def _raise_indices(space: BidSpace, total: int, after: int) -> list[int]:
-    """Indices of the raises worth weighing: the nearest ones and the lowest few of each
-    higher category."""
-    full, _ = space.open_bids(total)
-    start = bisect_right(full, after)
-    picks = list(full[start:start + NEAR_RAISES])
-    seen_cat: dict[int, int] = {}
-    for i in full[start + NEAR_RAISES:]:
-        cat = space.bids[i].cat
-        n = seen_cat.get(cat, 0)
-        if n < PER_CATEGORY:
-            seen_cat[cat] = n + 1
-            picks.append(i)
-    return picks
-
-
 # ====================================================================== counter
 def counter(view: View, choices: Choices, rng: random.Random) -> Action:
     k = _known(view)
@@ -232,15 +213,12 @@ def counter(view: View, choices: Choices, rng: random.Random) -> Action:
     total = sum(k.sizes)
     best_value = -1.0
     best: Action | None = None
-    if k.standing is not None:
-        best_value = 1.0 - _probability(k.standing, sums)  # a call wins when the bid is false
-        best = CALL
-    picks = _raise_indices(space, total, k.at)
-    for n, i in enumerate(picks):
-        p = _probability(space.bids[i], sums)
-        value = 1.0 - CALL_RISK * (1.0 - p) + PRESS * n / max(1, len(picks))
+    rated = judge(space, k.standing, k.at, total, lambda b: probability(b, sums), NEAR_RAISES,
+                  PER_CATEGORY)
+    for value, i in rated:  # the call first (it wins when the bid is false), then the raises
         if value > best_value:
-            best_value, best = value, {"type": "bid", "bid": space.texts[i]}
+            best_value = value
+            best = action_of(space, i)
     if best is None:
         return choices.sample(rng)
     return best

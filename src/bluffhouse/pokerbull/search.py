@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ..bots.base import Action, View
@@ -37,14 +37,13 @@ from .bids import (
     KIND,
     VALUE_OF,
     Bid,
-    BidSpace,
     Summary,
     exists,
     parse_bid_cached,
     summarize,
 )
 from .engine import PokerBullGame
-from .weights import CALL_RISK, PRESS
+from .judgement import action_of, judge, probability
 
 CALL: Action = {"type": "call"}
 
@@ -175,76 +174,10 @@ def pool(view: View, rng: random.Random) -> _Pool:
 
 
 def search_determinize(view: View, rng: random.Random) -> Game:
-    from .bots import _build
+    from .bots import deal_unseen
 
     got = pool(view, rng)
-    k = got.k
-    drawn = got.pick(rng)
-    hands: list[list[int]] = []
-    at = 0
-    for s, n in enumerate(k.sizes):
-        if s == k.seat:
-            hands.append(list(k.own))
-        else:
-            hands.append(sorted(drawn[at:at + n]))
-            at += n
-    return _build(k, hands, rng)
-
-
-# ====================================================================== judgement
-_RAISES: dict[tuple[int, int, int, int, int], list[int]] = {}
-
-
-def _raises(space: BidSpace, total: int, after: int, near: int, per_cat: int) -> list[int]:
-    """The raises weighed after the bid at ``after``: the nearest, then the lowest few of every
-    higher category (cached)."""
-    key = (id(space), total, after, near, per_cat)
-    picks = _RAISES.get(key)
-    if picks is None:
-        if len(_RAISES) > 8192:
-            _RAISES.clear()
-        picks = _RAISES[key] = _raises_of(space, total, after, near, per_cat)
-    return picks
-
-
-def _raises_of(space: BidSpace, total: int, after: int, near: int, per_cat: int) -> list[int]:
-    full, _ = space.open_bids(total)
-    start = bisect_right(full, after)
-    picks = list(full[start:start + near])
-    seen_cat: dict[int, int] = {}
-    for i in full[start + near:]:
-        cat = space.bids[i].cat
-        n = seen_cat.get(cat, 0)
-        if n < per_cat:
-            seen_cat[cat] = n + 1
-            picks.append(i)
-    return picks
-
-
-def _p(bid: Bid, sums: Sequence[Summary]) -> float:
-    hits = 0
-    for s in sums:
-        if exists(bid, s, FULL):
-            hits += 1
-    return hits / len(sums)
-
-
-def judge(space: BidSpace, standing: Bid | None, at: int, total: int,
-          prob: Callable[[Bid], float], near: int, per_cat: int) -> list[tuple[float, int]]:
-    """``counter``'s values, from the chances ``prob`` gives: ``(value, index)`` per raise
-    weighed, and ``(value, -1)`` for the call."""
-    out: list[tuple[float, int]] = []
-    if standing is not None:
-        out.append((1.0 - prob(standing), -1))
-    picks = _raises(space, total, at, near, per_cat)
-    for n, i in enumerate(picks):
-        p = prob(space.bids[i])
-        out.append((1.0 - CALL_RISK * (1.0 - p) + PRESS * n / max(1, len(picks)), i))
-    return out
-
-
-def _action(space: BidSpace, i: int) -> Action:
-    return CALL if i < 0 else {"type": "bid", "bid": space.texts[i]}
+    return deal_unseen(got.k, got.pick(rng), rng)
 
 
 _REST: dict[tuple[int, tuple[int, ...]], list[int]] = {}
@@ -298,12 +231,12 @@ def model_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
     space = state.space
     standing = None if state.bid is None else parse_bid_cached(state.bid)
     at = space.position(standing)
-    rated = judge(space, standing, at, sum(sizes), lambda b: _p(b, sums), MODEL_NEAR,
+    rated = judge(space, standing, at, sum(sizes), lambda b: probability(b, sums), MODEL_NEAR,
                   MODEL_PER_CATEGORY)
     if not rated:
         return state.sample_action(seat, rng)
     best = max(rated, key=lambda vi: vi[0])
-    return _action(space, best[1])
+    return action_of(space, best[1])
 
 
 # ====================================================================== search hooks
@@ -324,7 +257,7 @@ def _root_candidates(view: View, rng: random.Random) -> list[Action]:
     raises = sorted((vi for vi in rated if vi[1] >= 0), key=lambda vi: (-vi[0], vi[1]))
     picks = [i for _, i in raises[:ROOT_RAISES]]
     out = [CALL] if k.standing is not None else []
-    return out + [_action(k.space, i) for i in sorted(picks)]
+    return out + [action_of(k.space, i) for i in sorted(picks)]
 
 
 def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:

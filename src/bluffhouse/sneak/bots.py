@@ -330,15 +330,20 @@ def decide(k: Any, phase: str, limit: int, stock: int, started: Sequence[bool],
     return DRAW
 
 
+def flaunt_answer(hand: Sequence[int], lead: Sequence[int]) -> Action:
+    """The counter's answer to a flaunt: the cheapest set that beats it, else a pass."""
+    beat = cb.flaunt_beaters(hand, lead, scan=2000)
+    if not beat:
+        return PASS
+    return _act("challenge", min(beat, key=cb.key))
+
+
 def _answer(k: Any, rng: random.Random) -> Action:
     size = k.lead_count
     hand = k.hand
     if k.lead_kind == "flaunt":
         assert k.lead_cards is not None
-        beat = cb.flaunt_beaters(hand, k.lead_cards, scan=2000)
-        if not beat:
-            return PASS
-        return _act("challenge", min(beat, key=cb.key))
+        return flaunt_answer(hand, k.lead_cards)
     mine = best_of(hand, size)
     if mine is None:
         return PASS

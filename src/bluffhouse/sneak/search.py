@@ -156,17 +156,14 @@ def model_answer(state: SneakGame, seat: int, rng: random.Random) -> Action:
     """``counter``'s answer to a lead: a flaunt is challenged with the cheapest set that beats
     it; a sneak with the seat's best cards when they beat at least CHALLENGE_ODDS of the leads
     the unseen cards could make (exact for one card, sampled for more)."""
-    from .bots import CHALLENGE_ODDS, CHALLENGE_SAMPLES, best_of
+    from .bots import CHALLENGE_ODDS, CHALLENGE_SAMPLES, best_of, flaunt_answer
 
     lead = state.lead
     assert lead is not None
     hand = state.hands[seat]
     size = len(lead["cards"])
     if lead["kind"] == "flaunt":
-        beat = cb.flaunt_beaters(hand, lead["cards"], scan=2000)
-        if not beat:
-            return PASS
-        return _act("challenge", min(beat, key=cb.key))
+        return flaunt_answer(hand, lead["cards"])
     mine = best_of(hand, size)
     if mine is None:
         return PASS

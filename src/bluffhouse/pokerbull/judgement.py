@@ -1,0 +1,72 @@
+"""The Poker Bull counter's judgement of the standing bid and of the raises after it, in one
+place for the counter (``bots.py``) and the search's model of it (``search.py``), which cannot
+import each other at load time."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .bids import FULL, Bid, BidSpace, Summary, exists
+
+#: How likely the next player is taken to call a false bid (the risk of raising).
+CALL_RISK = 0.8
+#: Preference for higher bids among equally safe raises (they press the next player).
+PRESS = 0.04
+
+_RAISES: dict[tuple[int, int, int, int, int], list[int]] = {}
+
+
+def raises(space: BidSpace, total: int, after: int, near: int, per_cat: int) -> list[int]:
+    """The raises weighed after the bid at ``after``: the nearest, then the lowest few of every
+    higher category (cached)."""
+    key = (id(space), total, after, near, per_cat)
+    picks = _RAISES.get(key)
+    if picks is None:
+        if len(_RAISES) > 8192:
+            _RAISES.clear()
+        picks = _RAISES[key] = _raises_of(space, total, after, near, per_cat)
+    return picks
+
+
+def _raises_of(space: BidSpace, total: int, after: int, near: int, per_cat: int) -> list[int]:
+    full, _ = space.open_bids(total)
+    start = bisect_right(full, after)
+    picks = list(full[start:start + near])
+    seen_cat: dict[int, int] = {}
+    for i in full[start + near:]:
+        cat = space.bids[i].cat
+        n = seen_cat.get(cat, 0)
+        if n < per_cat:
+            seen_cat[cat] = n + 1
+            picks.append(i)
+    return picks
+
+
+def probability(bid: Bid, sums: Sequence[Summary]) -> float:
+    """The share of the imagined deals (``sums``) in which the bid exists."""
+    hits = 0
+    for s in sums:
+        if exists(bid, s, FULL):
+            hits += 1
+    return hits / len(sums)
+
+
+def judge(space: BidSpace, standing: Bid | None, at: int, total: int,
+          prob: Callable[[Bid], float], near: int, per_cat: int) -> list[tuple[float, int]]:
+    """``counter``'s values, from the chances ``prob`` gives: ``(value, index)`` per raise
+    weighed, and ``(value, -1)`` for the call."""
+    out: list[tuple[float, int]] = []
+    if standing is not None:
+        out.append((1.0 - prob(standing), -1))
+    picks = raises(space, total, at, near, per_cat)
+    for n, i in enumerate(picks):
+        p = prob(space.bids[i])
+        out.append((1.0 - CALL_RISK * (1.0 - p) + PRESS * n / max(1, len(picks)), i))
+    return out
+
+
+def action_of(space: BidSpace, i: int) -> dict[str, Any]:
+    """The action for an index ``judge`` rated: -1 is the call."""
+    return {"type": "call"} if i < 0 else {"type": "bid", "bid": space.texts[i]}
