@@ -6,14 +6,12 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import RuleError
+from .errors import RuleError, SaveError, quote
 from .game import SAVE_FORMAT, Game
 from .registry import Preset, game_ids, lookup
 from .rules import Rules
 
-
-class SaveError(ValueError):
-    """Text that is not a saved bluffhouse game (or a damaged one)."""
+__all__ = ["SaveError", "list_games", "load", "new_game"]
 
 
 def list_games() -> list[str]:
@@ -51,17 +49,32 @@ def _preset_rules(preset: Preset) -> Rules:
 
 
 def load(text: str | bytes) -> Game:
-    """A game from ``Game.to_json`` text; it continues exactly as the saved one would have."""
+    """A game from ``Game.to_json`` text; it continues exactly as the saved one would have.
+
+    Anything else is refused with SaveError naming the problem, in time linear in the size of
+    the text: text that is not JSON, another format, an unknown game, fields of the wrong type
+    or out of range, rules that cannot be played, and impossible states (cards duplicated or
+    missing, seats or phases that do not exist, a log that is not one)."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise SaveError(f"a saved game is text, not {quote(text)}")
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise SaveError("not a saved game: the JSON is nested too deeply") from None
     except (TypeError, ValueError) as exc:
-        raise SaveError(f"not a saved game: the text is not JSON ({exc})") from None
+        raise SaveError(f"not a saved game: the text is not JSON ({str(exc)[:80]})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"not a saved game: expected format {SAVE_FORMAT!r}")
     try:
-        preset = lookup(data["game"])
-        return preset.family._from_data(preset, data)
+        preset = lookup(data.get("game"))
     except RuleError as exc:
         raise SaveError(f"cannot load the saved game: {exc}") from None
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise SaveError(f"the saved game is damaged (missing or bad {exc})") from None
+    try:
+        return preset.family._from_data(preset, data)
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError,
+            RecursionError) as exc:
+        # A last line of defence: the checks of _from_data name every problem they know of.
+        raise SaveError(f"the saved game is damaged ({type(exc).__name__}: "
+                        f"{str(exc)[:80]})") from None

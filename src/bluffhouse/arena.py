@@ -26,9 +26,15 @@ from .registry import lookup
 MAX_ACTIONS = 20_000
 
 
+#: How a game ended: played to its normal end, ended by the engine's no-progress rule (ranked
+#: by cards held), or stopped unfinished at MAX_ACTIONS.
+ENDS = ("finished", "stalled", "unfinished")
+
+
 @dataclass
 class GameRecord:
-    """One finished game: who sat where, the ranking by seat, length and decision times."""
+    """One game: who sat where, the ranking by seat, length and decision times.  ``finished``
+    is True only for a normal end; the bots' statistics and ratings count those games."""
 
     index: int
     seating: list[str]
@@ -38,6 +44,7 @@ class GameRecord:
     think: list[float]
     decisions: list[int]
     finished: bool
+    end: str = "finished"
 
 
 def seating_for(index: int, lineup: list[str], players: int) -> list[str]:
@@ -68,7 +75,10 @@ def play_one(game_id: str, lineup: list[str], players: int, seed: int, index: in
     result = state.result
     if result is None:
         return GameRecord(index, seating, list(range(players)), None, steps, think,
-                          decisions, False)
+                          decisions, False, "unfinished")
+    if result.get("end") == "stalled":
+        return GameRecord(index, seating, list(result["ranking"]), result["winner"], steps,
+                          think, decisions, False, "stalled")
     return GameRecord(index, seating, list(result["ranking"]), result["winner"], steps, think,
                       decisions, True)
 
@@ -121,6 +131,8 @@ class ArenaResult:
     records: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
     ratings: dict[str, dict[str, float]] = field(default_factory=dict)
+    #: The game's no-progress limit (its ``stall_limit`` option), None where it has none.
+    stall_limit: int | None = None
 
     def stats(self) -> dict[str, BotStats]:
         out: dict[str, BotStats] = {name: BotStats() for name in self.lineup}
@@ -137,21 +149,36 @@ class ArenaResult:
                 s.decisions += rec.decisions[seat]
         return out
 
+    def count(self, end: str) -> int:
+        return sum(r.end == end for r in self.records)
+
     def as_dict(self) -> dict[str, Any]:
+        """Counts of each kind of end; the bots' figures and the mean length are over the games
+        that finished normally (``stats_over``), None where there are none."""
         finished = [r for r in self.records if r.finished]
+        stalled = [r for r in self.records if r.end == "stalled"]
         return {
             "game": self.game,
             "players": self.players,
             "lineup": self.lineup,
             "seed": self.seed,
             "games": len(self.records),
-            "unfinished": len(self.records) - len(finished),
+            "finished": len(finished),
+            "stalled": len(stalled),
+            "unfinished": self.count("unfinished"),
+            "stall_limit": self.stall_limit,
+            "max_actions": MAX_ACTIONS,
+            "stats_over": "finished",
             "seconds": round(self.seconds, 3),
-            "mean_length": round(sum(r.length for r in finished) / len(finished), 2)
-            if finished else 0,
+            "mean_length": _mean([r.length for r in finished]),
+            "mean_length_stalled": _mean([r.length for r in stalled]),
             "bots": {name: s.as_dict(self.players) for name, s in self.stats().items()},
             "ratings": self.ratings,
         }
+
+
+def _mean(values: list[int]) -> float | None:
+    return round(sum(values) / len(values), 2) if values else None
 
 
 def rate(records: Iterable[GameRecord], prior: dict[str, dict[str, float]] | None = None
@@ -189,8 +216,9 @@ def run_arena(game_id: str, lineup: list[str], games: int, players: int | None =
     if len(lineup) != players:
         raise ValueError(f"{len(lineup)} bots named for {players} seats")
     options = options or {}
-    new_game(preset.id, players=players, seed=seed, **options)  # fail fast on bad options
-    result = ArenaResult(preset.id, players, list(lineup), seed)
+    probe = new_game(preset.id, players=players, seed=seed, **options)  # fail fast on options
+    result = ArenaResult(preset.id, players, list(lineup), seed,
+                         stall_limit=getattr(probe.rules, "stall_limit", None))
     start = time.perf_counter()
     indices = list(range(games))
     if workers <= 1:
@@ -216,27 +244,49 @@ def run_arena(game_id: str, lineup: list[str], games: int, players: int | None =
     return result
 
 
+def output_paths(game: str, seed: int, out_dir: str) -> list[Path]:
+    """Where ``save_outputs`` writes: the JSON summary, the CSV of games and the PNG chart."""
+    stem = Path(out_dir) / f"arena-{game}-{seed}"
+    return [stem.with_suffix(".json"), stem.with_suffix(".csv"), stem.with_suffix(".png")]
+
+
 def save_outputs(result: ArenaResult, out_dir: str) -> list[Path]:
-    """JSON summary, CSV of every game, and a PNG chart of ratings and win rates."""
+    """JSON summary, CSV of every game, and a PNG chart of ratings and win rates (the chart
+    only where matplotlib is installed: see ``missing_extras``)."""
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    stem = f"arena-{result.game}-{result.seed}"
-    paths = [folder / f"{stem}.json", folder / f"{stem}.csv"]
+    paths = output_paths(result.game, result.seed, out_dir)
+    png = paths.pop()
     paths[0].write_text(json.dumps(result.as_dict(), indent=2), encoding="utf-8")
     with paths[1].open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
         writer.writerow(["game", "seat", "bot", "place", "won", "length", "decisions",
-                         "think_seconds", "finished"])
+                         "think_seconds", "finished", "end"])
         for rec in result.records:
-            place = {seat: i + 1 for i, seat in enumerate(rec.ranking)}
+            # An unfinished game has no places; a stalled one is placed by cards held.
+            place = {} if rec.end == "unfinished" else {
+                seat: i + 1 for i, seat in enumerate(rec.ranking)}
             for seat, name in enumerate(rec.seating):
                 writer.writerow([rec.index, seat, name, place.get(seat, ""),
-                                 int(rec.winner == seat), rec.length, rec.decisions[seat],
-                                 round(rec.think[seat], 6), int(rec.finished)])
-    chart = plot(result, folder / f"{stem}.png")
+                                 int(rec.finished and rec.winner == seat), rec.length,
+                                 rec.decisions[seat], round(rec.think[seat], 6),
+                                 int(rec.finished), rec.end])
+    chart = plot(result, png)
     if chart is not None:
         paths.append(chart)
     return paths
+
+
+def missing_extras() -> list[str]:
+    """The packages of the ``arena`` extra that cannot be imported: openskill (ratings) and
+    matplotlib (the chart). The arena runs without them and says what it could not do."""
+    out = []
+    for module in ("openskill", "matplotlib"):
+        try:
+            __import__(module)
+        except ImportError:
+            out.append(module)
+    return out
 
 
 def plot(result: ArenaResult, path: Path) -> Path | None:
@@ -256,7 +306,8 @@ def plot(result: ArenaResult, path: Path) -> Path | None:
     axes[0].bar(names, rates, yerr=[lows, highs], capsize=6, color="#4477aa")
     axes[0].axhline(1 / result.players, color="grey", linestyle="--", label="fair share")
     axes[0].set_ylabel("win rate (95% interval)")
-    axes[0].set_title(f"{result.game}: {len(result.records)} games")
+    axes[0].set_title(f"{result.game}: {sum(r.finished for r in result.records)} finished "
+                      f"of {len(result.records)} games")
     axes[0].legend()
     if result.ratings:
         rated = [n for n in names if n in result.ratings]

@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
-from .errors import IllegalAction, RuleError
+from .errors import IllegalAction, RuleError, quote
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -24,6 +24,9 @@ JOKER = 52
 JOKER_TEXT = "JK"
 #: A pseudo-rank for jokers where a game treats them as a rank of their own.
 JOKER_RANK = 13
+
+#: More cards than the packs of any game hold: a longer list in an action is refused unread.
+MOST_CARDS = 120
 
 CARD_TEXT: tuple[str, ...] = (*(r + s for r in RANKS for s in SUITS), JOKER_TEXT)
 CARD_INDEX: dict[str, int] = {text: i for i, text in enumerate(CARD_TEXT)}
@@ -57,21 +60,26 @@ def cards_text(cards: Iterable[int]) -> list[str]:
 
 def parse_card(text: object) -> int:
     """One card from its text; IllegalAction naming the bad text otherwise."""
-    if isinstance(text, str):
+    if type(text) is str and len(text) <= 8:
         card = CARD_INDEX.get(text.strip())
         if card is not None:
             return card
     raise IllegalAction(
-        f"{text!r} is not a card: write rank then suit, like 'AS', 'TD', '7H', or 'JK' for a joker"
+        f"{quote(text)} is not a card: write rank then suit, like 'AS', 'TD', '7H', or 'JK' for "
+        "a joker"
     )
 
 
-def parse_cards(value: object) -> list[int]:
-    """A list of card texts (a list or a space-separated string) as ints."""
-    if isinstance(value, str):
+def parse_cards(value: object, most: int | None = None) -> list[int]:
+    """A list of card texts (a list or a space-separated string) as ints; more than ``most``
+    of them are refused before any is read (a client's list may be of any length)."""
+    if type(value) is str:
         value = value.replace(",", " ").split()
-    if not isinstance(value, list | tuple):
-        raise IllegalAction(f"cards must be a list of card texts like ['7H', '7D'], not {value!r}")
+    if type(value) is not list and type(value) is not tuple:
+        raise IllegalAction("cards must be a list of card texts like ['7H', '7D'], not "
+                            f"{quote(value)}")
+    if most is not None and len(value) > most:
+        raise IllegalAction(f"that is {len(value)} cards; no game has that many")
     return [parse_card(v) for v in value]
 
 
@@ -96,11 +104,11 @@ def rank_name(rank: int, plural: bool = False) -> str:
 
 
 def parse_rank(text: object) -> int:
-    if isinstance(text, str):
+    if type(text) is str and len(text) <= 8:
         rank = RANK_INDEX.get(text.strip())
         if rank is not None:
             return rank
-    raise IllegalAction(f"{text!r} is not a rank: use one of A 2 3 4 5 6 7 8 9 T J Q K")
+    raise IllegalAction(f"{quote(text)} is not a rank: use one of A 2 3 4 5 6 7 8 9 T J Q K")
 
 
 def parse_rank_set(spec: str, option: str) -> list[int]:
@@ -110,7 +118,8 @@ def parse_rank_set(spec: str, option: str) -> list[int]:
     for ch in text:
         rank = RANK_INDEX.get(ch)
         if rank is None:
-            raise RuleError(f"option {option}: {ch!r} is not a rank letter (use A23456789TJQK)")
+            raise RuleError(f"option {option}: {quote(ch)} is not a rank letter (use "
+                            "A23456789TJQK)")
         if rank in ranks:
             raise RuleError(f"option {option}: rank {ch!r} is listed twice")
         ranks.append(rank)
@@ -161,11 +170,14 @@ def parse_deal(
     for seat, hand in enumerate(deal):
         if not isinstance(hand, list | tuple):
             raise RuleError(f"deal: seat {seat}'s hand must be a list of cards")
+        if len(hand) > len(deck):
+            raise RuleError(f"deal: seat {seat} is dealt {len(hand)} cards; the {deck_word} "
+                            f"{holds} {len(deck)}")
         cards = []
         for text in hand:
-            card = CARD_INDEX.get(text.strip()) if isinstance(text, str) else None
+            card = CARD_INDEX.get(text.strip()) if type(text) is str and len(text) <= 8 else None
             if card is None:
-                raise RuleError(f"deal: {text!r} (seat {seat}) is not a card")
+                raise RuleError(f"deal: {quote(text)} (seat {seat}) is not a card")
             if card not in pool:
                 what = "joker" if card == JOKER else text
                 raise RuleError(f"deal: {what} (seat {seat}) is not in the {deck_word}, or is "

@@ -15,7 +15,8 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from .errors import IllegalAction, RuleError
+from . import savecheck as sc
+from .errors import IllegalAction, RuleError, SaveError, quote
 from .registry import Preset
 from .rules import Rules
 
@@ -24,6 +25,140 @@ Action = dict[str, Any]
 Event = list[Any]
 
 SAVE_FORMAT = "bluffhouse-state/1"
+#: The top-level keys of a save (``to_json``), each required.
+SAVE_KEYS = ("format", "game", "players", "seed", "rules", "rng", "version", "to_act", "result",
+             "events", "state")
+#: Seeds are whole numbers of at most this many bits (a save must write them as JSON).
+SEED_BITS = 1024
+
+
+def _read_only(self: object, *args: Any, **kwargs: Any) -> Any:
+    raise TypeError(f"this {type(self).__name__} is a logged event (or part of one) and is "
+                    "read-only; copy it first: dict(event), list(event['cards'])")
+
+
+class FrozenDict(dict[str, Any]):
+    """A logged event as a viewer gets it: a dict that refuses changes, so one object can be
+    shared by every view that shows it.  Equal to the plain dict, JSON-serialisable, picklable
+    (as itself); ``copy.copy``/``deepcopy`` give it back (it cannot change)."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _read_only
+    __ior__ = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
+        return self
+
+
+class FrozenList(list[Any]):
+    """A list inside a logged event (cards, sizes) that refuses changes; see FrozenDict."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = append = extend = insert = pop = remove = _read_only
+    reverse = sort = clear = __iadd__ = __imul__ = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenList, (list(self),))
+
+    def __copy__(self) -> FrozenList:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenList:
+        return self
+
+
+def freeze(value: Any) -> Any:
+    """A read-only deep copy of a JSON value (dicts and lists made Frozen*; frozen parts,
+    strings and numbers are kept as they are)."""
+    kind = type(value)
+    if kind is dict:
+        return FrozenDict({k: freeze(v) for k, v in value.items()})
+    if kind is list:
+        return FrozenList([freeze(v) for v in value])
+    return value
+
+
+class _EventCache:
+    """The log as each viewer sees it, one read-only event object per logged event per viewer,
+    built on first demand and kept: a view costs the events new since that viewer's last one
+    (plus one pointer per event for its fresh list), not a copy of every event.
+
+    Events only ever get appended to ``Game.events``; a cache made for another list (a copy,
+    a load, a search that swapped the log) or for a longer one (a truncated log) is dropped.
+    Never saved (``to_json`` does not name it) and never copied (a pickled one comes back
+    empty)."""
+
+    __slots__ = ("all", "log", "public", "seats")
+
+    def __init__(self, log: list[Event] | None = None) -> None:
+        self.log = log
+        #: ``freeze(public part)`` of every event so far: what a viewer without a private
+        #: part in it sees (shared by all of them).  (Every item is a FrozenDict.)
+        self.public: list[dict[str, Any]] = []
+        #: per viewer (a seat, or None for the spectator) the events as it sees them
+        self.seats: dict[int | None, list[dict[str, Any]]] = {}
+        #: events_all's items
+        self.all: list[dict[str, Any]] = []
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_EventCache, ())
+
+    def _publics(self, upto: int) -> list[dict[str, Any]]:
+        public = self.public
+        log = self.log
+        assert log is not None
+        for i in range(len(public), upto):
+            public.append(freeze(log[i][0]))
+        return public
+
+    def viewer(self, seat: int | None) -> list[dict[str, Any]]:
+        """The log as ``seat`` sees it so far (the cache itself: callers slice a copy)."""
+        log = self.log
+
+        assert log is not None
+        out = self.seats.get(seat)
+        if out is None:
+            out = self.seats[seat] = []
+        start, end = len(out), len(log)
+        if start == end:
+            return out
+        public = self._publics(end)
+        if seat is None:
+            out.extend(public[start:end])
+            return out
+        for i in range(start, end):
+            event = log[i]
+            item = public[i]
+            if len(event) > 1:
+                for who, extra in event[1]:
+                    if who == seat:
+                        item = FrozenDict({**item, **freeze(extra)})
+            out.append(item)
+        return out
+
+    def everything(self) -> list[dict[str, Any]]:
+        """``events_all``'s items so far: each event with every private part by seat."""
+        log = self.log
+        assert log is not None
+        out = self.all
+        start, end = len(out), len(log)
+        if start == end:
+            return out
+        public = self._publics(end)
+        for i in range(start, end):
+            event = log[i]
+            item = public[i]
+            if len(event) > 1:
+                private = FrozenDict({str(who): freeze(extra) for who, extra in event[1]})
+                item = FrozenDict({**item, "private": private})
+            out.append(item)
+        return out
 
 
 class Game:
@@ -35,6 +170,12 @@ class Game:
     MAX_PLAYERS: ClassVar[int] = 10
     #: Attributes holding the family's mutable state; plain JSON values only (lists, not tuples).
     STATE_FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: The shape of each state field, checked when a save is loaded (see savecheck.py); a
+    #: field without one is only checked to be plain JSON.
+    STATE_SHAPES: ClassVar[Mapping[str, sc.Shape]] = {}
+    #: The keys each action type may have; a key not listed is refused (a type not listed
+    #: here is left to the family's ``_parse``, which refuses it by name).
+    ACTION_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {}
 
     game_id: str
     rules: Rules
@@ -45,6 +186,8 @@ class Game:
     version: int
     _act: list[int]
     _result: dict[str, Any] | None
+    #: The per-viewer event copies (see _EventCache): made on first demand, never saved.
+    _event_cache: _EventCache | None = None
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -58,20 +201,19 @@ class Game:
         stock: Sequence[str] | None,
         first: int | None,
     ) -> Game:
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise RuleError(f"players must be a whole number, not {players!r}")
-        low = preset.min_players or cls.MIN_PLAYERS
-        high = preset.max_players or cls.MAX_PLAYERS
+        if type(players) is not int:
+            raise RuleError(f"players must be a whole number, not {quote(players)}")
+        low, high = cls._player_bounds(preset)
         if not low <= players <= high:
-            raise RuleError(f"{preset.id} is played by {low} to {high} players, not {players}")
-        if first is not None and (
-            isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
-        ):
-            raise RuleError(f"first must be a seat from 0 to {players - 1}, not {first!r}")
+            raise RuleError(f"{preset.id} is played by {low} to {high} players, not "
+                            f"{quote(players)}")
+        if first is not None and (type(first) is not int or not 0 <= first < players):
+            raise RuleError(f"first must be a seat from 0 to {players - 1}, not {quote(first)}")
         if seed is None:
             seed = secrets.randbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise RuleError(f"seed must be a whole number, not {seed!r}")
+        elif type(seed) is not int or seed.bit_length() > SEED_BITS:
+            raise RuleError(f"seed must be a whole number of at most {SEED_BITS} bits, not "
+                            f"{quote(seed)}")
         rules.validate(players)
         self = cls.__new__(cls)
         self.game_id = preset.id
@@ -111,8 +253,13 @@ class Game:
         copied: dict[str, Any] = json.loads(json.dumps(self._result))
         return copied
 
+    @classmethod
+    def _player_bounds(cls, preset: Preset) -> tuple[int, int]:
+        """The fewest and most players of ``preset``."""
+        return preset.min_players or cls.MIN_PLAYERS, preset.max_players or cls.MAX_PLAYERS
+
     def legal_actions(self, seat: int) -> list[Action]:
-        if self._result is not None or seat not in self._act:
+        if self._result is not None or type(seat) is not int or seat not in self._act:
             return []
         return self._legal(seat)
 
@@ -121,7 +268,8 @@ class Game:
         to draw without listing every action."""
         legal = self.legal_actions(seat)
         if not legal:
-            raise IllegalAction("the game is over" if self.over else self._not_your_turn(seat))
+            raise IllegalAction("the game is over" if self.over else self._not_your_turn(seat)
+                                if type(seat) is int else self._no_seat(seat))
         return legal[rng.randrange(len(legal))]
 
     def sample_action_other(self, seat: int, rng: random.Random,
@@ -152,10 +300,8 @@ class Game:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """All that ``seat`` may know (None: a spectator, public information only)."""
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
-        ):
-            raise IllegalAction(f"there is no seat {seat!r}; seats are 0 to {self.players - 1}")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise IllegalAction(self._no_seat(seat))
         out: dict[str, Any] = {
             "game": self.game_id,
             "seat": seat,
@@ -172,29 +318,34 @@ class Game:
         return out
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
-        """The event log as ``seat`` may see it: public parts, plus private parts shown to it."""
-        out = []
-        for event in self.events[since:] if since else self.events:
-            public = event[0]
-            item = {k: (v.copy() if type(v) is list else v) for k, v in public.items()}
-            if seat is not None and len(event) > 1:
-                for who, extra in event[1]:
-                    if who == seat:
-                        for k, v in extra.items():
-                            item[k] = v.copy() if type(v) is list else v
-            out.append(item)
-        return out
+        """The event log as ``seat`` may see it (public parts, plus private parts shown to it),
+        from event number ``since`` on: a client that keeps its copy asks for the new ones.
+
+        A fresh list of read-only events (:class:`FrozenDict`, equal to plain dicts), each
+        built once per viewer and shared by every later call: the cost is the events new
+        since this viewer's last call, however long the game has run."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise IllegalAction(self._no_seat(seat))
+        if type(since) is not int:
+            raise IllegalAction(f"since must be an event number, not {quote(since)}")
+        return self._event_cache_now().viewer(seat)[since:]
 
     def events_all(self, since: int = 0) -> list[dict[str, Any]]:
         """Every event with every private part, under ``"private"`` by seat: for replays and
-        analysis after the fact, never for a player during a game."""
-        out = []
-        for event in self.events[since:]:
-            item = {k: (v.copy() if type(v) is list else v) for k, v in event[0].items()}
-            if len(event) > 1:
-                item["private"] = {str(who): dict(extra) for who, extra in event[1]}
-            out.append(item)
-        return out
+        analysis after the fact, never for a player during a game.  Read-only events, built
+        once each, as ``events_for``."""
+        if type(since) is not int:
+            raise IllegalAction(f"since must be an event number, not {quote(since)}")
+        return self._event_cache_now().everything()[since:]
+
+    def _event_cache_now(self) -> _EventCache:
+        """This game's event cache, made afresh if it was made for another (or a longer) log."""
+        cache = self._event_cache
+        log = self.events
+        if cache is None or cache.log is not log or len(cache.public) > len(log):
+            cache = _EventCache(log)
+            self._event_cache = cache
+        return cache
 
     def copy(self) -> Game:
         clone: Game = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
@@ -219,48 +370,130 @@ class Game:
 
     @classmethod
     def _from_data(cls, preset: Preset, data: Mapping[str, Any]) -> Game:
+        """A game from a parsed save, every part checked first (SaveError names the first
+        problem): each field's type and range, the rules as ``new_game`` checks them, the
+        family's state (``STATE_SHAPES``, then ``_check_state``: card conservation, phases,
+        seats), then the whole (``_check_loaded``).  A save that passes is a game that can go
+        on; the checks take time linear in the size of the save."""
+        missing = [key for key in SAVE_KEYS if key not in data]
+        if missing:
+            raise sc.damaged("the save", f"lacks {', '.join(missing)}")
+        if len(data) != len(SAVE_KEYS):
+            extra = [key for key in data if key not in SAVE_KEYS]
+            raise sc.damaged("the save", f"has unknown key(s) {quote(extra)}")
+        players = data["players"]
+        low, high = cls._player_bounds(preset)
+        if type(players) is not int or not low <= players <= high:
+            raise sc.damaged("players", f"must be from {low} to {high} for {preset.id}, not "
+                                        f"{quote(players)}")
+        raw_rules = data["rules"]
+        if type(raw_rules) is not dict:
+            raise sc.damaged("rules", f"must be a dict of options, not {quote(raw_rules)}")
+        try:
+            rules = cls.RULES.build(raw_rules)
+            rules.validate(players)
+        except RuleError as exc:
+            raise SaveError(f"the saved game has rules that cannot be played: {exc}") from None
+        seed = data["seed"]
+        if type(seed) is not int or seed.bit_length() > SEED_BITS:
+            raise sc.damaged("seed", f"must be a whole number of at most {SEED_BITS} bits, "
+                                     f"not {quote(seed)}")
         self = cls.__new__(cls)
         self.game_id = preset.id
-        self.rules = cls.RULES.build(data["rules"])
-        self.players = int(data["players"])
-        self.seed = int(data["seed"])
-        version, internal, gauss = data["rng"]
-        self.rng = random.Random()
-        self.rng.setstate((version, tuple(internal), gauss))
-        self.version = int(data["version"])
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.rng = random.Random(0)  # (its state is set next: no need to seed it from the OS)
+        self.rng.setstate(sc.check_rng(data["rng"]))
+        sc.whole()(data["version"], self, "version")
+        self.version = data["version"]
+        sc.seats()(data["to_act"], self, "to_act")
         self._act = list(data["to_act"])
+        sc.check_result(data["result"], self)
         self._result = data["result"]
+        sc.check_events(data["events"], self)
         self.events = data["events"]
         state = data["state"]
+        if type(state) is not dict:
+            raise sc.damaged("state", f"must be a dict, not {quote(state)}")
         missing = [name for name in cls.STATE_FIELDS if name not in state]
         if missing:
-            raise KeyError(", ".join(missing))
+            raise sc.damaged("state", f"lacks {', '.join(missing)}")
+        if len(state) != len(cls.STATE_FIELDS):
+            extra = [key for key in state if key not in cls.STATE_FIELDS]
+            raise sc.damaged("state", f"has unknown field(s) {quote(extra)}")
+        free = sc.json_value()
         for name in cls.STATE_FIELDS:
-            setattr(self, name, state[name])
+            value = state[name]
+            cls.STATE_SHAPES.get(name, free)(value, self, name)
+            setattr(self, name, value)
+        self._check_state()
         self._after_load()
+        self._check_loaded()
         return self
 
     def _after_load(self) -> None:
         """Rebuild anything derived from the rules (caches) after a load."""
 
+    def _check_state(self) -> None:
+        """A loaded state's own consistency, each field having its shape already (card
+        conservation, phases, seats): SaveError (``savecheck.damaged``) naming the problem.
+        Runs before ``_after_load``, so it must not rely on derived caches."""
+
+    def _expected_act(self) -> list[int] | None:
+        """The seats the state says may act (a loaded game's ``to_act`` must be them), or None
+        where the family does not say; the game is not over."""
+        return None
+
+    def _check_loaded(self) -> None:
+        """A loaded game as a whole: over exactly when it has a result (and then nobody acts);
+        otherwise the seats to act are those its state names, and each of them may do
+        something (a state where nobody can act could never go on)."""
+        if self._result is not None:
+            if self._act:
+                raise sc.damaged("to_act", "must be empty: the game is over")
+            return
+        if not self._act:
+            raise sc.damaged("to_act", "is empty, but the game is not over (it has no result)")
+        expected = self._expected_act()
+        if expected is not None and expected != self._act:
+            raise sc.damaged("to_act", f"is {self._act}, but the state has {expected} to act")
+        for seat in self._act:
+            if not self._may_act(seat):
+                raise sc.damaged("to_act", f"names seat {seat}, which has nothing it may do")
+
+    def _may_act(self, seat: int) -> bool:
+        """Whether ``seat`` (in ``to_act``) has a legal action; families answer it without
+        listing every action where that is costly."""
+        return bool(self._legal(seat))
+
     # ----------------------------------------------------------------- validation
     def _check(self, seat: Any, action: Any) -> Any:
         if self._result is not None:
             raise IllegalAction("the game is over")
-        if type(action) is dict and seat in self._act and type(seat) is int:
+        if type(action) is dict and type(seat) is int and seat in self._act:
             kind = action.get("type")
             if type(kind) is str:
+                keys = self.ACTION_KEYS.get(kind)
+                if keys is not None and not action.keys() <= keys:
+                    raise unknown_keys(kind, action, keys)
                 return self._parse(seat, kind, action)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r}; seats are 0 to {self.players - 1}")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(self._no_seat(seat))
         if not isinstance(action, dict):
-            raise IllegalAction(f"an action is a dict with a 'type' key, not {action!r}")
+            raise IllegalAction(f"an action is a dict with a 'type' key, not {quote(action)}")
         kind = action.get("type")
-        if not isinstance(kind, str):
+        if type(kind) is not str:
             raise IllegalAction("an action needs a 'type', like {'type': 'pass'}")
         if seat not in self._act:
             raise IllegalAction(self._not_your_turn(seat))
+        keys = self.ACTION_KEYS.get(kind)
+        if keys is not None and not action.keys() <= keys:
+            raise unknown_keys(kind, action, keys)
         return self._parse(seat, kind, action)
+
+    def _no_seat(self, seat: object) -> str:
+        return f"there is no seat {quote(seat)}; seats are 0 to {self.players - 1}"
 
     def _not_your_turn(self, seat: int) -> str:
         waiting = ", ".join(str(s) for s in self._act)
@@ -297,12 +530,26 @@ class Game:
     def _finish(
         self, winner: int | None, ranking: list[int], scores: list[Any], **extra: Any
     ) -> None:
+        """End the game.  ``extra`` goes into the result; an ``end`` key (how the game ended,
+        when not in the usual way: "stalled") goes into the game_over event too."""
         self._result = {"winner": winner, "ranking": ranking, "scores": scores, **extra}
         self._act = []
-        self._log({"type": "game_over", "winner": winner, "ranking": list(ranking)})
+        over: dict[str, Any] = {"type": "game_over", "winner": winner, "ranking": list(ranking)}
+        if "end" in extra:
+            over["end"] = extra["end"]
+        self._log(over)
 
 
 def unknown_action(kind: str, allowed: Sequence[str]) -> IllegalAction:
     return IllegalAction(
-        f"unknown action type {kind!r}; here you may use: {', '.join(repr(a) for a in allowed)}"
+        f"unknown action type {quote(kind)}; here you may use: "
+        f"{', '.join(repr(a) for a in allowed)}"
     )
+
+
+def unknown_keys(kind: str, action: Mapping[Any, Any], keys: frozenset[str]) -> IllegalAction:
+    """The refusal of an action of type ``kind`` that has keys outside ``keys``."""
+    extra = [k for k in action if k not in keys]
+    named = f"key {quote(extra[0])}" if len(extra) == 1 else f"keys {quote(extra)}"
+    takes = ", ".join(repr(k) for k in sorted(keys))
+    return IllegalAction(f"unknown {named} in a {quote(kind)} action; it takes only {takes}")

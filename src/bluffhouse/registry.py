@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import RuleError
+from .errors import RuleError, quote
 
 if TYPE_CHECKING:
     from .game import Game
@@ -58,12 +58,12 @@ def game_ids() -> list[str]:
     return out
 
 
-def lookup(game_id: str) -> Preset:
-    if not isinstance(game_id, str):
-        raise RuleError(f"a game id is text, like 'bullshit', not {game_id!r}")
-    key = game_id.strip().lower().replace("-", "_")
+def lookup(game_id: object) -> Preset:
+    if type(game_id) is not str:
+        raise RuleError(f"a game id is text, like 'bullshit', not {quote(game_id)}")
+    key = game_id[:64].strip().lower().replace("-", "_")
     key = _ALIASES.get(key, key)
     preset = _PRESETS.get(key)
     if preset is None:
-        raise RuleError(f"unknown game {game_id!r}; 'bluffhouse games' lists them")
+        raise RuleError(f"unknown game {quote(game_id)}; 'bluffhouse games' lists them")
     return preset

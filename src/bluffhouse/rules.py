@@ -12,7 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from .errors import RuleError
+from .errors import RuleError, quote
+
+#: The longest text an option may hold.
+TEXT_LIMIT = 64
 
 
 def option(
@@ -61,12 +64,13 @@ class OptionInfo:
                 return True
             if low in ("0", "false", "no", "off", "n"):
                 return False
-            raise RuleError(f"option {self.name}: {text!r} is not true or false")
+            raise RuleError(f"option {self.name}: {quote(text)} is not true or false")
         if self.type is int:
             try:
                 return int(text)
             except ValueError:
-                raise RuleError(f"option {self.name}: {text!r} is not a whole number") from None
+                raise RuleError(f"option {self.name}: {quote(text)} is not a whole "
+                                "number") from None
         return text
 
 
@@ -86,7 +90,7 @@ class Rules:
             if info.name == name:
                 return info
         known = ", ".join(i.name for i in cls.options())
-        raise RuleError(f"unknown option {name!r} (this game's options: {known})")
+        raise RuleError(f"unknown option {quote(name)} (this game's options: {known})")
 
     @classmethod
     def build(cls, *layers: Mapping[str, Any]) -> Self:
@@ -98,7 +102,8 @@ class Rules:
                 info = infos.get(name)
                 if info is None:
                     known = ", ".join(infos)
-                    raise RuleError(f"unknown option {name!r} (this game's options: {known})")
+                    raise RuleError(f"unknown option {quote(name)} (this game's options: "
+                                    f"{known})")
                 values[name] = _check_value(info, value)
         return cls(**values)
 
@@ -114,7 +119,9 @@ class Rules:
         }
 
     def as_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The options as a new dict (every value is a bool, int or str, so no deep copy is
+        needed: ``dataclasses.asdict`` made one, and every view and save asks for this)."""
+        return {info.name: getattr(self, info.name) for info in _options_of(type(self))}
 
 
 _OPTIONS: dict[type[Rules], tuple[OptionInfo, ...]] = {}
@@ -142,19 +149,25 @@ def _options_of(cls: type[Rules]) -> tuple[OptionInfo, ...]:
 
 
 def _check_value(info: OptionInfo, value: Any) -> Any:
+    """``value`` if it is one ``info`` allows, of its exact type (an int is not a bool or a
+    float); a RuleError naming the option, quoting the value briefly, otherwise."""
     if info.type is bool:
-        if not isinstance(value, bool):
-            raise RuleError(f"option {info.name} must be true or false, not {value!r}")
+        if type(value) is not bool:
+            raise RuleError(f"option {info.name} must be true or false, not {quote(value)}")
     elif info.type is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(f"option {info.name} must be a whole number, not {value!r}")
+        if type(value) is not int:
+            raise RuleError(f"option {info.name} must be a whole number, not {quote(value)}")
         if info.low is not None and value < info.low:
-            raise RuleError(f"option {info.name} must be at least {info.low}, not {value}")
+            raise RuleError(f"option {info.name} must be at least {info.low}, not {quote(value)}")
         if info.high is not None and value > info.high:
-            raise RuleError(f"option {info.name} must be at most {info.high}, not {value}")
-    elif info.type is str and not isinstance(value, str):
-        raise RuleError(f"option {info.name} must be text, not {value!r}")
+            raise RuleError(f"option {info.name} must be at most {info.high}, not {quote(value)}")
+    elif info.type is str:
+        if type(value) is not str:
+            raise RuleError(f"option {info.name} must be text, not {quote(value)}")
+        if len(value) > TEXT_LIMIT:
+            raise RuleError(f"option {info.name} is text of at most {TEXT_LIMIT} characters, "
+                            f"not {len(value)}")
     if info.choices and value not in info.choices:
         allowed = ", ".join(repr(c) for c in info.choices)
-        raise RuleError(f"option {info.name} cannot be {value!r}; choose one of {allowed}")
+        raise RuleError(f"option {info.name} cannot be {quote(value)}; choose one of {allowed}")
     return value

@@ -17,15 +17,30 @@ MAX_ACTIONS = 20_000
 
 @dataclass
 class SimStats:
+    """Bot games counted by how they ended: ``finished`` (a normal end), ``stalled`` (ended by
+    the engine's no-progress rule, ranked by cards held) and ``unfinished`` (no result when
+    MAX_ACTIONS stopped them). Wins, win rates and the mean length are over finished games;
+    stalled games have their own length and their own leaders (first by cards held)."""
+
     game: str
     players: int
     bots: list[str]
     games: int = 0
     unfinished: int = 0
+    stalled: int = 0
     actions: int = 0
     seconds: float = 0.0
     wins: list[int] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)
+    stall_wins: list[int] = field(default_factory=list)
+    stall_lengths: list[int] = field(default_factory=list)
+    #: The game's no-progress limit (its ``stall_limit`` option), None where it has none.
+    stall_limit: int | None = None
+    max_actions: int = MAX_ACTIONS
+
+    @property
+    def finished(self) -> int:
+        return self.games - self.stalled - self.unfinished
 
     def as_dict(self) -> dict[str, Any]:
         per_bot: dict[str, dict[str, float]] = {}
@@ -33,20 +48,32 @@ class SimStats:
             entry = per_bot.setdefault(name, {"seats": 0, "wins": 0})
             entry["seats"] += 1
             entry["wins"] += self.wins[seat]
+        finished = self.finished
         return {
             "game": self.game,
             "players": self.players,
             "bots": self.bots,
             "games": self.games,
+            "finished": finished,
+            "stalled": self.stalled,
             "unfinished": self.unfinished,
+            "stall_limit": self.stall_limit,
+            "max_actions": self.max_actions,
             "seconds": round(self.seconds, 4),
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
             "actions_per_second": round(self.actions / self.seconds, 1) if self.seconds else None,
-            "mean_length": round(sum(self.lengths) / len(self.lengths), 2) if self.lengths else 0,
+            "mean_length": _mean(self.lengths),
+            "mean_length_stalled": _mean(self.stall_lengths),
             "wins": list(self.wins),
-            "win_rate": [round(w / self.games, 4) if self.games else 0.0 for w in self.wins],
+            "win_rate": [round(w / finished, 4) if finished else None for w in self.wins],
+            "win_rate_over": "finished",
+            "stall_wins": list(self.stall_wins),
             "wins_by_bot": per_bot,
         }
+
+
+def _mean(values: list[int]) -> float | None:
+    return round(sum(values) / len(values), 2) if values else None
 
 
 class _SeatChoices(Choices):
@@ -95,19 +122,28 @@ def simulate(
     seed: int = 0,
     options: dict[str, Any] | None = None,
 ) -> SimStats:
-    stats = SimStats(game_id, players, list(bots), wins=[0] * players)
+    stats = SimStats(game_id, players, list(bots), wins=[0] * players,
+                     stall_wins=[0] * players, max_actions=MAX_ACTIONS)
     start = time.perf_counter()
     for g in range(games):
         state = new_game(game_id, players=players, seed=seed + g, **(options or {}))
+        if g == 0:
+            stats.stall_limit = getattr(state.rules, "stall_limit", None)
         table = [make_bot(name, seed=(seed + g) * 1000 + s) for s, name in enumerate(bots)]
-        steps = play_game(state, table)
+        steps = play_game(state, table, MAX_ACTIONS)
         stats.actions += steps
         stats.games += 1
-        stats.lengths.append(steps)
         result = state._result  # read only: ``result`` would copy it for nothing
         if result is None:
             stats.unfinished += 1
-        elif result["winner"] is not None:
-            stats.wins[result["winner"]] += 1
+        elif result.get("end") == "stalled":
+            stats.stalled += 1
+            stats.stall_lengths.append(steps)
+            if result["winner"] is not None:
+                stats.stall_wins[result["winner"]] += 1
+        else:
+            stats.lengths.append(steps)
+            if result["winner"] is not None:
+                stats.wins[result["winner"]] += 1
     stats.seconds = time.perf_counter() - start
     return stats

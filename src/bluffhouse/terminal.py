@@ -1,8 +1,14 @@
 """The terminal game behind ``bluffhouse play`` and ``bluffhouse replay``.
 
-It reads only ``view(seat)`` and calls ``apply``, like every other front end.  Input is a line:
-cards to play (``7h 7d``, optionally ``as Q`` or ``as 2 Q``), a command (``call``, ``pass``,
-``draw``, ``bid flush S J`` ...), or the number of an action from ``list``.
+It reads only ``view(seat)`` and calls ``apply``, like every other front end.  Input is a line
+(:func:`parse_input`, pure, so every spelling is tested without a terminal): cards to play in
+any case, with or without ``play`` (``7h 7d``, optionally ``as Q`` or ``as 2 Q``; ``AS`` and
+``as`` are the ace of spades unless a rank follows), a command (``call``, ``pass``, ``draw``,
+``bid flush S J`` ...), or the number of an action from ``list``.
+
+Challenge windows are real ones (:meth:`TerminalGame.window_round`): every seat decides on what
+it saw when the window opened, and the answers are applied in seat order from the claimant's
+left, so a person is never pre-empted by bots merely because they are bots.
 
 A record (``--record FILE``) is JSON: the starting state, every action applied since, and the
 current state; it is rewritten atomically after every move, so nothing is lost on a crash,
@@ -13,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import sys
 import time
@@ -23,16 +30,21 @@ from rich.console import Console
 from rich.text import Text
 
 from .api import SaveError, load
-from .bots import Choices, make_bot
+from .bots import Choices, bot_names, make_bot
 from .bots.base import Bot
-from .cards import CARD_INDEX, CARD_TEXT
+from .cards import CARD_INDEX, CARD_TEXT, RANK_NAMES, RANKS, SUIT_NAMES, SUITS
 from .errors import IllegalAction
 from .game import Game
+from .howto import command_help
+from .registry import lookup
 
 RECORD_FORMAT = "bluffhouse-record/1"
 SUIT_STYLE = {"S": ("♠", "bold white"), "C": ("♣", "bold green"),
               "H": ("♥", "bold red"), "D": ("♦", "bold magenta")}
-WORDS = {"call", "pass", "check", "believe", "draw"}
+WORDS = {"call", "pass", "check", "believe", "draw", "show"}
+#: Lines that mean a call, besides the table's own call word ("Bullsh*t", "I doubt it" ...).
+CALL_WORDS = {"call", "bs", "bullshit", "bullsh*t", "cheat", "liar", "bluff", "doubt",
+              "i doubt it"}
 BID_WORDS = ("high", "pair", "two_pair", "trips", "straight", "flush", "full_house", "quads",
              "straight_flush", "royal_flush", "five")
 #: Actions that answer a challenge window (a countdown may decline for a silent player).
@@ -104,6 +116,12 @@ def describe(event: dict[str, Any], name: Callable[[int], str]) -> str:
         word = event.get("word", kind)
         return (f"{who}: \"{word}!\" on {name(event['target'])}: the cards{shown} were "
                 f"{verdict}")
+    if kind == "called":  # Cheat H: the called player answers before the cards are turned
+        return (f"{who}: \"{event.get('word', 'call')}!\" on {name(event['target'])}, who "
+                "shows the cards")
+    if kind == "take" and "from" in event:
+        return f"{who} takes the call's pile ({event.get('count')} cards) from " \
+               f"{name(event['from'])}{shown}"
     if kind == "take":
         return f"{who} takes the pile ({event.get('count')} cards){shown}"
     if kind == "decline":
@@ -127,6 +145,21 @@ def describe(event: dict[str, Any], name: Callable[[int], str]) -> str:
     return f"{who} {kind}{': ' + rest if rest else ''}".strip()
 
 
+_YOU = re.compile(r"\b(you|You) (plays|passes|takes|calls|draws|sneaks|flaunts|challenges|"
+                  r"wins|keeps|checks|bids|loses|lets|is|gets)\b")
+_BASE = {"passes": "pass", "is": "are"}
+
+
+def second_person(line: str) -> str:
+    """'you plays' -> 'you play', 'you is out' -> 'you are out' (events name seats in the
+    third person; a single player is 'you')."""
+    out = _YOU.sub(lambda m: f"{m.group(1)} {_BASE.get(m.group(2), m.group(2)[:-1])}", line)
+    out = out.replace(" you's ", " your ")
+    if out != line:
+        out = out.replace(" and picks up ", " and pick up ").replace(" and gets ", " and get ")
+    return out
+
+
 def action_text(action: dict[str, Any]) -> str:
     kind = str(action["type"])
     if kind == "play":
@@ -141,13 +174,190 @@ def action_text(action: dict[str, Any]) -> str:
     return kind + (f" {extra}" if extra else "")
 
 
+def _short(text: str, limit: int = 16) -> str:
+    """A typed word for a message, cut short (a pasted page must not fill the screen)."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
 def _card(word: str) -> str:
     card = CARD_INDEX.get(word)
     if card is None:
         card = CARD_INDEX.get(word.upper())
     if card is None:
-        raise IllegalAction(f"{word!r} is not a card: write rank then suit, like 7h, TD, QS")
+        raise IllegalAction(f"{_short(word)} is not a card: write rank then suit, like 7h, TD, "
+                            "QS, AS (upper or lower case)")
     return str(CARD_TEXT[card])
+
+
+def _is_card(word: str) -> bool:
+    return word in CARD_INDEX or word.upper() in CARD_INDEX
+
+
+def _number(word: str) -> int | None:
+    """A small whole number typed in ASCII digits, else None (never int() of a huge string)."""
+    if word.isascii() and word.isdigit() and len(word) <= 6:
+        return int(word)
+    return None
+
+
+#: Rank words a claim accepts besides the letters: 10 and the names, singular or plural.
+_RANK_WORDS: dict[str, str] = {"10": "T", "joker": "JK", "jokers": "JK"}
+for _i, _name in enumerate(RANK_NAMES):
+    _RANK_WORDS[_name] = _RANK_WORDS[_name + "s"] = RANKS[_i]
+_RANK_WORDS["sixes"] = "6"
+_SUIT_WORDS: dict[str, str] = {}
+for _i, _name in enumerate(SUIT_NAMES):
+    _SUIT_WORDS[_name] = _SUIT_WORDS[_name[:-1]] = _SUIT_WORDS[SUITS[_i].lower()] = SUITS[_i]
+
+
+def _rank_word(word: str) -> str | None:
+    w = word.lower()
+    if len(w) == 1 and w.upper() in RANKS:
+        return w.upper()
+    return _RANK_WORDS.get(w)
+
+
+CLAIM_SYNTAX = ("write the claim after 'as': a rank ('as Q'), or a count and a rank "
+                "('as 2 Q'), then a suit where suits are claimed ('as Q S')")
+
+
+def parse_claim(words: list[str]) -> tuple[int | None, str, str | None]:
+    """``[count] rank [[of] suit]`` after 'as': (count or None, rank letter, suit or None)."""
+    rest = [w for w in words if w.lower() != "of"]
+    count = None
+    if len(rest) >= 2 and _number(rest[0]) is not None and _rank_word(rest[1]):
+        count = _number(rest[0])
+        rest = rest[1:]
+    elif rest and rest[0].isdigit() and len(rest) >= 2:
+        raise IllegalAction(f"{_short(rest[0])} is too large a count; {CLAIM_SYNTAX}")
+    rank = _rank_word(rest[0]) if rest else None
+    if rank is None:
+        raise IllegalAction(CLAIM_SYNTAX)
+    suit = None
+    if len(rest) == 2:
+        suit = _SUIT_WORDS.get(rest[1].lower())
+        if suit is None:
+            raise IllegalAction(f"{_short(rest[1])} is not a suit (S H D C); {CLAIM_SYNTAX}")
+    elif len(rest) > 2:
+        raise IllegalAction(CLAIM_SYNTAX)
+    return count, rank, suit
+
+
+def split_play(words: list[str]) -> tuple[list[str], list[str] | None]:
+    """Card words and claim words of a play, ``CARD+ [as [COUNT] RANK [SUIT]]``.
+
+    'as' (any case) is both the ace of spades and the claim keyword. It is the keyword only
+    where the words after it are not all cards (a rank, a count, a suit never is one), so a
+    card token is always a card where it can only be a card: 'AS', 'as as', 'as 7s' and
+    '7h AS' are cards alone; '7h as 7', 'as as Q' and 'AS as 2 Q' carry a claim."""
+    for i in range(len(words) - 1, -1, -1):  # the last 'as' that a non-card follows
+        tail = words[i + 1:]
+        if words[i].lower() == "as" and not all(_is_card(w) for w in tail):
+            if i == 0:
+                raise IllegalAction("which cards? write them before the claim, like '7h 7d as Q'")
+            return words[:i], tail
+    return words, None
+
+
+def parse_input(text: str, view: dict[str, Any], legal: list[dict[str, Any]],
+                ask: Callable[[str], str] | None = None) -> dict[str, Any]:
+    """The action a typed line means at this prompt (IllegalAction says why a line means none).
+
+    ``ask`` is called for what a play leaves open and the table needs (the claimed rank or
+    suit where the player may choose); without it the line must say everything."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise IllegalAction("type an action; 'help' lists them")
+    head = words[0].lower()
+    kinds = sorted({str(a["type"]) for a in legal})
+    if len(words) == 1 and head.isascii() and head.isdigit():
+        n = _number(head)
+        if n is not None and 1 <= n <= len(legal):
+            return legal[n - 1]
+        raise IllegalAction(f"there is no action {_short(head)}: 'list' numbers the "
+                            f"{len(legal)} action(s) you have")
+    said = " ".join(words).lower().rstrip("!")
+    if said in CALL_WORDS or said == str(view.get("call_word") or "").lower():
+        return {"type": "call"}
+    if len(words) == 1 and head in WORDS:
+        return {"type": head}
+    if head == "bid" or head.replace("-", "_") in BID_WORDS:
+        rest = words[1:] if head == "bid" else words
+        if not rest:
+            raise IllegalAction("write the bid after 'bid', like 'bid pair 7' ('help' shows more)")
+        if any("count" in a for a in legal if a["type"] == "bid"):  # Cheat's bidding
+            held = _number(rest[0])
+            if held is None:
+                raise IllegalAction("bid how many of the highest rank you hold, like 'bid 2'")
+            return {"type": "bid", "count": held}
+        return {"type": "bid", "bid": " ".join(rest)}
+    if head == "accuse":
+        seat = _number(words[1]) if len(words) == 2 else None
+        if seat is None:
+            raise IllegalAction("accuse a seat by its number, like 'accuse 2'")
+        return {"type": "accuse", "seat": seat}
+    if head == "show" and len(words) > 1:  # Cheat H: show other cards than those laid
+        return {"type": "show", "cards": [_card(w) for w in words[1:]]}
+    if head in ("sneak", "flaunt", "challenge"):
+        if len(words) == 1:
+            raise IllegalAction(f"which cards? like '{head} 7h 7d'")
+        return {"type": head, "cards": [_card(w) for w in words[1:]]}
+    explicit = head == "play"
+    if explicit:
+        words = words[1:]
+        if not words:
+            raise IllegalAction("which cards? like 'play 7h 7d', or 'play 7h 7d as Q'")
+    if "play" not in kinds:
+        if not explicit and "challenge" in kinds and all(_is_card(w) for w in words):
+            return {"type": "challenge", "cards": [_card(w) for w in words]}
+        if not explicit and ("sneak" in kinds or "flaunt" in kinds) and all(
+                _is_card(w) for w in words):
+            raise IllegalAction("lead face down with 'sneak 7h 7d' or face up with "
+                                "'flaunt 7h 7d'")
+        if not explicit and not _is_card(words[0]) and words[0].lower() != "as":
+            raise IllegalAction(f"{_short(words[0])} is not a command here; you may: "
+                                f"{', '.join(kinds)} ('help' explains)")
+        raise IllegalAction(f"you cannot play cards now; you may: {', '.join(kinds)}")
+    card_words, claim_words = split_play(words)
+    if not explicit and not _is_card(card_words[0]) and len(words) == 1:
+        raise IllegalAction(f"{_short(words[0])} is not a card or a command: play cards "
+                            f"like '7h 7d', or type one of: {', '.join(kinds)} ('help' explains)")
+    cards = [_card(w) for w in card_words]
+    hand = view.get("hand") or []
+    if "AS" not in hand and any(w.lower() == "as" for w in card_words):
+        raise IllegalAction("you do not hold the ace of spades ('as' was read as the card AS); "
+                            "to claim a rank put it after 'as', like '7h as 7' or '7h 7d as 2 7'")
+    count: int | None = None
+    rank: str | None = None
+    suit: str | None = None
+    if claim_words is not None:
+        count, rank, suit = parse_claim(claim_words)
+    if rank is None:
+        rank = view.get("claim_rank")
+    if rank is None:
+        options = view.get("claim_ranks") or []
+        if len(options) == 1:
+            rank = str(options[0])
+        elif ask is None:
+            raise IllegalAction(f"add the rank you claim, like '{' '.join(card_words)} as "
+                                f"{options[0] if options else 'Q'}'")
+        else:
+            answer = ask(f"claim which rank? ({' '.join(options)}) > ").split()
+            rank = _rank_word(answer[0]) if len(answer) == 1 else None
+            if rank is None:
+                raise IllegalAction("a claim is one rank, like Q or 7; type the play again")
+    claim: dict[str, Any] = {"rank": rank, "count": count if count is not None else len(cards)}
+    if suit is None and view.get("claim_suit") is not None:
+        suit = str(view["claim_suit"])
+    if suit is None and any("suit" in a.get("claim", {}) for a in legal if a["type"] == "play"):
+        if ask is None:
+            raise IllegalAction(f"add the suit you claim, like '... as {rank} S'")
+        suit = _SUIT_WORDS.get(ask("claim which suit? (S H D C) > ").strip().lower())
+        if suit is None:
+            raise IllegalAction("a suit is one of S H D C; type the play again")
+    if suit is not None:
+        claim["suit"] = suit
+    return {"type": "play", "cards": cards, "claim": claim}
 
 
 class Record:
@@ -177,21 +387,67 @@ class Record:
                 data = json.load(fh)
         except OSError as exc:
             raise SaveError(f"cannot read {path}: {exc.strerror}") from None
-        except ValueError:
+        except (ValueError, RecursionError):
             raise SaveError(f"{path} is not a bluffhouse record (not JSON)") from None
         if not isinstance(data, dict):
             raise SaveError(f"{path} is not a bluffhouse record")
         if data.get("format") != RECORD_FORMAT:
             # A bare saved state (Game.to_json) can be resumed too, without its history.
-            state = load(json.dumps(data))
-            return cls(state.to_json(), [0], ["random"] * state.players), state
-        try:
-            record = cls(json.dumps(data["start"]), list(data["humans"]), list(data["bots"]),
-                         list(data["actions"]))
-            state = load(json.dumps(data["state"]))
-        except (KeyError, TypeError) as exc:
-            raise SaveError(f"{path} is a damaged record (missing {exc})") from None
-        return record, state
+            state = _load(path, "", data)
+            _check_seats(path, state, [0], ["counter"] * state.players)
+            return cls(state.to_json(), [0], ["counter"] * state.players), state
+        missing = [k for k in ("start", "humans", "bots", "actions", "state") if k not in data]
+        if missing:
+            raise SaveError(f"{path} is a damaged record: no {', '.join(missing)}")
+        humans, bots, actions = data["humans"], data["bots"], data["actions"]
+        state = _load(path, "its current game", data["state"])
+        start = _load(path, "its starting game", data["start"])
+        if (start.game_id, start.players) != (state.game_id, state.players):
+            raise SaveError(f"{path} is a damaged record: it starts a game of {start.game_id} "
+                            f"for {start.players} and ends in {state.game_id} for "
+                            f"{state.players}")
+        _check_seats(path, state, humans, bots)
+        if not isinstance(actions, list) or not all(
+                isinstance(a, list) and len(a) == 2 and type(a[0]) is int
+                and isinstance(a[1], dict) for a in actions):
+            raise SaveError(f"{path} is a damaged record: 'actions' must be a list of "
+                            "[seat, action] pairs")
+        return cls(start.to_json(), list(humans), list(bots), list(actions)), state
+
+
+def _load(path: str, what: str, data: Any) -> Game:
+    """One saved game inside a record file; SaveError names the file and the part."""
+    try:
+        return load(json.dumps(data))
+    except SaveError as exc:
+        where = f"{path} ({what})" if what else path
+        raise SaveError(f"{where}: {exc}") from None
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
+        # load is meant to say SaveError for every damaged save; this keeps a traceback from
+        # the player even where a check is missing.
+        raise SaveError(f"{path}: the saved game is damaged ({type(exc).__name__})") from None
+
+
+def _check_seats(path: str, state: Game, humans: Any, bots: Any) -> None:
+    """The people and bots of a record must fit its table: one bot name a seat, the human
+    seats real and distinct, and every seat to act a seat of the table."""
+    n = state.players
+    if not isinstance(humans, list) or not humans or not all(
+            type(h) is int and 0 <= h < n for h in humans) or len(set(humans)) != len(humans):
+        raise SaveError(f"{path} is a damaged record: 'humans' must list distinct seats from 0 "
+                        f"to {n - 1}, not {_short(json.dumps(humans), 40)}")
+    if not isinstance(bots, list) or len(bots) != n or not all(isinstance(b, str) for b in bots):
+        raise SaveError(f"{path} is a damaged record: 'bots' must name one bot for each of the "
+                        f"{n} seats, not {_short(json.dumps(bots), 40)}")
+    known = set(bot_names())
+    for seat, name in enumerate(bots):
+        if seat not in humans and name.strip().lower() not in known:
+            raise SaveError(f"{path} is a damaged record: seat {seat}'s bot {_short(name)} is "
+                            f"not a bot ({', '.join(sorted(known))})")
+    wrong = [s for s in state.to_act if not (type(s) is int and 0 <= s < n)]
+    if wrong:
+        raise SaveError(f"{path} is a damaged record: seat {wrong[0]} is to act, but the "
+                        f"table has seats 0 to {n - 1}")
 
 
 class TerminalGame:
@@ -215,6 +471,7 @@ class TerminalGame:
         self.history = history or Record(state.to_json(), humans, bots)
         self.seen = 0  # events already printed
         self.last_human: int | None = None
+        self.save_failed = False
 
     # ------------------------------------------------------------ naming
     def name(self, seat: int) -> str:
@@ -231,7 +488,7 @@ class TerminalGame:
         for event in events:
             if event.get("type") == "decline":
                 continue
-            self.console.print("  " + describe(event, self.name))
+            self.console.print("  " + second_person(describe(event, self.name)))
         self.seen = len(self.state.events)
 
     def show_table(self, seat: int) -> None:
@@ -249,7 +506,7 @@ class TerminalGame:
         lead = view.get("lead")
         if isinstance(lead, dict):
             shown = " ".join(lead["cards"]) if lead.get("cards") else "face down"
-            c.print(f"lead: {self.name(lead['seat'])} {lead.get('kind')} "
+            c.print(f"lead: {self.name(lead['seat'])} {lead.get('kind')}ed "
                     f"{lead.get('count')} card(s): {shown}")
         if view.get("sips") and any(view["sips"]):
             c.print("sips: " + "  ".join(f"{self.name(s)} {n}" for s, n in
@@ -260,7 +517,7 @@ class TerminalGame:
         line = Text("your hand: ")
         line.append_text(cards_markup(view["hand"]))
         c.print(line)
-        if self.hint and view.get("bid"):
+        if self.hint and isinstance(view.get("bid"), str):  # a Poker Bull bid
             self.show_hint(view)
 
     def show_hint(self, view: dict[str, Any]) -> None:
@@ -278,16 +535,21 @@ class TerminalGame:
         c = self.console
         c.print(f"[bold]bluffhouse[/bold] {self.state.game_id}: "
                 + ", ".join(f"seat {s} {self.name(s)}" for s in range(self.state.players)))
-        c.print("Type 'help' for commands, 'rules' for the rules, 'quit' to stop.")
+        c.print("Type 'help' for commands, 'rules' for how to play, 'quit' to stop.")
         try:
             while not self.state.over:
                 self.show_events()
-                seat = self.next_seat()
-                if seat in self.humans:
-                    if not self.human_turn(seat):
+                act = list(self.state.to_act)
+                if len(act) > 1 and self.is_window(act):
+                    if not self.window_round(act):
                         return 0
+                elif act[0] in self.humans:
+                    action = self.ask_human(act[0])
+                    if action is None:
+                        return 0
+                    self.apply(act[0], action)
                 else:
-                    self.bot_turn(seat)
+                    self.bot_turn(act[0])
                 self.save()
             self.show_events()
             self.summary()
@@ -297,48 +559,150 @@ class TerminalGame:
             self.offer_save()
             return 0
 
-    def next_seat(self) -> int:
-        act = self.state.to_act
+    def is_window(self, act: list[int]) -> bool:
+        """Several seats answering the same play (call, pass, challenge ...), and nothing else:
+        their answers do not change what the others may answer, so they can be given at once."""
+        return all({a["type"] for a in self.state.legal_actions(s)} <= WINDOW_KINDS
+                   for s in act)
+
+    def window_round(self, act: list[int]) -> bool:
+        """A challenge window as a real one: every seat in it decides on what it saw when the
+        window opened (the bots first, in silence; then each person, who sees none of the bots'
+        answers), and the answers are then applied in seat order from the player's left, as
+        ``to_act`` lists them: the first caller in that order is the one who calls. Returns
+        False when a person quit."""
+        decisions: dict[int, dict[str, Any]] = {}
         for seat in act:
             if seat not in self.humans:
-                return seat
-        return act[0]
+                decisions[seat] = self.bot_decide(seat)
+        for seat in act:
+            if seat in self.humans:
+                action = self.ask_human(seat)
+                if action is None:
+                    return False
+                decisions[seat] = action
+        if self.delay and len(decisions) > sum(s in self.humans for s in act):
+            time.sleep(self.delay)
+        spoke: int | None = None
+        for seat in act:
+            action = decisions[seat]
+            if self.state.over or seat not in self.state.to_act:
+                if seat in self.humans and action["type"] != "pass" and spoke is not None:
+                    self.console.print(f"({self.name(spoke)} answered first, from the "
+                                       f"player's left: the window closed)")
+                continue
+            if not self.state.is_legal(seat, action):  # the window changed under this answer
+                if seat not in self.humans:
+                    action = self.bot_decide(seat)
+                else:
+                    self.show_events()
+                    again = self.ask_human(seat)
+                    if again is None:
+                        return False
+                    action = again
+            self.apply(seat, action)
+            if action["type"] != "pass":
+                spoke = seat
+        return True
 
     def apply(self, seat: int, action: dict[str, Any]) -> None:
         self.state.apply(seat, action)
         self.history.actions.append([seat, action])
 
-    def bot_turn(self, seat: int) -> None:
+    def bot_decide(self, seat: int) -> dict[str, Any]:
         bot = self.bots[seat]
         view = self.state.view(seat) if bot.wants_view else None
-        action = bot.act(view, Choices(self.state, seat))
+        return dict(bot.act(view, Choices(self.state, seat)))
+
+    def bot_turn(self, seat: int) -> None:
+        action = self.bot_decide(seat)
         if self.delay:
             time.sleep(self.delay)
         self.apply(seat, action)
 
-    def human_turn(self, seat: int) -> bool:
+    def clear_screen(self) -> None:
+        """Clear the screen AND the scrollback (a hot-seat player must not scroll up to the
+        previous player's hand): ``ESC[3J`` is what erases the scrollback; rich's own clear
+        sends only ``ESC[2J``, and nothing at all on a 'dumb' terminal."""
+        out = self.console.file
+        if getattr(out, "isatty", lambda: False)():
+            out.write("\x1b[H\x1b[2J\x1b[3J")
+            out.flush()
+
+    def pass_keyboard(self, seat: int) -> None:
+        """Hot-seat: a blank screen asking for the next player before their hand is shown."""
+        self.clear_screen()
+        input(f"Pass the keyboard to player {seat} (seat {seat}), then press Enter ")
+        self.clear_screen()
+        self.console.rule(f"player {seat}")
+        for event in self.state.events_for(seat)[-8:]:
+            self.console.print("  " + describe(event, self.name))
+
+    def situation(self, seat: int, view: dict[str, Any], kinds: list[str]) -> str:
+        """One line saying what is being decided: the claim, bid or lead being judged."""
+        options = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
+        last = view.get("last_play")
+        lead = view.get("lead")
+        if view.get("phase") in ("window", "jump") and isinstance(last, dict) and (
+                "call" in kinds or "check" in kinds or "believe" in kinds):
+            suit = f" of {SUIT_NAMES[SUITS.index(last['suit'])]}" if last.get("suit") in \
+                tuple(SUITS) else ""
+            laid = f" (laid {last['laid']})" if last.get("laid") not in (None, last["count"]) \
+                else ""
+            return (f"{self.label(last['seat'])} claims {last['count']} × {last['rank']}{suit}"
+                    f"{laid}: {options}?")
+        if isinstance(lead, dict) and set(kinds) <= {"challenge", "pass"}:
+            shown = (" ".join(lead["cards"]) + f" ({lead.get('combo')})" if lead.get("cards")
+                     else "face down")
+            answer = (f"challenge with {lead.get('count')} card(s) or pass?"
+                      if "challenge" in kinds else "you cannot beat it: pass")
+            return (f"{self.label(lead['seat'])} {lead.get('kind')}s {lead.get('count')} "
+                    f"card(s), {shown}: {answer}")
+        bid = view.get("bid")
+        if "bid" in kinds and isinstance(bid, str) and isinstance(view.get("bidder"), int):
+            return f"{self.label(view['bidder'])} bids {bid}: bid higher or call?"
+        if isinstance(bid, dict) and ("bid" in kinds or "call" in kinds):
+            # Cheat's bidding for the first play: how many of the highest rank one holds.
+            return (f"{self.label(bid['seat'])} bids to hold {bid['count']} of the highest "
+                    f"rank: {options}?")
+        if "bid" in kinds and bid is None:
+            return ("you open the bidding: bid a hand, like 'pair 7'" if "hand_number" in view
+                    else f"you open the bidding: {options}")
+        if "play" in kinds:
+            if view.get("claim_rank"):
+                return f"your play: claim {view['claim_rank']} ({options})"
+            if view.get("claim_ranks"):
+                return f"your play: claim any of {' '.join(view['claim_ranks'])} ({options})"
+        return f"you may: {options}"
+
+    def label(self, seat: int) -> str:
+        """A seat as the situation line names it: 'you', 'player 1', or 'seat 2 (counter)'."""
+        if seat in self.humans:
+            return self.name(seat)
+        return f"seat {seat} ({self.bot_names[seat]})"
+
+    def ask_human(self, seat: int) -> dict[str, Any] | None:
+        """The action a person chooses for ``seat`` (checked, not yet applied), or None if they
+        quit. Commands (help, list, rules ...) and refused lines ask again."""
         if len(self.humans) > 1 and self.last_human != seat:
-            self.console.clear()
-            input(f"Pass the keyboard to player {seat}, then press Enter... ")
-            self.console.clear()
-            for event in self.state.events_for(seat)[-8:]:
-                self.console.print("  " + describe(event, self.name))
+            self.pass_keyboard(seat)
         self.last_human = seat
         self.show_table(seat)
+        view = self.state.view(seat)
         legal = self.state.legal_actions(seat)
-        kinds = sorted({a["type"] for a in legal})
+        kinds = sorted({str(a["type"]) for a in legal})
         if len(legal) <= 12:
             self.print_list(legal)
         _set_completer(legal)
         in_window = set(kinds) <= WINDOW_KINDS and "pass" in kinds
+        self.console.print(Text(self.situation(seat, view, kinds), style="bold"))
         while True:
             prompt = f"[{'/'.join(kinds)}] > "
             if in_window and self.countdown > 0:
                 text = self.timed_input(prompt, self.countdown)
                 if text is None:
                     self.console.print(f"(no answer in {self.countdown:g} s: pass)")
-                    self.apply(seat, {"type": "pass"})
-                    return True
+                    return {"type": "pass"}
             else:
                 text = input(prompt)
             text = text.strip()
@@ -347,13 +711,12 @@ class TerminalGame:
                 continue
             if low in ("quit", "exit", "q"):
                 self.offer_save()
-                return False
+                return None
             if low in ("help", "?", "h"):
-                self.help(kinds)
+                self.console.print(command_help(lookup(self.state.game_id), view, kinds))
                 continue
             if low == "rules":
                 from .cli import rules_text
-                from .registry import lookup
 
                 self.console.print(rules_text(lookup(self.state.game_id)))
                 continue
@@ -364,11 +727,19 @@ class TerminalGame:
                 self.show_table(seat)
                 continue
             try:
-                action = self.parse(text, seat, legal)
-                self.apply(seat, action)
-                return True
+                action = parse_input(text, view, legal, ask=input)
+                self.check(seat, action)
+                return action
             except IllegalAction as exc:
-                self.console.print(f"[red]{exc}[/red]")
+                self.console.print(Text(str(exc), style="red"))
+
+    def check(self, seat: int, action: dict[str, Any]) -> None:
+        """IllegalAction with the engine's own words if ``action`` is not legal; the state is
+        not touched (the refusal is taken from a copy)."""
+        if self.state.is_legal(seat, action):
+            return
+        self.state.copy().apply(seat, action)  # raises, saying why
+        raise IllegalAction("that is not a legal action now; 'list' shows them")
 
     def timed_input(self, prompt: str, seconds: float) -> str | None:
         """A line typed within ``seconds``, or None (the window closes for a silent player)."""
@@ -389,84 +760,55 @@ class TerminalGame:
         if len(legal) > 40:
             self.console.print(f"  ... {len(legal) - 40} more; type the cards instead")
 
-    def help(self, kinds: list[str]) -> None:
-        self.console.print(
-            "Commands: cards to play ('7h 7d', add 'as Q' or 'as 2 Q' to choose the claim), "
-            "call, pass, check, believe, draw, a bid ('flush S J', 'pair 7', tab completes), "
-            "'sneak 7h 7d', 'flaunt 7h', 'challenge 7h', a number from 'list', "
-            "'hand', 'rules', 'quit' (offers to save).\n"
-            f"Now you may: {', '.join(kinds)}"
-        )
-
-    def parse(self, text: str, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
-        words = text.replace(",", " ").split()
-        head = words[0].lower()
-        if head.isdigit() and len(words) == 1:
-            n = int(head)
-            if 1 <= n <= len(legal):
-                return legal[n - 1]
-            raise IllegalAction(f"there is no action {n}; type 'list' to see them")
-        if head in WORDS and len(words) == 1:
-            return {"type": head}
-        if head == "bid":
-            return {"type": "bid", "bid": " ".join(words[1:])}
-        if head in ("sneak", "flaunt", "challenge"):
-            return {"type": head, "cards": [_card(w) for w in words[1:]]}
-        if head in BID_WORDS:
-            return {"type": "bid", "bid": text}
-        if not any(a["type"] == "play" for a in legal):
-            kinds = ", ".join(sorted({a["type"] for a in legal}))
-            raise IllegalAction(f"you cannot play cards now; you may: {kinds}")
-        # A play: cards, then optionally "as [count] rank".
-        cards: list[str] = []
-        claim_words: list[str] = []
-        for i, w in enumerate(words):
-            if w.lower() == "as":
-                claim_words = words[i + 1:]
-                break
-            cards.append(_card(w))
-        view = self.state.view(seat)
-        count = len(cards)
-        if len(claim_words) == 2:
-            if not claim_words[0].isdigit():
-                raise IllegalAction("write the claim as 'as 2 Q' (count then rank)")
-            count = int(claim_words[0])
-            rank = claim_words[1].upper()
-        elif len(claim_words) == 1:
-            rank = claim_words[0].upper()
-        elif view.get("claim_rank"):
-            rank = view["claim_rank"]
-        else:
-            options = view.get("claim_ranks") or []
-            rank = input(f"claim which rank? ({' '.join(options)}) > ").strip().upper()
-        rank = "T" if rank == "10" else rank
-        claim: dict[str, Any] = {"rank": rank, "count": count}
-        if view.get("claim_suit") is not None:
-            claim["suit"] = view["claim_suit"]
-        elif any("suit" in a.get("claim", {}) for a in legal if a["type"] == "play"):
-            claim["suit"] = input("claim which suit? (S H D C) > ").strip().upper()
-        return {"type": "play", "cards": cards, "claim": claim}
-
     # ------------------------------------------------------------ saving
     def save(self) -> None:
-        if self.record_path:
+        """Rewrite the record after a move; a failure is reported once and play goes on."""
+        if not self.record_path:
+            return
+        try:
             self.history.save(self.record_path, self.state)
+        except OSError as exc:
+            if not self.save_failed:
+                self.console.print(f"[red]cannot save to {self.record_path}: "
+                                   f"{exc.strerror or exc}; playing on unsaved[/red]")
+            self.save_failed = True
+        else:
+            self.save_failed = False
 
     def offer_save(self) -> None:
+        """Save on leaving. The game's own record (--record, or the file it was resumed from)
+        is brought up to date; otherwise a new file is written, never over an existing one.
+        With the input closed (Ctrl-D, a closed pipe) the answer is yes: nothing is lost."""
         try:
             answer = input("Save the game before leaving? [Y/n] ").strip().lower()
         except (EOFError, KeyboardInterrupt):
+            self.console.print()
             answer = "y"
-        if answer in ("", "y", "yes"):
-            self.record_path = self.record_path or "bluffhouse-save.json"
-            self.save()
-            self.console.print(f"saved to {self.record_path}; continue with: "
-                               f"bluffhouse play --resume {self.record_path}")
-        else:
+        if answer not in ("", "y", "yes"):
             self.console.print("not saved")
+            return
+        path = self.record_path or fresh_path("bluffhouse-save.json")
+        try:
+            self.history.save(path, self.state)
+        except OSError as exc:
+            self.console.print(f"[red]cannot save to {path}: {exc.strerror or exc}[/red]")
+            return
+        self.record_path = path
+        self.console.print(f"saved to {path}; continue with: bluffhouse play --resume {path}")
 
     def summary(self) -> None:
         show_summary(self.console, self.state, self.name)
+
+
+def fresh_path(path: str) -> str:
+    """``path``, or ``name-2.ext``, ``name-3.ext`` ... : the first that does not exist yet."""
+    if not os.path.exists(path):
+        return path
+    stem, ext = os.path.splitext(path)
+    n = 2
+    while os.path.exists(f"{stem}-{n}{ext}"):
+        n += 1
+    return f"{stem}-{n}{ext}"
 
 
 def show_summary(console: Console, state: Game, name: Callable[[int], str]) -> None:
@@ -534,6 +876,8 @@ def replay(path: str, seat: int | None, everything: bool, pause: bool,
     console = console or Console(highlight=False)
     record, final = Record.read(path)
     state = load(record.start)
+    if seat is not None and not 0 <= seat < state.players:
+        raise SaveError(f"--seat {seat}: the game in {path} has seats 0 to {state.players - 1}")
 
     def name(s: int) -> str:
         return f"seat {s}" + (f" ({record.bots[s]})" if s < len(record.bots) else "")
@@ -560,8 +904,18 @@ def replay(path: str, seat: int | None, everything: bool, pause: bool,
     emit(new_events())
     for i, (who, action) in enumerate(record.actions, 1):
         if pause:
-            input(f"[{i}/{len(record.actions)}] Enter for the next move ")
-        state.apply(who, action)
+            try:
+                input(f"[{i}/{len(record.actions)}] Enter for the next move ")
+            except EOFError:  # stdin closed: show the rest at once rather than fail
+                console.print("\n(input closed: the rest without pausing)")
+                pause = False
+        try:
+            state.apply(who, action)
+        except IllegalAction as exc:
+            console.print(Text(f"move {i} of the record ({name(who)}: "
+                               f"{_short(json.dumps(action), 60)}) is not legal: {exc}; the "
+                               "record was changed", style="red"))
+            return 1
         emit(new_events())
     same = state.to_json() == final.to_json()
     if state.over:

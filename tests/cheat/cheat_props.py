@@ -86,8 +86,10 @@ def check_new_events(before: Any, after: Any, seat: int, action: dict[str, Any])
         new = after.view(viewer)["events"][start:]
         assert len(new) == len(public)
         for ev, pub in zip(new, public, strict=True):
-            # Cards appear only in a 'cards' (or 'face_up') entry.
-            assert card_strings(ev, {"cards", "face_up"} | RANK_KEYS) == [], ev
+            # Cards appear only in a 'cards' (or 'face_up') entry, or in a swapped show's own
+            # record of what it swapped (checked below).
+            assert card_strings(ev, {"cards", "face_up", "swapped_in", "swapped_out"}
+                                | RANK_KEYS) == [], ev
             cards = ev.get("cards")
             if cards is None:
                 continue
@@ -101,12 +103,26 @@ def check_new_events(before: Any, after: Any, seat: int, action: dict[str, Any])
                 assert not private
                 if before.phase == "bid_window":
                     assert sub(cards, texts(before.hands[ev["target"]]))
+                elif before.phase == "answer":
+                    # Cheat H: the cards laid, or as many matching ones from the hand instead
+                    assert len(cards) == len(last)
+                    assert sub(cards, last + texts(before.hands[ev["target"]]))
+                    if "swapped_in" in ev:
+                        assert viewer == ev["target"] == seat
+                        assert sub(ev["swapped_in"], texts(before.hands[seat]))
+                        assert sub(ev["swapped_out"], last)
+                    elif Counter(cards) != Counter(last):
+                        assert viewer != ev["target"], "the player sees its own swap"
                 else:
                     assert sub(cards, last) and cards, (cards, last)
                     if before.rules.reveal == "all":
                         assert Counter(cards) == Counter(last)
                     else:
                         assert len(cards) == 1
+            elif kind == "take" and "from" in ev:
+                # Cheat H: a call's pile handed on from the caller's hand after an accusation
+                assert private and viewer in (ev["seat"], ev["from"]), ev
+                assert sub(cards, texts(before.hands[ev["from"]])) and len(cards) == ev["count"]
             elif kind == "take":
                 assert private and viewer == ev["seat"], ev
                 assert sub(cards, pile) and len(cards) == ev["count"]

@@ -152,13 +152,13 @@ def test_bluff_last_card_must_be_truthful_message():
 
 
 def test_spanish_bids_are_checked():
-    s = new("spanish_bluff", [["KS", "KH"], ["KD"], ["9S"], ["8S"]])
+    s = new("spanish_bluff", [["AS", "AH"], ["AD"], ["9S"], ["TS"]])
     refused(s, 0, {"type": "bid", "count": 0}, "your bid must be from 1 to 8")
     refused(s, 0, {"type": "bid", "count": "two"}, "a bid names how many")
-    refused(s, 0, {"type": "bid", "count": 2, "rank": "Q"}, "highest rank, K")
-    refused(s, 0, {"type": "play", "cards": ["KS"], "claim": {"rank": "K"}},
+    refused(s, 0, {"type": "bid", "count": 2, "rank": "Q"}, "highest rank, A")
+    refused(s, 0, {"type": "play", "cards": ["AS"], "claim": {"rank": "A"}},
             "unknown action type 'play'")
-    s.apply(0, {"type": "bid", "count": 2, "rank": "K"})
+    s.apply(0, {"type": "bid", "count": 2, "rank": "A"})
     refused(s, 1, {"type": "bid", "count": 2}, "from 3 to 8")
 
 

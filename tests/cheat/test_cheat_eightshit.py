@@ -7,9 +7,9 @@ from cheat_util import call, claims_listed, events, hand, new, pas, play
 
 import bluffhouse as bh
 
-# Four players: the packs hold ranks 8 9 T J Q K (two packs each) and four jokers.
+# Four players: the packs hold ranks 9 T J Q K A (two packs each) and four jokers.
 DEAL = [
-    ["8S", "8H", "9C", "TD", "JK"],
+    ["AS", "AH", "9C", "TD", "JK"],
     ["9S", "9H", "TC", "JD", "QS"],
     ["TS", "TH", "JC", "QD", "KS"],
     ["JS", "JH", "QC", "KD", "KH"],
@@ -25,13 +25,13 @@ def test_two_packs_four_jokers_auto_ranks():
     assert sum(v["hand_sizes"]) + v["discarded"] == 6 * 8 + 4
     cards = [c for seat in range(4) for c in hand(s, seat)]
     assert cards.count("JK") == 4
-    assert {c[0] for c in cards if c != "JK"} <= set("89TJQK")
+    assert {c[0] for c in cards if c != "JK"} <= set("9TJQKA")
     assert cards.count("KS") + sum(1 for e in events(s, "set_aside") for c in e["cards"]
                                    if c == "KS") == 2
     five = bh.new_game("eightshit", players=5, seed=3)
-    assert {c[0] for seat in range(5) for c in hand(five, seat) if c != "JK"} <= set("789TJQK")
+    assert {c[0] for seat in range(5) for c in hand(five, seat) if c != "JK"} <= set("89TJQKA")
     with pytest.raises(bh.RuleError):
-        new("eightshit", [["AS"], ["KS"], ["KH"], ["QS"]])  # no aces in these packs
+        new("eightshit", [["8S"], ["KS"], ["KH"], ["QS"]])  # no eights in these packs
 
 
 def test_leader_names_any_rank_and_everyone_follows_it():
@@ -39,9 +39,9 @@ def test_leader_names_any_rank_and_everyone_follows_it():
     player plays kings, all the other players must also play kings or a Joker (wild) for that
     round." """
     s = new("eightshit", DEAL)
-    assert claims_listed(s, 0) == set("89TJQK")
+    assert claims_listed(s, 0) == set("9TJQKA")
     assert s.view(0)["claim_rank"] is None
-    play(s, 0, ["8S", "8H"], "K")
+    play(s, 0, ["AS", "AH"], "K")
     assert s.to_act[0] == 1
     assert claims_listed(s, 1) == {"K"}
     assert s.view(1)["claim_rank"] == "K"
@@ -55,12 +55,12 @@ def test_more_cards_than_claimed_is_caught():
     """"A player may also play more cards than they claim to play (although a "bullsh*t"
     challenge catches this)." """
     s = new("eightshit", DEAL)
-    play(s, 0, ["8S", "8H", "JK"], "8", count=2)
+    play(s, 0, ["AS", "AH", "JK"], "A", count=2)
     call(s, 2)
     ev = events(s, "call")[-1]
     assert ev["truthful"] is False and ev["right"] is True
     s = new("eightshit", DEAL)
-    play(s, 0, ["8S", "8H", "JK"], "8", count=3)  # the joker is wild
+    play(s, 0, ["AS", "AH", "JK"], "A", count=3)  # the joker is wild
     call(s, 2)
     assert events(s, "call")[-1]["truthful"] is True
 
@@ -69,14 +69,14 @@ def test_anyone_may_call_at_any_moment_until_the_next_play():
     """"At any moment any player can challenge the last player to play cards on the table by
     saying "bullsh*t" and turning the cards over." """
     s = new("eightshit", DEAL)
-    play(s, 0, ["8S"], "8")
+    play(s, 0, ["AS"], "A")
     # Seat 1's turn has begun; seats 2 and 3 may still call seat 0's play.
     assert sorted(s.to_act) == [1, 2, 3]
     assert s.view(None)["turn"] == 1
     assert {"type": "call"} in s.legal_actions(3)
     pas(s, 3)
     assert sorted(s.to_act) == [1, 2]
-    play(s, 1, ["9S"], "8")
+    play(s, 1, ["9S"], "A")
     # The new play closes the chance to call the old one.
     assert sorted(s.to_act) == [0, 2, 3]
     assert s.view(None)["last_play"]["seat"] == 1
@@ -86,13 +86,13 @@ def test_winner_of_the_call_leads_any_rank():
     """"The player who won the challenge (did not pick up cards) begins a new round by calling
     out and playing any rank of their choice." """
     s = new("eightshit", DEAL)
-    play(s, 0, ["8S"], "K")
+    play(s, 0, ["AS"], "K")
     call(s, 3)
-    assert "8S" in hand(s, 0)
+    assert "AS" in hand(s, 0)
     assert s.to_act == [3]
-    assert claims_listed(s, 3) == set("89TJQK")
+    assert claims_listed(s, 3) == set("9TJQKA")
     s = new("eightshit", DEAL)
-    play(s, 0, ["8S"], "8")
+    play(s, 0, ["AS"], "A")
     call(s, 3)
     assert s.to_act == [0]
     assert s.view(0)["claim_rank"] is None
@@ -102,12 +102,12 @@ def test_full_set_of_eight_is_set_aside():
     """"If at any point a player has all 8 cards of a certain rank (without wilds), they must
     takes them out immediately and place them to the side." """
     kings = ["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC"]
-    s = new("eightshit", [[*kings, "8S"], ["9S"], ["TS"], ["JS"]])
-    assert hand(s, 0) == ["8S"]
+    s = new("eightshit", [[*kings, "AS"], ["9S"], ["TS"], ["JS"]])
+    assert hand(s, 0) == ["AS"]
     assert events(s, "set_aside")[-1] == {"type": "set_aside", "seat": 0, "cards": kings}
     assert s.view(None)["discarded"] == 8
     # Completing a set by picking up a pile.
-    s = new("eightshit", [["KS", "KS", "8S"], ["KH", "KH", "KD", "KD", "KC", "KC", "9S"],
+    s = new("eightshit", [["KS", "KS", "AS"], ["KH", "KH", "KD", "KD", "KC", "KC", "9S"],
                           ["TS"], ["JS"]])
     play(s, 0, ["KS", "KS"], "K")
     call(s, 1)
@@ -118,7 +118,7 @@ def test_full_set_of_eight_is_set_aside():
 
 def test_leading_eight_cards_of_one_suit_loses():
     """"If a player leads out with all 8 cards of a suit they automatically lose the game" """
-    spades = ["8S", "8S", "9S", "9S", "TS", "TS", "JS", "JS"]
+    spades = ["AS", "AS", "9S", "9S", "TS", "TS", "JS", "JS"]
     s = new("eightshit", [[*spades, "QH"], ["9H", "QS"], ["TH", "QD"], ["JH", "KC"]])
     play(s, 0, spades, "J")
     assert s.view(None)["lost"] == [0]
@@ -140,14 +140,14 @@ def test_leading_eight_cards_of_one_suit_loses():
 def test_play_until_one_player_has_cards():
     """"The winner is the first player to get rid of all their cards. The Game ends when only
     one player (the loser) has cards left." """
-    s = new("eightshit", [["8S"], ["9S"], ["TS"], ["JS", "QS"]])
-    play(s, 0, ["8S"], "8")
-    play(s, 1, ["9S"], "8")  # seat 0's play stands: seat 0 is out
+    s = new("eightshit", [["AS"], ["9S"], ["TS"], ["JS", "QS"]])
+    play(s, 0, ["AS"], "A")
+    play(s, 1, ["9S"], "A")  # seat 0's play stands: seat 0 is out
     assert s.view(None)["finished"] == [0]
-    play(s, 2, ["TS"], "8")
+    play(s, 2, ["TS"], "A")
     assert s.view(None)["finished"] == [0, 1]
     assert not s.over
-    play(s, 3, ["JS"], "8")
+    play(s, 3, ["JS"], "A")
     assert s.over
     assert s.result["winner"] == 0
     assert s.result["ranking"] == [0, 1, 2, 3]
@@ -157,7 +157,7 @@ def test_no_passing_in_eightshit():
     """Eightsh*t's rounds end only with a call: "The Next player must play as many cards as they
     choose of the same rank as the previous player or bluff." """
     s = new("eightshit", DEAL)
-    play(s, 0, ["8S"], "8")
+    play(s, 0, ["AS"], "A")
     with pytest.raises(bh.IllegalAction, match="must play"):
         pas(s, 1)
 
@@ -169,8 +169,8 @@ def test_fourshit_one_pack_two_jokers_sets_of_four():
     s = bh.new_game("fourshit", players=4, seed=9)
     v = s.view(None)
     assert sum(v["hand_sizes"]) + v["discarded"] == 6 * 4 + 2
-    s = new("fourshit", [["KS", "KH", "KD", "KC", "8S"], ["9S"], ["TS"], ["JS"]])
-    assert hand(s, 0) == ["8S"]
+    s = new("fourshit", [["KS", "KH", "KD", "KC", "AS"], ["9S"], ["TS"], ["JS"]])
+    assert hand(s, 0) == ["AS"]
     assert s.view(None)["discarded"] == 4
 
 
@@ -178,11 +178,11 @@ def test_fourshit_one_pack_two_jokers_sets_of_four():
 def test_spanish_bidding_war_then_winner_of_the_challenge_starts():
     """"Spanish Bluff is a variation of Eightsh*t that starts with a bidding war to see who has
     more of the highest card. The winner of the challenge is the first player." """
-    deal = [["KS", "KH", "8S"], ["KS", "9S"], ["TS"], ["JS"]]
+    deal = [["AS", "AH", "9S"], ["AS", "TS"], ["JS"], ["QS"]]
     s = new("spanish_bluff", deal)
     assert s.view(None)["phase"] == "bid"
     assert s.to_act == [0]
-    assert {"type": "bid", "count": 1, "rank": "K"} in s.legal_actions(0)
+    assert {"type": "bid", "count": 1, "rank": "A"} in s.legal_actions(0)
     s.apply(0, {"type": "bid", "count": 2})
     with pytest.raises(bh.IllegalAction, match="from 3"):
         s.apply(1, {"type": "bid", "count": 2})
@@ -195,15 +195,15 @@ def test_spanish_bidding_war_then_winner_of_the_challenge_starts():
     assert sorted(s.to_act) == [0, 2, 3]
     call(s, 2)
     ev = events(s, "call")[-1]
-    assert ev["truthful"] is False and ev["cards"] == ["KS"]
+    assert ev["truthful"] is False and ev["cards"] == ["AS"]
     assert s.to_act == [2]
     assert s.view(None)["phase"] == "turn"
-    assert claims_listed(s, 2) == set("89TJQK")
+    assert claims_listed(s, 2) == set("9TJQKA")
 
 
 def test_spanish_bid_that_stands_leads():
     """"The winner of the challenge is the first player." (an unchallenged bid wins too)"""
-    s = new("spanish_bluff", [["KS", "KH", "8S"], ["KD", "9S"], ["TS"], ["JS"]])
+    s = new("spanish_bluff", [["AS", "AH", "9S"], ["AD", "TS"], ["JS"], ["QS"]])
     s.apply(0, {"type": "bid", "count": 2})
     for seat in (1, 2, 3):
         pas(s, seat)
@@ -212,7 +212,7 @@ def test_spanish_bid_that_stands_leads():
         pas(s, seat)
     assert s.to_act == [0]
     # A true bid that is called: the bidder leads.
-    s = new("spanish_bluff", [["KS", "KH", "8S"], ["KD", "9S"], ["TS"], ["JS"]])
+    s = new("spanish_bluff", [["AS", "AH", "9S"], ["AD", "TS"], ["JS"], ["QS"]])
     s.apply(0, {"type": "bid", "count": 2})
     for seat in (1, 2, 3):
         pas(s, seat)

@@ -188,6 +188,34 @@ def test_bluff_card_count_lie_is_caught_by_the_call():
     assert events(s, "call")[-1]["truthful"] is True
 
 
+def test_bluff_card_count_may_lay_five_but_claims_stay_one_to_four():
+    """"I might say "Three queens" while really playing four cards (or five if you really want
+    to risk it)": the laid cards go up to five (``max_laid=5``), the claim stays 1-4."""
+    deal = [["AS", "AH", "AD", "AC", "2S", "9S"], ["2H", "3S"], ["4S", "5S"]]
+    s = new("popcorn_count_bluff", deal)
+    five = {"type": "play", "cards": ["AS", "AH", "AD", "AC", "2S"],
+            "claim": {"rank": "A", "count": 3}}
+    assert s.is_legal(0, five)
+    assert not s.is_legal(0, {**five, "cards": [*five["cards"], "9S"]})
+    with pytest.raises(bh.IllegalAction, match="claim from 1 to 4"):
+        play(s, 0, ["AS", "AH", "AD", "AC", "2S"], "A", count=5)
+    with pytest.raises(bh.IllegalAction, match="at most 5 cards"):
+        play(s, 0, ["AS", "AH", "AD", "AC", "2S", "9S"], "A", count=4)
+    plays = [a for a in s.legal_actions(0) if a["type"] == "play"]
+    assert max(len(a["cards"]) for a in plays) == 5
+    assert {a["claim"]["count"] for a in plays} == {1, 2, 3, 4}
+    s.apply(0, five)
+    assert s.view(None)["last_play"] == {"seat": 0, "rank": "A", "count": 3, "laid": 5}
+    call(s, 1)
+    assert events(s, "call")[-1]["truthful"] is False
+    assert len(hand(s, 0)) == 6
+    # Plain Popcorn still lays at most four, and max_laid needs count lies.
+    with pytest.raises(bh.IllegalAction, match="at most 4 cards"):
+        play(new("popcorn", deal), 0, ["AS", "AH", "AD", "AC", "2S"], "A")
+    with pytest.raises(bh.RuleError, match="max_laid"):
+        new("popcorn", deal, max_laid=5)
+
+
 def test_pass_is_not_a_popcorn_turn():
     """Popcorn has no passing turn: "each turn a player lays 1-4 cards claiming that rank"."""
     s = new("popcorn", DEAL4)

@@ -10,7 +10,7 @@ import pytest
 
 import bluffhouse as bh
 from bluffhouse.cli import main, rules_text
-from bluffhouse.registry import lookup, presets
+from bluffhouse.registry import Preset, lookup, presets
 
 CHEAT_IDS = [p.id for p in presets() if p.family.FAMILY == "cheat"]
 
@@ -90,3 +90,17 @@ def test_rule_error_names_the_option() -> None:
         bh.new_game("bullshit", max_cards="4")
     with pytest.raises(bh.RuleError, match="sequence cannot be 'sideways'"):
         bh.new_game("bullshit", sequence="sideways")
+
+
+@pytest.mark.parametrize("preset", presets(), ids=lambda p: p.id)
+def test_rules_open_with_how_to_play_then_every_option(preset: Preset) -> None:
+    text = rules_text(preset)
+    assert text.index("How to play") < text.index("Options (change with --option")
+    family = preset.family.FAMILY
+    assert {"poker_bull": "bid two_pair K 9", "sneak": "straight flush",
+            "cheat": "'7h 7d as Q' claims two queens"}[family] in text
+    for info in preset.family.RULES.options():
+        assert f"  {info.name} ({info.type_name}," in text
+        assert f"default: {info.default!r}" in text
+    markdown = rules_text(preset, markdown=True)
+    assert "## How to play" in markdown and markdown.count("```") == 2

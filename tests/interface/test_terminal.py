@@ -16,6 +16,11 @@ PROMPT = r"\[([a-z/]+)\] > "
 
 
 def spawn(*args: str) -> pexpect.spawn:
+    """The program in a pseudo-terminal. New games get the easy (random) bots: these tests play
+    whole games through the prompt, and random bots keep them fast; the default bots are met
+    in test_terminal_newcomer.py."""
+    if args[:1] == ("play",) and "--resume" not in args and "--bots" not in args:
+        args = (*args, "--level", "easy")
     env = dict(os.environ, COLUMNS="120", TERM="dumb", NO_COLOR="1")
     return pexpect.spawn(sys.executable, ["-m", "bluffhouse", *args], encoding="utf-8",
                          timeout=30, dimensions=(50, 120), env=env)
@@ -50,7 +55,7 @@ def test_a_person_plays_bullshit_to_the_end_and_bad_input_is_answered() -> None:
     child.expect("you do not hold")
     child.expect(PROMPT)
     child.sendline("help")
-    child.expect("Commands:")
+    child.expect(r"Bullsh\*t commands:")  # the help of the game being played
     child.expect(PROMPT)
     child.sendline("2")
     moves = play_to_end(child)
@@ -139,7 +144,7 @@ def test_countdown_passes_for_a_silent_player() -> None:
 
 def test_hot_seat_hides_hands_between_players() -> None:
     child = spawn("play", "bullshit", "--seed", "6", "--delay", "0", "--humans", "2")
-    child.expect("Pass the keyboard to player 0")
+    child.expect(r"Pass the keyboard to player 0 \(seat 0\)")
     child.sendline("")
     child.expect(PROMPT)
     child.sendline("2")

@@ -75,9 +75,9 @@ def makes(bid: Bid, cards: Sequence[Concrete], universe: Universe) -> bool:
             if len(in_suit) >= 5 and named <= in_suit:
                 return True
         return False
-    if cat == STRAIGHT_FLUSH:
+    if cat == STRAIGHT_FLUSH:  # unless a top is named, a royal flush is a straight flush too
         tops = [spec[1]] if len(spec) == 2 else [
-            t for t in range(3, 12) if run(t) <= set(vals)]
+            t for t in range(3, 13) if run(t) <= set(vals)]
     else:
         assert cat == ROYAL
         tops = [ACE]

@@ -60,3 +60,14 @@ def test_big_tables_estimate() -> None:
     assert not result.exact and 0 < result.p < 1 and result.stderr < 0.02
     certain = bid_probability(g.view(1), "pair 2", samples=500, seed=0)
     assert 0 < certain.p <= 1
+
+
+def test_a_royal_flush_in_hand_makes_straight_flush_of_its_suit_certain() -> None:
+    """The aid counts with the game's existence check: T-A of spades makes 'straight_flush S'
+    (it used to count only the deals that held the nine of spades too)."""
+    g = bh.new_game("poker_bull", players=3, seed=1,
+                    deal=[["TS", "JS", "QS", "KS", "AS"], ["2C", "3C"], ["9D"]])
+    view = g.view(0)
+    for text in ("straight_flush", "straight_flush S", "straight_flush S natural"):
+        assert bid_probability(view, text, samples=50).p == 1.0, text
+    assert bid_probability(view, "straight_flush S K", samples=50).p < 1.0

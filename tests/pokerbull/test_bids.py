@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -37,6 +38,9 @@ SMALL = [
     (Universe((12, 0, 1, 2, 3, 4), 2), 2),   # A 2 3 4 5 6, two suits: the wheel and 6-high
     (Universe((8, 9, 10, 11, 12), 3), 1),    # T J Q K A, three suits: royal flushes
     (Universe((6, 7, 8, 9, 10, 11, 12), 2), 0),  # 8 .. A, no jokers
+    # 9 .. A, two suits, two jokers: straight flushes and royal flushes side by side (a royal
+    # flush makes 'straight_flush' and 'straight_flush S', also in max_avoid).
+    (Universe((7, 8, 9, 10, 11, 12), 2), 2),
 ]
 
 
@@ -223,7 +227,10 @@ def test_exists_matches_brute_force_small_decks(universe: Universe, jokers: int)
 
 
 # ---------------------------------------------------------------- guaranteed bids
-@pytest.mark.parametrize(("universe", "jokers"), SMALL)
+@pytest.mark.parametrize(("universe", "jokers"), [
+    *SMALL,
+    (Universe((12, 0, 1, 2, 3), 1), 7),  # more jokers than a hand has cards
+])
 def test_max_avoid_matches_brute_force_over_every_card_set(universe: Universe,
                                                            jokers: int) -> None:
     naturals = universe.cards()
@@ -244,6 +251,24 @@ def test_max_avoid_matches_brute_force_over_every_card_set(universe: Universe,
                     best = size + j
                     break
         assert max_avoid(bid, universe, jokers) == best, bid_text(bid)
+
+
+@pytest.mark.parametrize("text", ["straight", "straight_flush", "straight_flush S",
+                                  "flush S J", "two_pair K", "full_house", "five A",
+                                  "pair 7 natural"])
+def test_any_joker_count_costs_the_same(text: str) -> None:
+    """Five jokers make every bid, so the guaranteed test weighs at most four of them (a save
+    with a huge joker count used to keep it busy for hours)."""
+    bid = parse_bid(text)
+    start = time.perf_counter()
+    big = max_avoid(bid, FULL, 10**9)
+    assert time.perf_counter() - start < 1.0
+    if bid.natural:
+        assert big == 10**9 - 2 + max_avoid(bid, FULL, 2)
+    else:
+        assert big == max_avoid(bid, FULL, 4) == max_avoid(bid, FULL, 7)
+    with pytest.raises(ValueError, match="no fewer than 0 jokers"):
+        max_avoid(bid, FULL, -1)
 
 
 def test_guaranteed_examples_from_the_seed() -> None:

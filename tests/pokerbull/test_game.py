@@ -175,6 +175,26 @@ def test_ace_is_low_in_the_wheel() -> None:
     assert shown["exists"] and shown["loser"] == 1
 
 
+ROYAL_ON_THE_TABLE = [["TS", "JS", "2D", "2C", "9H"], ["QS", "KS", "3H", "3C", "7D"],
+                      ["AS", "8C", "8D", "4H", "4C"]]
+
+
+@pytest.mark.parametrize(("text", "made"), [
+    ("straight_flush", True), ("straight_flush S", True), ("straight_flush S natural", True),
+    ("straight_flush H", False), ("straight_flush S K", False), ("royal_flush S", True),
+    ("straight A", True), ("flush S A K", True), ("straight 9", False),
+])
+def test_a_royal_flush_is_a_straight_flush_of_its_suit(text: str, made: bool) -> None:
+    """A better hand containing the named one counts: T-A of spades makes 'straight_flush S'
+    (five spades in a row) but not 'straight_flush S K' (that run needs the nine)."""
+    g = bh.new_game("poker_bull", players=3, seed=1, deal=ROYAL_ON_THE_TABLE)
+    bid(g, 0, text)
+    shown = call(g, 1)
+    assert shown["exists"] == made
+    assert shown["loser"] == (1 if made else 0)
+    assert shown["best"] == "royal_flush S natural"
+
+
 def test_elimination_start_player_skips_the_out_and_the_last_one_wins() -> None:
     g = bh.new_game("poker_bull", players=4, seed=9, deal=[["7S"], ["8S"], ["9S"], ["TS"]])
     bid(g, 0, "high 7")

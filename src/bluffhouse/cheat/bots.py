@@ -143,10 +143,26 @@ class Knowledge:
                 k.record[event["target"]][1] += 1
                 k.record[event["target"]][0] += bool(event["truthful"])
             shown = [CARD_INDEX[c] for c in event.get("cards", [])]
+            if event.get("swapped_in"):
+                # Its own show, swapped (Cheat H): the cards slipped in are its own in the
+                # pile now, those taken back are in its hand again.
+                _remove(k.mine_in_pile, [CARD_INDEX[c] for c in event["swapped_out"]])
+                k.mine_in_pile.update(CARD_INDEX[c] for c in event["swapped_in"])
+                k.last_play_cards = shown
             # Turned over cards were the target's: they are in the pile, in no hand.
             new = [c for c in shown if c not in k.last_play_cards]
             k.seen_in_pile.update(new)
             k._placed(shown, None)
+        elif kind == "take" and "from" in event:
+            # A call's pile handed on after an accusation (Cheat H): from one hand to another.
+            taker, giver = event["seat"], event["from"]
+            moved = [CARD_INDEX[c] for c in event.get("cards", [])]
+            _remove(k.known[giver], moved)
+            if taker != me:
+                k.known[taker].update(moved)
+            if sizes is not None:
+                sizes[giver] -= int(event.get("count", 0))
+                sizes[taker] += int(event.get("count", 0))
         elif kind == "take":
             taker = event["seat"]
             pile_known = k.mine_in_pile + k.seen_in_pile
@@ -347,6 +363,8 @@ def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
     """Call what is unlikely, play the truth when it can, bluff one useless card when it must,
     keep cards it will need soon, and never let a player go out on a doubtful last play."""
     actions = choices.all()
+    if view.get("phase") == "answer":
+        return answer_call(view, actions)
     k = Knowledge.from_view(view)
     response = counter_response(k, view, actions, rng)
     if response is not None:
@@ -355,6 +373,27 @@ def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
     if plays:
         return choose_play(k, view, plays, actions, rng)
     return _fallback(actions)
+
+
+def answer_call(view: View, actions: list[Action]) -> Action:
+    """Cheat H, answering a call on its own play: a true play is shown as laid; a bluff is
+    covered with matching cards from the hand where it can be (the swap listed first uses the
+    fewest jokers), else shown as laid."""
+    shows = [a for a in actions if a["type"] == "show"]
+    swaps = [a for a in shows if "cards" in a]
+    if not swaps:
+        return shows[0] if shows else _fallback(actions)
+    last = view.get("last_play") or {}
+    laid: list[int] = []
+    for event in reversed(view["events"]):
+        if event.get("type") == "play" and event.get("seat") == view["seat"]:
+            laid = [CARD_INDEX[c] for c in event.get("cards", [])]
+            break
+    rank = RANK_INDEX[last["rank"]] if last.get("rank") else -1
+    wild = view.get("rules", {}).get("jokers_as", "wild") == "wild"
+    true = len(laid) == last.get("count") and all(
+        (c == JOKER and (wild or rank == 13)) or (c != JOKER and c >> 2 == rank) for c in laid)
+    return {"type": "show"} if true else swaps[0]
 
 
 def _fallback(actions: list[Action]) -> Action:
@@ -391,6 +430,8 @@ def counter_response(k: Knowledge, view: View, actions: list[Action],
     if "call" not in types and "believe" not in types:
         return None
     last = view.get("last_play") or {}
+    if not last:
+        return _bid_response(k, view)
     p = p_truthful(k, view)
     player = last.get("seat")
     if "believe" in types and p > 0.9:
@@ -400,6 +441,18 @@ def counter_response(k: Knowledge, view: View, actions: list[Action],
             int(last.get("laid", 0) or 0), view["hand_sizes"][player], rng):
         return {"type": "call"}
     return None
+
+
+def _bid_response(k: Knowledge, view: View) -> Action | None:
+    """Spanish Bluff's bidding window (a call with no play to judge): call a bid of more of
+    the highest rank than the packs hold beside this seat's own, else let it stand."""
+    bid = view.get("bid")
+    if not bid:
+        return None
+    deck = k.rules.deck_rank_list(k.players)
+    top = 0 if 0 in deck else max(deck)
+    mine = sum(1 for c in view["hand"] if c != "JK" and RANK_INDEX[c[0]] == top)
+    return {"type": "call"} if int(bid["count"]) > 4 * k.rules.decks - mine else None
 
 
 def _upcoming(k: Knowledge, view: View) -> list[int]:

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from .. import savecheck as sc
 from ..cards import (
     CARD_INDEX,
     CARD_TEXT,
     JOKER,
     JOKER_RANK,
+    MOST_CARDS,
     RANK_INDEX,
     RANK_TEXT,
     SUITS,
@@ -28,14 +31,29 @@ from ..cards import (
     rank_text,
     shuffle,
 )
-from ..errors import IllegalAction, RuleError
-from ..game import Action, Game, unknown_action
+from ..errors import IllegalAction, RuleError, quote
+from ..game import Action, Game, unknown_action, unknown_keys
+from ..registry import Preset
 from .rules import CheatRules
 from .sampling import coin, count_plays, sample_plain_turn, sample_play, sample_turn
 
 _T = TypeVar("_T")
 _DECLINE = ("decline",)
 _CALL = ("call",)
+_ONLY_TYPE = frozenset({"type"})
+#: Every phase of a Cheat game (a save naming another is refused).
+PHASES = ("turn", "window", "jump", "bid", "bid_window", "answer", "over")
+#: The kinds of open table cheats (``cheats`` entries: [seat, kind, data]); all but hide and
+#: out_of_turn name another seat first in their data.
+CHEAT_KINDS = ("hide", "give", "peek", "out_of_turn", "show", "swap")
+_RANK = sc.whole(0, 13)  # a rank index, jokers' pseudo-rank included
+#: The keys a claim may have, and those of each kind of table cheat (see ``ACTION_KEYS``).
+_CLAIM_KEYS = frozenset({"rank", "count", "suit"})
+_CHEAT_KEYS = {
+    "hide": frozenset({"type", "cheat", "cards"}),
+    "give": frozenset({"type", "cheat", "cards", "seat"}),
+    "peek": frozenset({"type", "cheat", "seat"}),
+}
 
 #: Above this many listed plays, ``legal_actions`` lists the smallest plays first and stops
 #: (the contract's allowance for very large hands); ``is_legal`` still decides any play exactly.
@@ -52,16 +70,46 @@ class CheatGame(Game):
         "hands", "pile", "discarded", "hidden", "phase", "turn", "window", "last", "prev_rank",
         "prev_suit", "lead", "allowed", "round_player", "passes", "finished", "lost", "sips",
         "cup", "pours", "cup_full", "checked", "declined", "cheats", "bid", "bidders",
-        "dealer", "calls", "bluffs_caught", "bluffs_survived",
+        "dealer", "calls", "bluffs_caught", "bluffs_survived", "low", "quiet",
     )
+
+    STATE_SHAPES: ClassVar[Mapping[str, sc.Shape]] = {
+        "hands": sc.per_seat(sc.cards()), "pile": sc.cards(), "discarded": sc.cards(),
+        "hidden": sc.per_seat(sc.cards()), "phase": sc.choice(*PHASES), "turn": sc.seat(),
+        "window": sc.seats(),
+        "last": sc.optional(sc.record({"seat": sc.seat(), "cards": sc.cards(most=200),
+                                       "rank": _RANK, "count": sc.whole(1, 200),
+                                       "suit": sc.whole(-1, 3)}, {"caller": sc.seat()})),
+        "prev_rank": sc.whole(-1, 13), "prev_suit": sc.whole(-1, 3), "lead": sc.flag(),
+        "allowed": sc.listing(_RANK, most=14, distinct=True), "round_player": sc.seat(-1),
+        "passes": sc.whole(0, 64), "finished": sc.seats(), "lost": sc.seats(),
+        "sips": sc.per_seat(sc.whole()), "cup": sc.whole(), "pours": sc.whole(),
+        "cup_full": sc.flag(), "checked": sc.seats(), "declined": sc.seats(),
+        "cheats": sc.listing(sc.row(sc.seat(), sc.choice(*CHEAT_KINDS),
+                                    sc.listing(sc.whole(0, 52), most=200)), most=64),
+        "bid": sc.optional(sc.row(sc.seat(), sc.whole(1, 8))), "bidders": sc.seats(),
+        "dealer": sc.seat(), "calls": sc.per_seat(sc.whole()),
+        "bluffs_caught": sc.per_seat(sc.whole()), "bluffs_survived": sc.per_seat(sc.whole()),
+        "low": sc.per_seat(sc.whole()), "quiet": sc.whole(),
+    }
+    ACTION_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {
+        "play": frozenset({"type", "cards", "claim"}),
+        "call": _ONLY_TYPE, "pass": _ONLY_TYPE, "believe": _ONLY_TYPE, "check": _ONLY_TYPE,
+        "bid": frozenset({"type", "count", "rank"}),
+        "cheat": frozenset({"type", "cheat", "cards", "seat"}),
+        "accuse": frozenset({"type", "seat"}),
+        "show": frozenset({"type", "cards"}),
+    }
 
     # The state and the caches live in slots: attribute access is the engine's commonest
     # operation, and an instance dict of ~60 keys is past what CPython shares and inlines.
     __slots__ = (
-        *STATE_FIELDS, "_claimable", "_call_or_pass", "_wild", "_set_size", "_max",
+        # (``quiet`` is a property over ``_last_progress``, not a slot)
+        *[name for name in STATE_FIELDS if name != "quiet"], "_claimable", "_call_or_pass",
+        "_wild", "_set_size", "_max",
         "_plain_window", "_start_ranks", "_plain_turn", "_plain_play", "_turn_pass",
         "_anyone_calls", "_suit_lead_rule", "_after", "_seats_key", "_active_seats",
-        "_others_of", "_next_of",
+        "_others_of", "_next_of", "_stall_at", "_count_top", "_last_progress", "_deadline",
     )
     rules: CheatRules
     hands: list[list[int]]
@@ -93,13 +141,20 @@ class CheatGame(Game):
     calls: list[int]
     bluffs_caught: list[int]
     bluffs_survived: list[int]
+    #: The no-progress rule's bookkeeping: each seat's smallest hand yet, and the actions
+    #: applied since the last progress (see ``_progress`` and ``stall_limit``).
+    low: list[int]
+    _last_progress: int  # the version before the last action that made progress
+    _deadline: int  # the version at which the game stalls
     # derived from the rules and the seats still in (``_derive``), never saved
     _claimable: list[int]
     _call_or_pass: bool
     _plain_window: bool
     _plain_turn: bool
     _plain_play: bool
+    #: the most cards laid in one play (0: no limit) and the largest count a claim may name
     _max: int
+    _count_top: int
     _turn_pass: str
     _anyone_calls: bool
     _suit_lead_rule: int
@@ -108,17 +163,33 @@ class CheatGame(Game):
     _active_seats: list[int]
     _others_of: list[tuple[int, ...]]
     _next_of: list[int]
+    _stall_at: int
 
     # ================================================================== setup
+    @classmethod
+    def _from_data(cls, preset: Preset, data: Mapping[str, Any]) -> Game:
+        """As ``Game._from_data``; a save made before the no-progress rule (no ``low`` and
+        ``quiet`` in its state) loads as if no progress had been counted yet."""
+        state = data.get("state") if isinstance(data, Mapping) else None
+        if (isinstance(state, dict) and "low" not in state and "quiet" not in state
+                and isinstance(state.get("hands"), list)):
+            low = [len(h) if isinstance(h, list) else 0 for h in state["hands"]]
+            data = {**data, "state": {**state, "low": low, "quiet": 0}}
+        return super()._from_data(preset, data)
+
     def _after_load(self) -> None:
         self._derive()
+
 
     def _derive(self) -> None:
         r = self.rules
         self._claimable = r.claim_rank_list(self.players)
         self._wild = r.jokers > 0 and r.jokers_as == "wild"
         self._set_size = 4 * r.decks
-        self._max = r.max_cards
+        # Laid cards and claimed counts have separate limits where counts may lie (max_laid:
+        # Popcorn's "say three queens while really playing four, or five").
+        self._max = r.max_laid or r.max_cards
+        self._count_top = r.max_cards or max(1, self._max_claim())
         # A window whose only answers are call and pass (no check, believe or table cheats):
         # the common case, given a short path through sampling, parsing and declining.
         self._call_or_pass = not (r.check or r.believe or r.table_cheats)
@@ -135,10 +206,28 @@ class CheatGame(Game):
         self._turn_pass = r.turn_pass
         self._anyone_calls = r.callers == "anyone"
         self._suit_lead_rule = r.suit_lead_loses
+        # ``quiet`` reaching this ends the game as stalled (stall_limit 0: never)
+        self._stall_at = r.stall_limit or 1 << 62
+        if hasattr(self, "_last_progress"):  # a loaded game (a new one sets it in _setup)
+            self._deadline = self._last_progress + 1 + self._stall_at
+        else:
+            self._last_progress, self._deadline = -1, self._stall_at
+
         self._after = {}
         self._seats_key = -1  # the seat caches are built on first use (see _refresh_seats)
 
     def _setup(
+        self,
+        deal: Sequence[Sequence[str]] | None,
+        stock: Sequence[str] | None,
+        first: int | None,
+    ) -> None:
+        self._deal_and_start(deal, stock, first)
+        # what setup itself did (sets put aside, empty hands out) is the start: nothing quiet
+        self._last_progress = -1
+        self._deadline = self._stall_at
+
+    def _deal_and_start(
         self,
         deal: Sequence[Sequence[str]] | None,
         stock: Sequence[str] | None,
@@ -171,6 +260,10 @@ class CheatGame(Game):
         self.bluffs_survived = [0] * n
         self.passes, self.round_player = 0, -1
         self.phase, self.turn, self.lead, self.allowed = "turn", 0, True, []
+        self.low = [len(h) for h in self.hands]
+        self._last_progress = -1
+        self._deadline = self._stall_at
+
         self._log({"type": "deal", "hand_sizes": [len(h) for h in self.hands],
                    "dealer": self.dealer},
                   {s: {"cards": _texts(self.hands[s])} for s in range(n)})
@@ -324,7 +417,7 @@ class CheatGame(Game):
             if r.table_cheats:
                 self._act += [s for s in self._others_from(self.turn) if s not in self._act
                               and s not in self.declined]
-        elif self.phase == "bid":
+        elif self.phase in ("bid", "answer"):
             self._act = [self.turn]
         else:
             act = [self.turn]
@@ -349,6 +442,8 @@ class CheatGame(Game):
         hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
+        if len(hand) < self.low[seat]:
+            self._shrank(seat)
         was_lead = self.lead
         self.pile.extend(cards)
         self.last = {"seat": seat, "cards": list(cards), "rank": rank, "count": count,
@@ -395,6 +490,7 @@ class CheatGame(Game):
         self._log({"type": "lost", "seat": seat, "cards": _texts(cards),
                    "why": f"led {len(cards)} cards of one suit"})
         self.lost.append(seat)
+        self._progress()  # progress: a player is out, and cards leave play
         self.discarded.extend(self.hands[seat])
         self.discarded.extend(self.pile)
         self.hands[seat] = []
@@ -483,13 +579,21 @@ class CheatGame(Game):
         return True
 
     # ---------------------------------------------------------------- calls
-    def _do_call(self, caller: int, believe: bool = False) -> None:
+    def _do_call(self, caller: int, believe: bool = False,
+                 answered: tuple[list[int], list[int]] | None = None) -> None:
+        """A call (or Chinese 'I believe') on the last play.  With ``call_answer`` the called
+        player first answers (``_await_answer``); ``answered`` is then the cards its show
+        swapped in from its hand and out of the pile (both empty for a true show)."""
         r = self.rules
         play = self.last
         assert play is not None
         player = play["seat"]
         cards = play["cards"]
-        self.calls[caller] += 1
+        if answered is None:
+            self.calls[caller] += 1
+            if r.call_answer and not believe and self.hands[player]:
+                self._await_answer(caller, player)
+                return
         if r.reveal == "one" and not believe:
             shown = [cards[self.rng.randrange(len(cards))]]
             truthful = self._truthful(shown, play["rank"], 1, play["suit"])
@@ -502,18 +606,31 @@ class CheatGame(Game):
         word = "believe" if believe else "call"
         caller_right = truthful if believe else not truthful
         loser = player if (caller_right and not believe) else caller
+        swapped = None
+        if answered is not None and answered[0]:
+            # Only the player knows which cards its show slipped in (and took back).
+            swapped = {player: {"swapped_in": _texts(answered[0]),
+                                "swapped_out": _texts(answered[1])}}
         self._log({"type": word, "seat": caller, "target": player, "cards": _texts(shown),
                    "truthful": truthful, "right": caller_right,
-                   "word": "I believe" if believe else r.call_word})
+                   "word": "I believe" if believe else r.call_word}, swapped)
         if not truthful:
             self.bluffs_caught[player] += 1 if not believe else 0
         if believe and caller_right:
             # The pile leaves the game; the believer leads a new round.
             self._log({"type": "removed", "count": len(self.pile)})
+            if self.pile:
+                self._progress()  # progress: cards leave play
             self.discarded.extend(self.pile)
             self.pile = []
         else:
+            taken = list(self.pile)
             self._take_pile(loser)
+            if answered is not None and loser == caller:
+                # The show stood: until the next turn anyone but the caller may accuse the
+                # player of a swap, the pile the caller took being the stake (_do_accuse).
+                kind = "swap" if answered[0] else "show"
+                self.cheats.append([player, kind, [caller, *taken]])
         if not self.hands[player]:
             # The player kept an empty hand: the play was proven true, or (Chinese 'I believe',
             # wrongly) believed; either way it stands and the player is out.  (Going out only on
@@ -581,15 +698,54 @@ class CheatGame(Game):
                 for c in gone:
                     hand.remove(c)
                 self.discarded.extend(gone)
+                self._progress()  # progress: cards leave play
+                self._shrank(seat)
                 self._log({"type": "set_aside", "seat": seat, "cards": _texts(gone)})
 
+    def _shrank(self, seat: int) -> None:
+        """Progress, if ``seat``'s hand is now smaller than it has been before in this game."""
+        size = len(self.hands[seat])
+        if size < self.low[seat]:
+            self.low[seat] = size
+            self._progress()
+
+    def _progress(self) -> None:
+        """Progress (see _stall): the action being applied (its version is ``version + 1``)
+        is the last that made some; the game stalls when the version reaches the deadline.
+        During setup (nothing applied yet) it is set back to the start afterwards."""
+        self._last_progress = self.version
+        self._deadline = self.version + 1 + self._stall_at
+
+    @property
+    def quiet(self) -> int:
+        """Actions applied in a row without progress (saved as the state field ``quiet``)."""
+        return self.version - self._last_progress - 1
+
+    @quiet.setter
+    def quiet(self, value: int) -> None:
+        # a load or a search sets it after the version; _derive then sets the deadline
+        self._last_progress = self.version - value - 1
+
+    def _stall(self) -> None:
+        """The no-progress rule (``stall_limit``): that many actions in a row without progress
+        (``quiet`` counts them; every progress sets it back to 0) end the game, ranked by the
+        cards held.  Progress: a hand smaller than its smallest yet, a player out, cards out
+        of play; each can happen only so often, so every game ends (docs/rules/cheat.md)."""
+        if self._result is None:
+            self._end_game(stalled=True)
+
     def _go_out(self, seat: int) -> None:
+        self._progress()  # progress: a player is out
         self.finished.append(seat)
         self._log({"type": "out", "seat": seat, "place": len(self.finished)})
         if self.rules.end == "first_out" or len(self._active()) <= 1:
             self._end_game()
 
-    def _end_game(self) -> None:
+    def _end_game(self, stalled: bool = False) -> None:
+        """The ranking: players out in the order they went, then those still in by cards
+        held (fewest first, ties in seat order), then those who lost at once, last first.
+        A stalled game (``stalled``) is ranked alike; its winner is the first out, else the
+        one seat holding the fewest cards (None when several share the fewest)."""
         n = self.players
         rest = sorted(self._active(), key=lambda s: (len(self.hands[s]), s))
         ranking = self.finished + rest + self.lost[::-1]
@@ -597,12 +753,19 @@ class CheatGame(Game):
         for place, seat in enumerate(ranking):
             scores[seat] = n - 1 - place
         self.phase = "over"
-        winner = self.finished[0] if self.finished else ranking[0]
+        winner: int | None = self.finished[0] if self.finished else ranking[0]
+        how: dict[str, Any] = {}
+        if stalled:
+            how["end"] = "stalled"
+            if (not self.finished and len(rest) > 1
+                    and len(self.hands[rest[0]]) == len(self.hands[rest[1]])):
+                winner = None
         self._finish(winner, ranking, scores, sips=list(self.sips),
                      cards_left=[len(h) for h in self.hands],
                      stats={"calls": list(self.calls),
                             "bluffs_caught": list(self.bluffs_caught),
-                            "bluffs_survived": list(self.bluffs_survived)})
+                            "bluffs_survived": list(self.bluffs_survived)}, **how)
+
 
     # ---------------------------------------------------------------- passes
     def _do_pass_turn(self, seat: int) -> None:
@@ -632,6 +795,8 @@ class CheatGame(Game):
         needed = len(active) - (1 if self.round_player in active else 0)
         if self.passes >= needed:
             self._log({"type": "discard", "count": len(self.pile), "leader": seat})
+            if self.pile:
+                self._progress()  # progress: cards leave play
             self.discarded.extend(self.pile)
             self.pile = []
             self.last = None
@@ -721,6 +886,7 @@ class CheatGame(Game):
         if kind == "hide":
             for c in cards:
                 self.hands[seat].remove(c)
+            self._shrank(seat)
             self.hidden[seat].extend(cards)
             self._log({"type": "cheat_private", "seat": seat},
                       {seat: {"cheat": "hide", "cards": _texts(cards)}})
@@ -728,6 +894,7 @@ class CheatGame(Game):
         elif kind == "give":
             for c in cards:
                 self.hands[seat].remove(c)
+            self._shrank(seat)
             self.hands[target].extend(cards)
             self.hands[target].sort()
             self._log({"type": "cheat_private", "seat": seat},
@@ -744,7 +911,11 @@ class CheatGame(Game):
         self._refresh_act()
 
     def _do_accuse(self, accuser: int, target: int) -> None:
-        caught = [c for c in self.cheats if c[0] == target]
+        mine = [c for c in self.cheats if c[0] == target]
+        # A show that stood after a call (call_answer) is open to accusation without being a
+        # cheat: caught only if it was a swap; either way the call's pile is the stake.
+        caught = [c for c in mine if c[1] != "show"]
+        stake = next((c[2] for c in mine if c[1] in ("show", "swap")), None)
         self.cheats = [c for c in self.cheats if c[0] != target]
         self._log({"type": "accuse", "seat": accuser, "target": target, "caught": bool(caught),
                    "cheats": [c[1] for c in caught]})
@@ -761,9 +932,17 @@ class CheatGame(Game):
                         if c in self.hands[to]:
                             self.hands[to].remove(c)
                             self.hands[target].append(c)
+                    self._shrank(to)
             self.hands[target].sort()
+            if stake is not None and any(c[1] == "swap" for c in caught):
+                # The swap undone: the caller hands the pile it took to the player, as if the
+                # cards really laid had been shown (those it slipped back are in its hand).
+                self._hand_over(stake[0], target, stake[1:])
             loser = target
         else:
+            if stake is not None:
+                # The show was true: the false accuser takes the call's pile off the caller.
+                self._hand_over(stake[0], accuser, stake[1:])
             loser = accuser
         self.last = None
         self.window = []
@@ -771,6 +950,133 @@ class CheatGame(Game):
         # The loser goes on with the rank(s) the next play had to claim (as after a lost call);
         # a free rank here let an accusation at the very first lead skip the aces.
         self._open_round(loser, list(self.allowed))
+
+    def _hand_over(self, giver: int, taker: int, cards: list[int]) -> None:
+        """``cards`` (those still in ``giver``'s hand) go to ``taker``'s, as a pile taken."""
+        moved = []
+        for c in cards:
+            if c in self.hands[giver]:
+                self.hands[giver].remove(c)
+                moved.append(c)
+        self._shrank(giver)
+        self.hands[taker].extend(moved)
+        self.hands[taker].sort()
+        self.sips[taker] += len(moved)
+        texts = {"cards": _texts(moved)}
+        self._log({"type": "take", "seat": taker, "count": len(moved), "from": giver},
+                  {taker: texts, giver: texts} if moved else None)
+        if self.rules.discard_sets:
+            self._discard_sets(taker)
+
+    # ---------------------------------------------------------------- Cheat H: answering a call
+    def _await_answer(self, caller: int, player: int) -> None:
+        """Variation H: "players may lie about which cards they just laid down after being
+        called": the called player alone acts next, showing its cards (``_do_show``)."""
+        assert self.last is not None
+        self.last = {**self.last, "caller": caller}
+        self.phase = "answer"
+        self.turn = player
+        self.window = []
+        self.checked = []
+        self.declined = []
+        self._log({"type": "called", "seat": caller, "target": player,
+                   "word": self.rules.call_word})
+        self._act = [player]
+
+    def _do_show(self, seat: int, shown: list[int] | None) -> None:
+        """The called player turns its play over: the cards laid (``shown`` None), or
+        ``shown``, matching cards of its hand slipped in place of laid ones, which go back to
+        its hand; then the call is judged on what was shown."""
+        play = self.last
+        assert play is not None
+        caller = play["caller"]
+        laid = list(play["cards"])
+        swap_in: list[int] = []
+        swap_out: list[int] = []
+        if shown is not None:
+            swap_in, swap_out = _minus(shown, laid), _minus(laid, shown)
+            hand = self.hands[seat]
+            for c in swap_in:
+                hand.remove(c)
+            hand.extend(swap_out)
+            hand.sort()
+            for c in swap_out:
+                self.pile.remove(c)
+            self.pile.extend(swap_in)
+            laid = list(shown)
+        self.last = {k: v for k, v in play.items() if k != "caller"}
+        self.last["cards"] = laid
+        self._do_call(caller, answered=(swap_in, swap_out))
+
+    def _show_actions(self, seat: int) -> list[Action]:
+        """The answers to a call: the honest show, then every swapped show that makes the
+        claim true, listed once per mix of naturals and jokers (which equal card is used does
+        not matter), the fewest jokers first; the laid cards that match are kept."""
+        out: list[Action] = [{"type": "show"}]
+        play = self.last
+        assert play is not None
+        laid = play["cards"]
+        size = len(laid)
+        if play["count"] != size or self._has_cheat(seat):
+            return out
+        rank, suit = play["rank"], play["suit"]
+        groups: dict[int, list[int]] = {}
+        for c in [*laid, *self.hands[seat]]:
+            if self._truthful([c], rank, 1, suit):
+                groups.setdefault(99 if c == JOKER else c, []).append(c)
+        if not self.rules.claim_suit:  # suits do not matter: one group per rank
+            merged: dict[int, list[int]] = {}
+            for key, cards in groups.items():
+                merged.setdefault(99 if key == 99 else key >> 2, []).extend(cards)
+            groups = merged
+        pools = [groups[k] for k in sorted(groups)]
+        if sum(len(p) for p in pools) < size:
+            return out
+        own = sorted(laid)
+        for takes in _compositions([len(p) for p in pools], size):
+            shown = [c for p, k in zip(pools, takes, strict=True) for c in p[:k]]
+            if sorted(shown) != own:
+                out.append({"type": "show", "cards": _texts(shown)})
+        return out
+
+    def _parse_show(self, seat: int, action: dict[str, Any]) -> Any:
+        play = self.last
+        assert play is not None
+        raw = action.get("cards")
+        if raw is None:
+            return ("show", None)
+        laid = play["cards"]
+        if type(raw) is not list or len(raw) != len(laid):
+            raise IllegalAction(f"you laid {len(laid)} card(s): show them with {{'type': "
+                                f"'show'}}, or name {len(laid)} card(s) to show in their place")
+        cards = []
+        for text in raw:
+            card = CARD_INDEX.get(text) if type(text) is str else None
+            if card is None:
+                raise IllegalAction(f"{quote(text)} is not a card: write rank then suit, like "
+                                    "'AS', 'TD', '7H', or 'JK'")
+            cards.append(card)
+        if sorted(cards) == sorted(laid):
+            return ("show", None)
+        if self._has_cheat(seat):
+            raise IllegalAction("you have a cheat still open to accusation: show the cards "
+                                "as you laid them")
+        missing = _minus(_minus(cards, laid), self.hands[seat])
+        if missing:
+            raise IllegalAction(f"you do not hold {CARD_TEXT[missing[0]]}: a swapped show "
+                                "takes the cards it adds from your hand")
+        if not self._truthful(cards, play["rank"], play["count"], play["suit"]):
+            claim = f"{play['count']} x {rank_text(play['rank'])}"
+            raise IllegalAction(f"a swapped show must make your claim ({claim}) true; "
+                                "otherwise show the cards as you laid them")
+        return ("show", cards)
+
+    def _stake_caller(self, target: int) -> int:
+        """The caller whose pile is at stake on ``target``'s standing show (-1: none)."""
+        for c in self.cheats:
+            if c[0] == target and c[1] in ("show", "swap"):
+                return int(c[2][0])
+        return -1
 
     # ================================================================== legality
     def _play_may(self, seat: int) -> bool:
@@ -838,7 +1144,7 @@ class CheatGame(Game):
             if phase == "window" and self._plain_window and seat in self.window:
                 # In a plain window to_act is the window and the game is not over.
                 kind = action.get("type")
-                if kind == "pass":
+                if kind == "pass" and len(action) == 1:  # no key but "type" (else refused)
                     self.events.append([{"type": "decline", "seat": seat}])
                     window = self.window
                     window.remove(seat)
@@ -847,19 +1153,31 @@ class CheatGame(Game):
                     else:
                         self._window_closed()
                     self.version += 1
+                    if self.version >= self._deadline:
+                        self._stall()
                     return
-                if kind == "call":
+                if kind == "call" and len(action) == 1:
                     self._do_call(seat)
+                    if self.rules.discard_sets:  # (a plain window has no table cheats)
+                        self._settle_empty_hands()  # a pile picked up may complete a set
                     self.version += 1
+                    if self.version >= self._deadline:
+                        self._stall()
                     return
             elif (phase == "turn" and seat == self.turn and self._plain_play
                   and action.get("type") == "play" and self._quick_play(seat, action)):
                 # On a plain turn to_act is the seat on turn and the game is not over.
                 self.version += 1
+                if self.version >= self._deadline:
+                    self._stall()
                 return
         move = self._check(seat, action)
         self._perform(seat, move)
         self.version += 1
+        # Every action counts toward the no-progress rule: the version reaching the deadline
+        # (set by the last progress, see _progress) means stall_limit actions made none.
+        if self.version >= self._deadline:
+            self._stall()
 
     def sample_action(self, seat: int, rng: random.Random) -> Action:
         """One legal action drawn uniformly (plays counted, not listed: see sampling.py)."""
@@ -874,7 +1192,8 @@ class CheatGame(Game):
             else:
                 bit = coin(rng)
             return {"type": "call"} if bit == 0 else {"type": "pass"}
-        if phase == "turn" and seat == self.turn and self._plain_play and self.hands[seat]:
+        if (phase == "turn" and seat == self.turn and self._plain_play and type(seat) is int
+                and self.hands[seat]):
             # The draws of the plain-turn branch below, in one function (the costliest action
             # to draw); on a plain turn to_act is the seat on turn and the game is not over.
             passing = self._turn_pass != "none" and not (self._turn_pass == "round" and self.lead)
@@ -924,6 +1243,8 @@ class CheatGame(Game):
             return out
         if self.phase == "bid_window":
             return [{"type": "call"}, {"type": "pass"}]
+        if self.phase == "answer":
+            return self._show_actions(seat)
         if self._may_call(seat):
             out.append({"type": "call"})
             if r.check:
@@ -940,7 +1261,8 @@ class CheatGame(Game):
         if r.table_cheats and not self._has_cheat(seat) and self.hands[seat]:
             out.extend(self._cheat_actions(seat))
         if r.table_cheats:
-            out.extend({"type": "accuse", "seat": t} for t in self._others_from(seat))
+            out.extend({"type": "accuse", "seat": t} for t in self._others_from(seat)
+                       if self._stake_caller(t) != seat)
         return out
 
     def _forced(self, seat: int) -> bool:
@@ -987,14 +1309,29 @@ class CheatGame(Game):
         else:
             # The same bound _parse_play enforces: a claim may name up to max_cards (or every
             # card of a rank) whatever the number of cards laid.
-            count_max = self._max if self._max else max(1, self._max_claim())
+            count_max = self._count_top
         out: list[Action] = []
         truthful_only = r.last_card_truthful
+        group_texts = [[CARD_TEXT[c] for c in g] for g in by_group]
+        picks: list[_Pick] = [([], [], -1, 0)]
+        if not count_max and not r.claim_suit and not truthful_only:
+            # the common case: the true count, no suit, any play may go out; the loop below
+            # without its inner choices (the same actions in the same order)
+            names = [rank_text(rank) for rank in claims]
+            for size in range(1, most + 1):
+                picks = _more_picks(by_group, group_texts, picks)
+                for _, texts, _, _ in picks:
+                    for rt in names:
+                        out.append({"type": "play", "cards": texts,
+                                    "claim": {"rank": rt, "count": size}})
+                    if len(out) >= LIST_LIMIT:
+                        return out
+            return out
         for size in range(1, most + 1):
-            for takes in _compositions([len(g) for g in by_group], size):
-                cards = [c for g, k in zip(by_group, takes, strict=True) for c in g[:k]]
-                texts = [CARD_TEXT[c] for c in cards]
+            picks = _more_picks(by_group, group_texts, picks)
+            for cards, texts, _, _ in picks:
                 empties = size == len(hand)
+
                 for rank in claims:
                     rt = rank_text(rank)
                     counts = range(1, count_max + 1) if count_max else (size,)
@@ -1026,7 +1363,7 @@ class CheatGame(Game):
                 return ("bid", None)
             if kind == "bid":
                 count = action.get("count")
-                if isinstance(count, bool) or not isinstance(count, int):
+                if type(count) is not int:
                     raise IllegalAction("a bid names how many of the highest rank you hold, "
                                         "like {'type': 'bid', 'count': 2}")
                 low = (self.bid[1] + 1) if self.bid else 1
@@ -1034,11 +1371,15 @@ class CheatGame(Game):
                     raise IllegalAction(f"your bid must be from {low} to {4 * r.decks}")
                 top = rank_text(self._top_rank())
                 said = action.get("rank", top)
-                if not isinstance(said, str) or RANK_INDEX.get(said.strip()) != self._top_rank():
+                if type(said) is not str or RANK_INDEX.get(said.strip()) != self._top_rank():
                     raise IllegalAction(f"the bidding is over the highest rank, {top}; a bid "
-                                        f"cannot name {said!r}")
+                                        f"cannot name {quote(said)}")
                 return ("bid", count)
             raise unknown_action(kind, ["bid", "pass"])
+        if self.phase == "answer":
+            if kind != "show":
+                raise unknown_action(kind, ["show"])
+            return self._parse_show(seat, action)
         if self.phase == "bid_window":
             if kind == "call":
                 return ("bid_call",)
@@ -1071,11 +1412,19 @@ class CheatGame(Game):
             return self._parse_cheat(seat, action)
         if kind == "accuse" and r.table_cheats:
             target = action.get("seat")
-            if target not in self._others_from(seat):
+            if type(target) is not int or target not in self._others_from(seat):
                 raise IllegalAction("accuse another player still in the game: "
                                     "{'type': 'accuse', 'seat': 2}")
+            if self._stake_caller(target) == seat:
+                raise IllegalAction(f"you called seat {target}'s play and lost: you cannot "
+                                    "also accuse its show")
             return ("accuse", target)
-        allowed = [a["type"] for a in self._legal(seat)]
+        # (the types without listing every play: a refusal must stay cheap to word)
+        allowed = [a["type"] for a in self._legal(seat, with_plays=False)]
+        if self._can_play_now(seat):  # where _legal lists plays: before table cheats
+            cut = next((i for i, t in enumerate(allowed) if t in ("cheat", "accuse")),
+                       len(allowed))
+            allowed.insert(cut, "play")
         raise unknown_action(kind, _unique(allowed) or ["(nothing)"])
 
     def _why_no_call(self, seat: int) -> str:
@@ -1093,11 +1442,11 @@ class CheatGame(Game):
         nothing, for anything else, which then goes the long way (and is worded there)."""
         raw = action.get("cards")
         claim = action.get("claim")
-        if type(raw) is not list or type(claim) is not dict:
-            return False
+        if type(raw) is not list or type(claim) is not dict or len(action) != 3:
+            return False  # (3: "type", "cards" and "claim", and no other key)
         size = len(raw)
-        if not size or size > self._max or "suit" in claim:
-            return False
+        if not size or size > self._max or len(claim) != (2 if "count" in claim else 1):
+            return False  # (the claim's keys: "rank", and "count" if given; no "suit")
         count = claim.get("count", size)
         rt = claim.get("rank")
         rank = RANK_INDEX.get(rt) if type(rt) is str else None
@@ -1121,6 +1470,8 @@ class CheatGame(Game):
             return True
         # _do_play then _open_window, for what a plain play can meet
         self.hands[seat] = rest
+        if len(rest) < self.low[seat]:
+            self._shrank(seat)
         self.pile += cards
         self.last = {"seat": seat, "cards": cards, "rank": rank, "count": size, "suit": -1}
         self.prev_rank, self.prev_suit = rank, -1
@@ -1156,15 +1507,17 @@ class CheatGame(Game):
             else:
                 raise IllegalAction("you played last: let someone else play or call")
         raw = action.get("cards")
-        if not isinstance(raw, list) or not raw:
+        if type(raw) is not list or not raw:
             raise IllegalAction("a play lays one or more cards: {'type': 'play', 'cards': "
                                 "['7H'], 'claim': {'rank': '7'}}")
+        if len(raw) > MOST_CARDS:
+            raise IllegalAction(f"that is {len(raw)} cards; no game has that many")
         cards = []
         for text in raw:
-            card = CARD_INDEX.get(text) if isinstance(text, str) else None
+            card = CARD_INDEX.get(text) if type(text) is str else None
             if card is None:
-                raise IllegalAction(f"{text!r} is not a card: write rank then suit, like 'AS', "
-                                    "'TD', '7H', or 'JK'")
+                raise IllegalAction(f"{quote(text)} is not a card: write rank then suit, like "
+                                    "'AS', 'TD', '7H', or 'JK'")
             cards.append(card)
         hand = self.hands[seat]
         if len(set(cards)) == len(cards):  # no card twice: each one need only be held
@@ -1181,33 +1534,36 @@ class CheatGame(Game):
                                         + (" (that many times)" if c in hand else ""))
         if self._max and len(cards) > self._max:
             one = "one card" if self._max == 1 else f"{self._max} cards"
-            raise IllegalAction(f"a play may hold at most {one}")
+            raise IllegalAction(f"a play may lay at most {one}")
         claim = action.get("claim")
-        if not isinstance(claim, dict):
+        if type(claim) is not dict:
             raise IllegalAction("a play needs a claim, like 'claim': {'rank': 'Q', 'count': 2}")
+        if not claim.keys() <= _CLAIM_KEYS:
+            raise unknown_keys("claim", claim, _CLAIM_KEYS)
         rt = claim.get("rank")
-        rank = RANK_INDEX.get(rt.strip()) if isinstance(rt, str) else None
+        rank = RANK_INDEX.get(rt.strip()) if type(rt) is str and len(rt) <= 8 else None
         if rank is None:
-            raise IllegalAction(f"the claim's rank {rt!r} is not a rank (A 2 .. 9 T J Q K)")
+            raise IllegalAction(f"the claim's rank {quote(rt)} is not a rank (A 2 .. 9 T J Q K)")
         if rank not in self.allowed:
             names = " or ".join(rank_name(x, plural=True) for x in self.allowed)
             raise IllegalAction(f"you must claim {names}, not {rank_name(rank, plural=True)}")
         count = claim.get("count", len(cards))
-        if isinstance(count, bool) or not isinstance(count, int):
-            raise IllegalAction(f"the claim's count must be a number, not {count!r}")
+        if type(count) is not int:
+            raise IllegalAction(f"the claim's count must be a number, not {quote(count)}")
         if r.count_lies:
-            top = self._max if self._max else self._max_claim()
+            top = self._count_top
             if not 1 <= count <= top:
-                raise IllegalAction(f"you may claim from 1 to {top} cards, not {count}")
+                raise IllegalAction(f"you may claim from 1 to {top} cards, not {quote(count)}")
         elif count != len(cards):
-            raise IllegalAction(f"you laid {len(cards)} card(s) but claimed {count}: the count "
-                                "must be true in these rules")
+            raise IllegalAction(f"you laid {len(cards)} card(s) but claimed {quote(count)}: the "
+                                "count must be true in these rules")
         suit = -1
         if r.claim_suit:
             st = claim.get("suit")
-            if not isinstance(st, str) or st.strip().upper() not in SUITS:
+            letter = st.strip().upper() if type(st) is str and len(st) <= 8 else ""
+            if len(letter) != 1 or letter not in SUITS:  # ("" and "SH" are in "SHDC" too)
                 raise IllegalAction("claim a suit too, like 'claim': {'rank': '7', 'suit': 'H'}")
-            suit = SUITS.index(st.strip().upper())
+            suit = SUITS.index(letter)
             need = self._suit_required()
             if need >= 0 and suit != need:
                 raise IllegalAction(f"you must claim {SUITS[need]}, the suit of the last play")
@@ -1225,24 +1581,27 @@ class CheatGame(Game):
             raise IllegalAction("you have a cheat still open to accusation; wait until it is safe")
         if not self.hands[seat]:
             raise IllegalAction("you have no cards to cheat with")
+        keys = _CHEAT_KEYS.get(kind) if type(kind) is str else None
+        if keys is not None and not action.keys() <= keys:
+            raise unknown_keys(f"cheat {kind}", action, keys)
         if kind in ("hide", "give"):
             raw = action.get("cards")
-            if not isinstance(raw, list) or len(raw) != 1:
+            if type(raw) is not list or len(raw) != 1:
                 raise IllegalAction("a hidden or slipped card is one card: 'cards': ['7H']")
-            card = CARD_INDEX.get(raw[0]) if isinstance(raw[0], str) else None
+            card = CARD_INDEX.get(raw[0]) if type(raw[0]) is str else None
             if card is None or card not in self.hands[seat]:
-                raise IllegalAction(f"you do not hold {raw[0]!r}")
+                raise IllegalAction(f"you do not hold {quote(raw[0])}")
             target = -1
             if kind == "give":
                 given = action.get("seat")
-                if not isinstance(given, int) or given not in self._others_from(seat):
+                if type(given) is not int or given not in self._others_from(seat):
                     raise IllegalAction("slip the card to another player still in the game")
                 target = given
             return ("cheat", kind, [card], target)
         if kind == "peek":
             peeked = action.get("seat")
             near = {(seat + 1) % self.players, (seat - 1) % self.players} - {seat}
-            if not isinstance(peeked, int) or peeked not in near or not self.hands[peeked]:
+            if type(peeked) is not int or peeked not in near or not self.hands[peeked]:
                 raise IllegalAction("you may peek only at a neighbour who holds cards")
             return ("cheat", "peek", [], peeked)
         raise IllegalAction("a table cheat is 'hide', 'give' or 'peek'")
@@ -1282,9 +1641,11 @@ class CheatGame(Game):
             self._do_cheat(seat, move[1], move[2], move[3])
         elif kind == "accuse":
             self._do_accuse(seat, move[1])
-        # A British cheat's hidden cards may have emptied a hand: out once it is safe.
-        if self.rules.table_cheats and self.phase != "over":
-            self._settle_empty_hands()
+        elif kind == "show":
+            self._do_show(seat, move[1])
+        # A hand may have been emptied by something other than its own play (a set put
+        # aside, a table cheat, a cheat undone): that player goes out now.
+        self._settle_empty_hands()
 
     def _decline_quiet(self, seat: int) -> None:
         if seat in self.window:
@@ -1295,15 +1656,117 @@ class CheatGame(Game):
             self._refresh_act()
 
     def _settle_empty_hands(self) -> None:
-        for s in self._active():
-            if not self.hands[s] and not self._has_cheat(s) and (
-                self.last is None or self.last["seat"] != s
-            ):
-                self._go_out(s)
+        """Every seat still in whose hand is empty goes out, whatever emptied it: a full set
+        put aside after a pick-up (Eightsh*t), a hidden or slipped card, a cheat undone.  Two
+        wait: the player of a play that may still be called (it goes out when the play
+        stands, ``_stand_last``) and a player with a table cheat open to accusation (out once
+        it is safe).  Run after every transition, so ``to_act`` never holds a seat that has
+        nothing to do; a seat that goes out hands its turn on and leaves any window."""
+        hands = self.hands
+        if all(hands[s] for s in self._active()) or self.phase in (
+                "over", "bid", "bid_window", "answer"):
+            return
+        for s in list(self._active()):
+            last = self.last
+            if hands[s] or (last is not None and last["seat"] == s) or self._has_cheat(s):
+                continue
+            self._go_out(s)
+            if self.phase == "over":
+                return
+            if s in self.window:
+                self.window.remove(s)
+            if s == self.turn and self.phase in ("turn", "jump"):
+                if self.phase == "turn":
+                    self._begin_turn(self._next_active(s))
+                else:
+                    self.turn = self._next_active(s)
+            elif self.phase == "window" and not self.window:
+                self._window_closed()  # the play stands: nobody is left to call it
                 if self.phase == "over":
                     return
-                if s == self.turn and self.phase == "turn":
-                    self._begin_turn(self._next_active(s))
+        self._refresh_act()
+
+    # ================================================================== loading
+    def _check_state(self) -> None:
+        """A loaded Cheat state: the deal (the log's first event) drawn from the packs (a
+        scripted deal may leave cards out), and every card dealt exactly once across
+        hands, pile, discarded and hidden cards; hands in order; the phase one these rules
+        have; seats out or lost holding nothing; the standing play on top of the pile."""
+        r = self.rules
+        n = self.players
+        dealt = self._dealt()
+        packs = Counter(build_deck(r.decks, r.jokers, r.deck_rank_list(n)))
+        sc.within_cards(dealt.elements(), packs, "the cards dealt (events[0])", _card_name)
+        found = [c for h in self.hands for c in h] + self.pile + self.discarded
+        found += [c for h in self.hidden for c in h]
+        sc.same_cards(found, dealt, "hands, pile, discarded and hidden cards", _card_name)
+        sc.sorted_cards(self.hands, "hands")
+        over = self._result is not None
+        if over != (self.phase == "over"):
+            raise sc.damaged("phase", f"is {self.phase}, but the game is "
+                                      f"{'over' if over else 'not over'}")
+        allowed_phase = {"jump": r.jump_in, "bid": r.first_player == "bidding",
+                         "bid_window": r.first_player == "bidding", "answer": r.call_answer,
+                         "window": r.callers in ("anyone", "next") and not r.jump_in}
+        if not allowed_phase.get(self.phase, True):
+            raise sc.damaged("phase", f"is {self.phase}, which these rules do not have")
+        if set(self.finished) & set(self.lost):
+            raise sc.damaged("finished", "names a seat that also lost")
+        for s in self.finished + self.lost:
+            if self.hands[s]:
+                raise sc.damaged(f"hands[{s}]", "holds cards, but that seat is out")
+        if not r.table_cheats and (any(self.hidden) or self.cheats):
+            raise sc.damaged("cheats", "are open, but these rules have no table cheats")
+        for i, (who, kind, data) in enumerate(self.cheats):
+            if kind == "hide" and (len(data) != 1 or data[0] not in self.hidden[who]):
+                raise sc.damaged(f"cheats[{i}]", "hides a card that is not among the hidden")
+            if kind not in ("hide", "out_of_turn") and not (data and data[0] < n
+                                                            and data[0] != who):
+                raise sc.damaged(f"cheats[{i}]", "names no other seat")
+        claimable = r.claim_rank_list(n)
+        last = self.last
+        if last is not None:
+            laid = last["cards"]
+            if not laid or self.pile[len(self.pile) - len(laid):] != laid:
+                raise sc.damaged("last", "must be the cards on top of the pile")
+            if last["rank"] not in claimable or (last["suit"] >= 0) != r.claim_suit:
+                raise sc.damaged("last", "claims a rank or suit these rules do not allow")
+        if any(rank not in claimable for rank in self.allowed):
+            raise sc.damaged("allowed", "names a rank that cannot be claimed")
+        if self.bid is not None and self.bid[1] > 4 * r.decks:
+            raise sc.damaged("bid", f"is over {4 * r.decks} cards")
+
+    def _dealt(self) -> Counter[int]:
+        """The cards of the deal, from the log's first event (its private parts)."""
+        first = self.events[0] if self.events else None
+        if not first or first[0].get("type") != "deal" or len(first) != 2:
+            raise sc.damaged("events", "must start with the deal")
+        dealt: Counter[int] = Counter()
+        for who, extra in first[1]:
+            texts = extra.get("cards")
+            if type(texts) is not list:
+                raise sc.damaged("events[0]", f"has no cards for seat {who}")
+            for text in texts:
+                card = CARD_INDEX.get(text) if type(text) is str else None
+                if card is None:
+                    raise sc.damaged("events[0]", f"deals {quote(text)}, which is not a card")
+                dealt[card] += 1
+        return dealt
+
+    def _may_act(self, seat: int) -> bool:
+        if self._legal(seat, with_plays=False):
+            return True
+        if not self._can_play_now(seat):
+            return False
+        if self.rules.last_card_truthful:  # (count_plays does not filter the last card)
+            return bool(self._play_actions(seat))
+        return count_plays(self, seat) > 0
+
+    def _expected_act(self) -> list[int] | None:
+        saved = self._act
+        self._refresh_act()
+        expected, self._act = self._act, saved
+        return expected
 
     # ================================================================== views
     def _hand_text(self, seat: int) -> list[str]:
@@ -1328,7 +1791,7 @@ class CheatGame(Game):
         extra: dict[str, Any] = {
             "pile_size": len(self.pile),
             "claim_rank": claim_rank,
-            "claim_ranks": allowed if self.phase != "window" else None,
+            "claim_ranks": allowed if self.phase not in ("window", "answer") else None,
             "claim_suit": SUITS[self._suit_required()] if r.claim_suit
             and self._suit_required() >= 0 else None,
             "phase": self.phase,
@@ -1337,6 +1800,7 @@ class CheatGame(Game):
             "last_play": None if last is None else {
                 "seat": last["seat"], "rank": rank_text(last["rank"]), "count": last["count"],
                 "laid": len(last["cards"]),
+                **({"caller": last["caller"]} if "caller" in last else {}),
             },
             "finished": list(self.finished),
             "lost": list(self.lost),
@@ -1371,16 +1835,21 @@ class CheatGame(Game):
             "bid": None if self.bid is None else list(self.bid),
             "bidders": list(self.bidders), "dealer": self.dealer, "calls": list(self.calls),
             "bluffs_caught": list(self.bluffs_caught),
-            "cheats": [[c[0], c[1], list(c[2])] if c[0] == seat else [c[0], None, None]
-                       for c in self.cheats],
+            "cheats": [_cheat_seen(c, seat) for c in self.cheats],
+            # the no-progress rule's count (public: hand sizes and plays are)
+            "low": list(self.low), "quiet": self.quiet,
         }
 
     @classmethod
     def from_fields(cls, game_id: str, rules: CheatRules, players: int,
                     fields: dict[str, Any], events: list[Any], to_act: list[int],
                     version: int, seed: int) -> CheatGame:
-        """A game in progress from its state fields (every one of ``STATE_FIELDS``), as a
-        search builds one it has sampled; the RNG starts afresh from ``seed``."""
+        """A game in progress from its state fields (every one of ``STATE_FIELDS``; the
+        no-progress count, ``low`` and ``quiet``, may be left out: no progress is counted
+        yet), as a search builds one it has sampled; the RNG starts afresh from ``seed``."""
+        if "low" not in fields or "quiet" not in fields:
+            fields = {"low": [len(h) for h in fields["hands"]], "quiet": 0, **fields}
+
         self = cls.__new__(cls)
         self.game_id = game_id
         self.rules = rules
@@ -1405,6 +1874,32 @@ def _texts(cards: Sequence[int]) -> list[str]:
     return [CARD_TEXT[c] for c in cards]
 
 
+def _card_name(card: int) -> str:
+    return CARD_TEXT[card]
+
+
+def _cheat_seen(cheat: list[Any], seat: int) -> list[Any]:
+    """An open cheat as ``seat`` sees it: another seat's as the seat alone (a show that stood
+    after a call looks the same, swap or not); its own in full, except that of a show only
+    the caller is shown (the pile the caller took holds cards the seat never saw)."""
+    who, kind, data = cheat
+    if who != seat:
+        return [who, None, None]
+    return [who, kind, data[:1] if kind in ("show", "swap") else list(data)]
+
+
+def _minus(cards: Sequence[int], less: Sequence[int]) -> list[int]:
+    """The multiset difference ``cards - less``, in the order of ``cards``."""
+    rest = list(less)
+    out = []
+    for c in cards:
+        if c in rest:
+            rest.remove(c)
+        else:
+            out.append(c)
+    return out
+
+
 def _unique(items: Sequence[_T]) -> list[_T]:
     out: list[_T] = []
     for x in items:
@@ -1413,7 +1908,35 @@ def _unique(items: Sequence[_T]) -> list[_T]:
     return out
 
 
+#: One way to take cards from a hand's groups: the cards, their texts, the group of the last
+#: card and its place in that group.
+_Pick = tuple[list[int], list[str], int, int]
+
+
+def _more_picks(groups: list[list[int]], texts: list[list[str]],
+                picks: list[_Pick]) -> list[_Pick]:
+    """The ways to take one card more than ``picks`` (every way to take k cards, in order),
+    a group's cards always from its start: every multiset of k+1 cards by group, in the order
+    of :func:`_compositions` (that order is the lexicographic order of the groups taken, so
+    each way extended by each later group, in order, keeps it).  Built level by level, as
+    listing a big hand's plays is what a bot pays most for; cut past LIST_LIMIT (the listing
+    stops there)."""
+    n = len(groups)
+    out: list[_Pick] = []
+    for cards, txt, j, at in picks:
+        if j >= 0 and at + 1 < len(groups[j]):
+            out.append(([*cards, groups[j][at + 1]], [*txt, texts[j][at + 1]], j, at + 1))
+        for g in range(j + 1, n):
+            out.append(([*cards, groups[g][0]], [*txt, texts[g][0]], g, 0))
+
+        if len(out) > LIST_LIMIT:
+            break
+    return out
+
+
+
 def _compositions(limits: list[int], total: int) -> Iterator[list[int]]:
+
     """Every way to take ``total`` cards from groups of the given sizes (multisets by group)."""
     n = len(limits)
     suffix = [0] * (n + 1)

@@ -93,6 +93,7 @@ def unsupported_reason(rules: CheatRules) -> str | None:
     checks: list[tuple[bool, str]] = [
         (not 1 <= rules.max_cards <= 6, "max_cards must be 1..6"),
         (rules.count_lies, "count_lies"),
+        (rules.max_laid not in (0, rules.max_cards), "max_laid"),
         (rules.claim_suit, "claim_suit"),
         (rules.reveal != "all", "reveal=one"),
         (rules.turn_pass not in TURN_PASS_CODES, f"turn_pass={rules.turn_pass}"),
@@ -149,13 +150,14 @@ class FastSpec:
     first_player: int
     deck: tuple[int, ...]  # the cards in play (reference card ints)
     options: tuple[tuple[str, Any], ...]  # options given on top of the preset
+    stall_limit: int = 0  # the no-progress rule (CheatRules.stall_limit; 0: off)
 
     def params(self, first: int = -1, max_steps: int = MAX_ACTIONS, trace: int = 0) -> list[int]:
         return [
             self.players, self.seq, self.max_cards, int(self.wild), self.callers,
             self.turn_pass, self.leader, self.after_rank, int(self.ranking),
             int(self.kings_cup), self.first_player, len(self.claimable),
-            len(self.first_claims), len(self.deck), first, max_steps, trace,
+            len(self.first_claims), len(self.deck), first, max_steps, trace, self.stall_limit,
         ]
 
     def ranks_after(self, rank: int) -> list[int]:
@@ -192,6 +194,7 @@ def spec_for(game_id: str, players: int | None = None, **options: Any) -> FastSp
         first_player=FIRST_CODES[rules.first_player],
         deck=tuple(build_deck(rules.decks, rules.jokers, rules.deck_rank_list(players))),
         options=tuple(sorted(options.items())),
+        stall_limit=rules.stall_limit,
     )
 
 
@@ -280,9 +283,10 @@ class FastCheat:
     rules :func:`supports` accepts (checked move for move by :func:`replay_check`)."""
 
     __slots__ = (
-        "act", "allowed", "cup", "cup_full", "finished", "gone", "hands", "last_rank",
-        "last_seat", "last_true", "lead", "n", "phase", "pile", "pile_size", "pours",
-        "prev_rank", "ranking", "sips", "sizes", "spec", "turn", "window", "winner",
+        "act", "allowed", "cup", "cup_full", "end", "finished", "gone", "hands", "last_rank",
+        "last_seat", "last_true", "lead", "low", "n", "phase", "pile", "pile_size", "pours",
+        "prev_rank", "quiet", "ranking", "sips", "sizes", "spec", "stall_at", "turn", "window",
+        "winner",
     )
 
     def __init__(self, spec: FastSpec, deal: Sequence[Sequence[int]],
@@ -297,6 +301,13 @@ class FastCheat:
             for c in cards:
                 self.hands[seat][slot_of(c)] += 1
         self.sizes = [len(h) for h in deal]
+        # the no-progress rule, as the reference engine counts it (smallest hand yet per
+        # seat; actions since the last progress); ``end`` is "stalled" once it ended a game
+        self.low = list(self.sizes)
+        self.quiet = 0
+        self.stall_at = spec.stall_limit or 1 << 62
+
+        self.end: str | None = None
         self.pile = [0] * SLOTS
         self.pile_size = 0
         self.gone = [False] * n
@@ -454,6 +465,7 @@ class FastCheat:
         """Apply a legal action of ``seat`` (default: the first seat to act), unchecked."""
         if seat is None:
             seat = self.act[0]
+        self.quiet += 1  # progress in the transition sets it back to 0
         if action == CALL:
             self._call(seat)
         elif action == PASS:
@@ -463,6 +475,8 @@ class FastCheat:
                 self._decline(seat)
         else:
             self._play(seat, action)
+        if self.quiet >= self.stall_at and self.phase != OVER:
+            self._stall()
         self._refresh()
 
     def random_action(self, seat: int, rng: random.Random) -> int:
@@ -576,6 +590,9 @@ class FastCheat:
             packed >>= 4
             slot += 1
         self.sizes[seat] -= k
+        if self.sizes[seat] < self.low[seat]:
+            self.low[seat] = self.sizes[seat]
+            self.quiet = 0
         self.pile_size += k
         self.last_seat, self.last_rank, self.last_true = seat, claim, truthful
         self.prev_rank = claim
@@ -603,10 +620,21 @@ class FastCheat:
             self._go_out(p)
 
     def _go_out(self, seat: int) -> None:
+        self.quiet = 0
         self.finished.append(seat)
         self.gone[seat] = True
         if not self.spec.ranking or self.gone.count(False) <= 1:
             self._end_game()
+
+    def _stall(self) -> None:
+        """The no-progress rule ended the game: ranked as ever; the winner is the first out,
+        else the one seat holding the fewest cards (-1 when several share the fewest)."""
+        self._end_game()
+        self.end = "stalled"
+        rest = self.ranking[len(self.finished):]
+        if not self.finished and len(rest) > 1 and self.sizes[rest[0]] == self.sizes[rest[1]]:
+            self.winner = -1
+
 
     def _end_game(self) -> None:
         rest = sorted((s for s in range(self.n) if not self.gone[s]),
@@ -710,18 +738,21 @@ _jit: Callable[[Callable[..., Any]], Any] = (
 
 # kernel parameter slots (FastSpec.params)
 (P_N, P_SEQ, P_MAX, P_WILD, P_CALLERS, P_TURNPASS, P_LEADER, P_AFTER, P_END, P_KCUP,
- P_FIRSTP, P_NCL, P_NFIRST, P_NDECK, P_FIRST, P_MAXSTEPS, P_TRACE) = range(17)
+ P_FIRSTP, P_NCL, P_NFIRST, P_NDECK, P_FIRST, P_MAXSTEPS, P_TRACE, P_STALL) = range(18)
 # scalar state slots
 (S_PHASE, S_TURN, S_WLEN, S_LAST, S_LRANK, S_LTRUE, S_PREV, S_NALLOW, S_PILE, S_NFIN,
- S_CUP, S_POURS, S_FULL, S_NACTIVE, S_RS1, S_RS2, S_G) = range(17)
-N_STATE = 17
+ S_CUP, S_POURS, S_FULL, S_NACTIVE, S_RS1, S_RS2, S_G, S_QUIET) = range(18)
+N_STATE = 18
+#: out_end codes: how each game of the kernel ended
+END_OUT, END_STALLED, END_UNFINISHED = 0, 1, 2
 _M1 = 2147483563
 _M2 = 2147483399
 
 
 @_jit
 def _sim_kernel(prm: Any, claimable: Any, first_claims: Any, deck: Any, seeds: Any,
-                out_winner: Any, out_steps: Any, out_rank: Any, out_sips: Any, hands: Any,
+                out_winner: Any, out_steps: Any, out_rank: Any, out_sips: Any, out_end: Any,
+                low: Any, hands: Any,
                 size: Any, pile: Any, gone: Any, fin: Any, win: Any, allowed: Any, ways: Any,
                 grp: Any, play: Any, cards: Any, st: Any, tr_deck: Any, tr_act: Any) -> int:
     """Whole games of random bots.  Runs compiled (numba, arrays) or as plain Python (lists)
@@ -744,6 +775,7 @@ def _sim_kernel(prm: Any, claimable: Any, first_claims: Any, deck: Any, seeds: A
     first_fixed = prm[P_FIRST]
     max_steps = prm[P_MAXSTEPS]
     trace = prm[P_TRACE]
+    stall = prm[P_STALL]
     R = 14
     span = 2147483562  # values rnd() returns: 0 .. span-1
     keep_below = span // 5  # RandomBot keeps a challenge with probability 0.2
@@ -828,6 +860,7 @@ def _sim_kernel(prm: Any, claimable: Any, first_claims: Any, deck: Any, seeds: A
         st[S_PHASE] = 2
 
     def go_out(p: int) -> None:
+        st[S_QUIET] = 0
         fin[st[S_NFIN]] = p
         st[S_NFIN] += 1
         gone[p] = 1
@@ -902,8 +935,12 @@ def _sim_kernel(prm: Any, claimable: Any, first_claims: Any, deck: Any, seeds: A
                 if r != claim and not (r == 13 and wild != 0):
                     truthful = 0
         size[seat] -= k
+        if size[seat] < low[seat]:
+            low[seat] = size[seat]
+            st[S_QUIET] = 0
         st[S_PILE] += k
         st[S_LAST] = seat
+
         st[S_LRANK] = claim
         st[S_LTRUE] = truthful
         st[S_PREV] = claim
@@ -1033,9 +1070,14 @@ def _sim_kernel(prm: Any, claimable: Any, first_claims: Any, deck: Any, seeds: A
         st[S_POURS] = 0
         st[S_FULL] = 0
         st[S_NACTIVE] = n
+        st[S_QUIET] = 0
+        for s in range(n):
+            low[s] = size[s]
+        stalled = 0
         steps = 0
         while st[S_PHASE] != 2 and steps < max_steps:
             phase = st[S_PHASE]
+            st[S_QUIET] += 1  # progress in the transition sets it back to 0
             seat = win[0] if phase == 1 else st[S_TURN]
             last = st[S_LAST]
             can_call = 0
@@ -1117,23 +1159,37 @@ def _sim_kernel(prm: Any, claimable: Any, first_claims: Any, deck: Any, seeds: A
             if trace != 0 and steps < trace:
                 tr_act[g * trace + steps] = action
             steps += 1
+            if stall > 0 and st[S_QUIET] >= stall and st[S_PHASE] != 2:
+                end_game()  # the no-progress rule: ranked as ever, the winner below
+                stalled = 1
         out_steps[g] = steps
         if st[S_PHASE] == 2:
             out_winner[g] = out_rank[g * n]
+            out_end[g] = END_OUT
+            if stalled != 0:
+                out_end[g] = END_STALLED
+                if (st[S_NFIN] == 0 and st[S_NACTIVE] > 1
+                        and size[out_rank[g * n]] == size[out_rank[g * n + 1]]):
+                    out_winner[g] = -1  # several share the fewest cards: no winner
         else:
             out_winner[g] = -1
+            out_end[g] = END_UNFINISHED
     return 0
+
 
 
 @dataclass
 class SimResult:
-    """What :func:`simulate_random` returns: per game, the winner (-1: stopped unfinished),
-    the number of actions, the ranking and the sips; with ``trace``, the shuffled packs and
-    the actions (for :func:`replay_check`)."""
+    """What :func:`simulate_random` returns: per game, the winner (-1: stopped unfinished, or
+    a stalled game where several share the fewest cards), how it ended (None: a player went
+    out; "stalled": the no-progress rule; "unfinished": stopped at ``max_actions``), the
+    number of actions, the ranking and the sips; with ``trace``, the shuffled packs and the
+    actions (for :func:`replay_check`)."""
 
     spec: FastSpec
     seeds: list[int]
     winners: list[int]
+    ends: list[str | None]
     steps: list[int]
     rankings: list[list[int]]
     sips: list[list[int]]
@@ -1164,7 +1220,9 @@ class SimResult:
             "game": self.spec.game_id,
             "players": n,
             "games": self.games,
-            "unfinished": sum(1 for w in self.winners if w < 0),
+            "unfinished": sum(1 for e in self.ends if e == "unfinished"),
+            "stalled": sum(1 for e in self.ends if e == "stalled"),
+
             "seconds": round(self.seconds, 4),
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
             "actions_per_second": round(total / self.seconds, 1) if self.seconds else None,
@@ -1206,7 +1264,9 @@ def simulate_random(
     ndeck = len(spec.deck)
     sizes = {
         "out_winner": games, "out_steps": games, "out_rank": games * n, "out_sips": games * n,
-        "hands": n * SLOTS, "size": n, "pile": SLOTS, "gone": n, "fin": n, "win": n,
+        "out_end": games, "low": n, "hands": n * SLOTS, "size": n, "pile": SLOTS, "gone": n,
+        "fin": n, "win": n,
+
         "allowed": SLOTS, "ways": (SLOTS + 1) * (spec.max_cards + 2), "grp": SLOTS,
         "play": SLOTS, "cards": ndeck, "st": N_STATE,
         "tr_deck": games * ndeck if trace else 1, "tr_act": games * trace if trace else 1,
@@ -1239,8 +1299,10 @@ def simulate_random(
         values = [int(x) for x in flat]
         return [values[i * width:(i + 1) * width] for i in range(games)]
 
+    ends = (None, "stalled", "unfinished")
     result = SimResult(
         spec=spec, seeds=seeds, winners=[int(x) for x in bufs["out_winner"]],
+        ends=[ends[int(x)] for x in bufs["out_end"]],
         steps=[int(x) for x in bufs["out_steps"]], rankings=rows(bufs["out_rank"], n),
         sips=rows(bufs["out_sips"], n), seconds=seconds, compiled=compiled,
     )
@@ -1331,9 +1393,12 @@ def replay_check(
         assert fast.over == ref.over, f"{where}: over"
         if ref.over:
             result = ref.result
-            assert fast.winner == result["winner"], f"{where}: winner"
+            winner = None if fast.winner < 0 else fast.winner
+            assert winner == result["winner"], f"{where}: winner"
             assert fast.ranking == result["ranking"], f"{where}: ranking"
             assert fast.sips == result["sips"], f"{where}: sips"
+            assert fast.end == result.get("end"), f"{where}: end {fast.end}"
+
         if check_legal and not fast.over:
             for seat in fast.to_act:
                 mine = fast.legal_actions(seat)

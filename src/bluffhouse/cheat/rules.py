@@ -15,6 +15,8 @@ TURN_PASS = ("none", "round", "pickup")
 LEADERS = ("loser", "winner", "next", "chinese")
 AFTER_RANK = ("same", "next", "free")
 FIRST_PLAYER = ("left_of_dealer", "ace_of_hearts", "first_jack", "bidding")
+#: The default of ``stall_limit`` (measured: see docs/rules/cheat.md, "Games that stall").
+STALL_LIMIT = 1000
 
 
 @dataclass(frozen=True)
@@ -35,8 +37,9 @@ class CheatRules(Rules):
     )
     deck_ranks: str = option(
         "all",
-        "Ranks in the packs: 'all', 'auto' (as many ranks as players plus two, the highest ones: "
-        "Eightsh*t's 'a couple more ranks than players'), or rank letters such as '5789TJK'.",
+        "Ranks in the packs: 'all', 'auto' (as many ranks as players plus two, the highest ones "
+        "with aces high: A K Q J ... (four players: 9 T J Q K A); Eightsh*t's 'a couple more "
+        "ranks than players'), or rank letters such as '5789TJK'.",
     )
     claim_ranks: str = option(
         "all",
@@ -61,6 +64,14 @@ class CheatRules(Rules):
         False,
         "The claimed count may differ from the cards laid (Liar Liar, Eightsh*t, Free-for-All); "
         "a call then checks the count too.",
+    )
+    max_laid: int = option(
+        0,
+        "Most cards laid in one play where counts may lie (count_lies), when it differs from "
+        "max_cards, which then limits only the claimed count (0: as max_cards). Popcorn's "
+        "bluff card count: claim 1-4, lay up to 5 ('four cards, or five if you really want "
+        "to risk it').",
+        low=0, high=12,
     )
     claim_suit: bool = option(
         False,
@@ -138,6 +149,14 @@ class CheatRules(Rules):
         "holds cards (Higherarchy, Sinner's Bluff, Eightsh*t).",
         choices=("first_out", "ranking"),
     )
+    stall_limit: int = option(
+        STALL_LIMIT,
+        "The no-progress rule: after this many actions in a row without progress (no hand "
+        "smaller than its smallest yet, nobody out, no cards out of play) the game ends, "
+        "ranked by cards held, fewest first; result 'end': 'stalled' (0: never). Normal "
+        "games never come near it (docs/rules/cheat.md, 'Games that stall').",
+        low=0,
+    )
     kings_cup: bool = option(
         False,
         "Variation B: every King picked up with a pile pours a sip into the cup; after the "
@@ -152,6 +171,13 @@ class CheatRules(Rules):
         "neighbour's card and playing out of turn are actions; any player may accuse a cheat "
         "until the next player takes their turn, and a caught cheat takes the pile.",
     )
+    call_answer: bool = option(
+        False,
+        "Cheat (variation H): a called player answers the call: 'show' turns the laid cards "
+        "over, or a show naming other cards lies about them, matching cards of the hand "
+        "slipped in place of laid ones. Needs table_cheats: until the next turn anyone but "
+        "the caller may accuse a show that stood, the pile the caller took being the stake.",
+    )
     call_word: str = option("Bullsh*t", "What a call is called at this table (shown to players).")
 
     # ---------------------------------------------------------------- derived
@@ -159,10 +185,9 @@ class CheatRules(Rules):
         if self.deck_ranks == "all":
             return list(range(13))
         if self.deck_ranks == "auto":
-            high_first = [0, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]  # A K Q .. 2
-            return sorted(high_first[1 : 1 + min(13, players + 2)]) if players + 2 < 13 else list(
-                range(13)
-            )
+            # the players + 2 highest ranks, aces high: A K Q J .. (all 13 from 11 players)
+            high_first = [0, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+            return sorted(high_first[: min(13, players + 2)])
         return parse_rank_set(self.deck_ranks, "deck_ranks")
 
     def claim_rank_list(self, players: int) -> list[int]:
@@ -203,6 +228,13 @@ class CheatRules(Rules):
                             "cheats are off")
         if self.jump_in and self.first_player == "bidding":
             raise RuleError("option jump_in: a game without turns has no bidding for first player")
+        if self.call_answer and not (self.table_cheats and self.reveal == "all"
+                                     and not self.believe):
+            raise RuleError("option call_answer: a swapped show is a table cheat; it needs "
+                            "table_cheats=true, reveal='all' and believe=false")
+        if self.max_laid and not self.count_lies:
+            raise RuleError("option max_laid: laying more (or fewer) cards than the claim may "
+                            "name needs count_lies=true")
         if self.reveal == "one" and self.count_lies:
             raise RuleError("option reveal: turning over one card cannot check a count lie; "
                             "set count_lies=false")

@@ -199,7 +199,7 @@ def _sample_turn_slowly(game: CheatGame, seat: int, rng: random.Random,
 
 
 def _most(game: CheatGame, hand: list[int]) -> int:
-    cap = game.rules.max_cards
+    cap = game._max  # the most cards laid (max_laid where it differs from max_cards)
     return len(hand) if cap == 0 or cap > len(hand) else cap
 
 
@@ -244,7 +244,7 @@ def _draw(game: CheatGame, hand: list[int], shape: _Shape, most: int,
         suits = [-1]
     # Claims may name up to max_cards (or every card of a rank) whatever the cards laid,
     # exactly as _play_actions lists them.
-    top_count = (r.max_cards or max(1, game._max_claim())) if r.count_lies else 0
+    top_count = game._count_top if r.count_lies else 0
     randrange = rng.randrange
     for _ in range(1000):
         # The plays are numbered by size, then group by group, taking more of a group first
@@ -305,7 +305,7 @@ def _claims_per_play(game: CheatGame) -> int:
     r = game.rules
     per = len(game.allowed)
     if r.count_lies:
-        per *= r.max_cards or max(1, game._max_claim())
+        per *= game._count_top
     if r.claim_suit and game._suit_required() < 0:
         per *= 4
     return per

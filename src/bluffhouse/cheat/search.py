@@ -263,6 +263,8 @@ def _deal(item: Info, rng: random.Random, truth: bool | None) -> CheatGame:
         assert last_cards is not None
         last_state = {"seat": last["seat"], "cards": last_cards, "rank": item.last_rank,
                       "count": last["count"], "suit": t["prev_suit"]}
+        if "caller" in last:  # a call waiting for its answer (Cheat H)
+            last_state["caller"] = last["caller"]
     me = item.me
     cheats: list[list[Any]] = [
         [c[0], c[1], list(c[2])] if c[0] == me else [c[0], "out_of_turn", []]
@@ -281,7 +283,9 @@ def _deal(item: Info, rng: random.Random, truth: bool | None) -> CheatGame:
         "bid": None if t["bid"] is None else list(t["bid"]), "bidders": list(t["bidders"]),
         "dealer": t["dealer"], "calls": list(t["calls"]),
         "bluffs_caught": list(t["bluffs_caught"]), "bluffs_survived": [0] * n,
+        "low": list(t["low"]), "quiet": t["quiet"],
     }
+
     g = CheatGame.from_fields(item.game_id, item.rules, n, fields, list(item.events),
                               list(view["to_act"]), view["version"], rng.getrandbits(63))
     g.__dict__["_search_seat"] = me
@@ -455,6 +459,14 @@ def rollout_step(state: CheatGame, seat: int, rng: random.Random) -> Action:
     r = state.rules
     if state.phase in ("bid", "bid_window"):
         return {"type": "pass"}
+    if state.phase == "answer":  # Cheat H: cover a bluff with held cards where it can
+        swaps = [a for a in state.legal_actions(seat) if "cards" in a]
+        play = state.last
+        assert play is not None
+        if swaps and not state._truthful(play["cards"], play["rank"], play["count"],
+                                         play["suit"]):
+            return swaps[0]
+        return {"type": "show"}
     last = state.last
     item = state.__dict__.get("_search_info")
     if (item is not None and last is not None and last["seat"] != seat

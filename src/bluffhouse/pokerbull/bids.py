@@ -13,7 +13,13 @@ five), with each joker standing for any card, shows the named pattern: ``high A`
 ``pair 7`` two sevens, ``two_pair K 9`` two kings and two nines, ``straight 9`` a 5 6 7 8 9,
 ``flush S J 6 4`` five spades of different ranks among them the jack, six and four,
 ``full_house 3 2`` three threes and two twos, ``five 6`` five sixes (jokers needed), and so on.
-A partial bid (``pair``, ``flush S``, ``two_pair K``) exists when some completion does.
+A better hand showing the pattern counts (trips make ``pair``, a straight flush ``flush`` and
+``straight``); a different hand of the category does not (a 6-to-T straight is no
+``straight 9``).  A partial bid (``pair``, ``flush S``, ``two_pair K``) exists when some
+completion does, and ``straight_flush`` / ``straight_flush S`` also when a royal flush (of
+the suit) does: it is five cards of the suit in a row, the best straight flush.  The rules
+page states each category's reading; ``tests/pokerbull/test_bid_oracle.py`` checks every bid
+against brute force written from it.
 
 Order: category first (high < pair < two_pair < trips < straight < flush < full_house < quads
 < straight_flush < royal_flush < five), then the specifications compared left to right (ranks
@@ -49,6 +55,8 @@ CATEGORIES: tuple[str, ...] = (
 CATEGORY_INDEX: dict[str, int] = {name: i for i, name in enumerate(CATEGORIES)}
 #: How many cards of one rank an "of a kind" category needs.
 KIND: dict[int, int] = {HIGH: 1, PAIR: 2, TRIPS: 3, QUADS: 4, FIVE: 5}
+#: The most cards a bid's pattern uses (the handful a hand is made from).
+HAND = 5
 #: Category levels: royal flushes move to ROYAL_TOP_LEVEL under variation #1.
 ROYAL_TOP_LEVEL = 11
 
@@ -422,8 +430,10 @@ def exists(bid: Bid, s: Summary, universe: Universe = FULL) -> bool:
         others = (have & ~named).bit_count()
         return missing + max(0, 5 - k - others) <= j
     if cat == STRAIGHT_FLUSH:
+        # A named top is that run exactly; without one any run of the suit counts, the royal
+        # flush included (it is the best straight flush, and contains the hand named).
         suits = (spec[0],) if spec else range(universe.suits)
-        tops = (spec[1],) if len(spec) == 2 else sf_tops(universe)
+        tops = (spec[1],) if len(spec) == 2 else straight_tops(universe)
         return any((window(t) & ~s.suits[x]).bit_count() <= j for x in suits for t in tops)
     # ROYAL
     suits = (spec[0],) if spec else range(universe.suits)
@@ -472,6 +482,8 @@ def _max_natural(bid: Bid, universe: Universe, j: int) -> int | None:
     """The most natural cards of the universe that, with ``j`` jokers, do not make the bid
     (None: every set does).  Each case is an exact optimisation over the counts that matter."""
     cat, spec = bid.cat, bid.spec
+    if j >= HAND:  # five jokers alone make any bid
+        return None
     m, ns = len(universe.values), universe.suits
     counts = range(ns + 1)
     if cat in KIND:
@@ -521,7 +533,8 @@ def _max_natural(bid: Bid, universe: Universe, j: int) -> int | None:
     if cat == STRAIGHT_FLUSH:
         if len(spec) == 2:
             return ns * m - (j + 1)
-        h = hitting_number(universe, sf_tops(universe), j + 1)
+        # Every run of the suit, the royal one included (as in exists).
+        h = hitting_number(universe, straight_tops(universe), j + 1)
         return ns * m - (h if spec else ns * h)
     # ROYAL
     return ns * m - ((j + 1) if spec else ns * (j + 1))
@@ -531,13 +544,16 @@ def _max_natural(bid: Bid, universe: Universe, j: int) -> int | None:
 def max_avoid(bid: Bid, universe: Universe = FULL, deck_jokers: int = 2) -> int:
     """The most cards of the deck (the universe plus ``deck_jokers`` jokers) that can be held
     together without making the bid.  A bid is guaranteed among ``n`` cards exactly when
-    ``n > max_avoid``."""
+    ``n > max_avoid``.  Only up to four jokers are weighed (five make every bid), so any
+    joker count costs the same."""
+    if deck_jokers < 0:
+        raise ValueError(f"a deck holds no fewer than 0 jokers, not {deck_jokers}")
     if bid.natural:
         nat = _max_natural(bid, universe, 0)
         assert nat is not None
         return deck_jokers + nat
     best = -1
-    for j in range(deck_jokers + 1):
+    for j in range(min(deck_jokers, HAND - 1) + 1):
         nat = _max_natural(bid, universe, j)
         if nat is not None:
             best = max(best, j + nat)

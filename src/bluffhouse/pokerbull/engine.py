@@ -11,11 +11,13 @@ player with no cards (or who loses while holding the grow limit) is out; the las
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from .. import savecheck as sc
 from ..cards import CARD_TEXT, build_deck, parse_deal
-from ..errors import IllegalAction, RuleError
+from ..errors import IllegalAction, RuleError, quote
 from ..game import Action, Game, unknown_action
 from .bids import (
     FIVE,
@@ -34,6 +36,10 @@ from .bids import (
 )
 from .rules import NATURAL_DECK, PokerBullRules
 
+#: The longest bid text read (the longest canonical bid has 25 characters).
+BID_TEXT_LIMIT = 64
+_ONLY_TYPE = frozenset({"type"})
+
 
 class PokerBullGame(Game):
     RULES: ClassVar[type[PokerBullRules]] = PokerBullRules
@@ -44,6 +50,30 @@ class PokerBullGame(Game):
         "hands", "sizes", "out", "hand_no", "bid", "bidder", "history", "turn", "starter",
         "jokers_in", "recharged", "survived", "showdown",
     )
+    ACTION_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {
+        "bid": frozenset({"type", "bid"}), "call": _ONLY_TYPE}
+    STATE_SHAPES: ClassVar[Mapping[str, sc.Shape]] = {
+        "hands": sc.per_seat(sc.cards(most=6)),
+        "sizes": sc.per_seat(sc.whole(0, 6)),
+        "out": sc.seats(),
+        "hand_no": sc.whole(1),
+        "bid": sc.optional(sc.text(BID_TEXT_LIMIT)),
+        "bidder": sc.seat(-1),
+        # (a hand may hold every bid of the order, about 19,700, with stall_limit=0)
+        "history": sc.listing(sc.row(sc.seat(), sc.text(BID_TEXT_LIMIT)), most=20_000),
+
+        "turn": sc.seat(),
+        "starter": sc.seat(),
+        "jokers_in": sc.whole(0, 2),
+        "recharged": sc.flag(),
+        "survived": sc.per_seat(sc.whole()),
+        "showdown": sc.optional(sc.record({
+            "hand": sc.whole(1), "caller": sc.seat(), "bidder": sc.seat(),
+            "bid": sc.text(BID_TEXT_LIMIT), "hands": sc.per_seat(sc.card_texts(most=6)),
+            "exists": sc.flag(), "higher_exists": sc.flag(),
+            "best": sc.optional(sc.text(BID_TEXT_LIMIT)), "loser": sc.seat(),
+        })),
+    }
 
     rules: PokerBullRules
     hands: list[list[int]]
@@ -170,9 +200,10 @@ class PokerBullGame(Game):
         exactly what ``legal[rng.randrange(len(legal))]`` draws, from the same RNG state, in
         microseconds.  Like ``legal_actions`` it draws from the documented subset while more
         than 10,000 bids are legal (docs/rules/poker_bull.md, "Listing legal actions")."""
-        if self._result is not None or seat not in self._act:
+        if self._result is not None or type(seat) is not int or seat not in self._act:
             raise IllegalAction("the game is over" if self._result is not None
-                                else self._not_your_turn(seat))
+                                else self._not_your_turn(seat) if type(seat) is int
+                                else self._no_seat(seat))
         space = self._space
         indices, start = space.listed_range(self._standing_at, sum(self.sizes))
         count = len(indices) - start
@@ -206,6 +237,11 @@ class PokerBullGame(Game):
         if text is None:
             raise IllegalAction("a bid action needs its bid, like {'type': 'bid', 'bid': "
                                 "'pair 7'}")
+        if type(text) is not str:
+            raise IllegalAction(f"a bid is text like 'pair 7' or 'flush S J', not {quote(text)}")
+        if len(text) > BID_TEXT_LIMIT:
+            raise IllegalAction(f"a bid is at most {BID_TEXT_LIMIT} characters, like 'pair 7' "
+                                f"or 'flush S J'; this one has {len(text)}")
         bid = parse_bid_cached(text)
         if self.jokers_in == 0:
             if bid.natural:
@@ -243,8 +279,28 @@ class PokerBullGame(Game):
             self._log({"type": "bid", "seat": seat, "bid": text})
             self.turn = self._next_in(seat)
             self._act = [self.turn]
+            # The no-progress rule: the bids since the last call are this hand's history.
+            limit = self.rules.stall_limit
+            if limit and len(self.history) >= limit:
+                self._stall()
             return
         self._call(seat)
+
+    def _stall(self) -> None:
+        """``stall_limit`` bids in a hand without a call end the game (as Cheat's no-progress
+        rule): the players still in ranked by the cards they would be dealt (the most first
+        when a lost call costs a card, the fewest first when it adds one; ties in seat
+        order), then those out, the last out first.  The winner is the one best seat, None
+        when several share the best count."""
+        grow = self.rules.mode == "grow"
+        alive = sorted(self._in(), key=lambda s: (self.sizes[s] if grow else -self.sizes[s], s))
+        ranking = [*alive, *reversed(self.out)]
+        winner: int | None = alive[0]
+        if len(alive) > 1 and self.sizes[alive[0]] == self.sizes[alive[1]]:
+            winner = None
+        self._finish(winner, ranking, list(self.survived), cards_left=list(self.sizes),
+                     hands_played=self.hand_no, end="stalled")
+
 
     def _call(self, caller: int) -> None:
         r = self.rules
@@ -296,6 +352,67 @@ class PokerBullGame(Game):
         self._finish(winner, ranking, list(self.survived), cards_left=list(self.sizes),
                      hands_played=self.hand_no)
 
+    # ================================================================== loading
+    def _check_state(self) -> None:
+        """A loaded Poker Bull state: the jokers the rules allow, hands of the sizes dealt,
+        drawn from one deck (no card twice), the seats out exactly those with no cards, and
+        the bids of this hand canonical, each higher than the last, made in turn order."""
+        r = self.rules
+        over = self._result is not None
+        if self.jokers_in > r.jokers or (self.jokers_in < r.jokers and not r.jokers_leave_at):
+            raise sc.damaged("jokers_in", f"is {self.jokers_in}; the rules put {r.jokers} in")
+        most = r.grow_limit if r.mode == "grow" else 5 + (1 if r.recharge_at else 0)
+        for s, size in enumerate(self.sizes):
+            if size > most:
+                raise sc.damaged(f"sizes[{s}]", f"is {size}; a hand here has at most {most}")
+        deck = Counter(build_deck(1, self.jokers_in))
+        held = Counter(c for h in self.hands for c in h)
+        if held - deck:
+            card = min(held - deck)
+            raise sc.damaged("hands", f"hold {_card_name(card)} more often than the deck does")
+        sc.sorted_cards(self.hands, "hands")
+        if over:
+            if any(self.hands) or self.bid is not None or self.history or self.bidder != -1:
+                raise sc.damaged("state", "holds hands or bids, but the game is over")
+            return
+        alive = [s for s in range(self.players) if self.sizes[s] > 0]
+        if len(alive) < 2:
+            raise sc.damaged("sizes", "leave fewer than two players in a game not over")
+        if sorted(self.out) != [s for s in range(self.players) if self.sizes[s] == 0]:
+            raise sc.damaged("out", "must be the seats that have no cards")
+        for s in range(self.players):
+            if len(self.hands[s]) != self.sizes[s]:
+                raise sc.damaged(f"hands[{s}]", f"holds {len(self.hands[s])} cards, but sizes "
+                                                f"says {self.sizes[s]}")
+        if self.starter not in alive:
+            raise sc.damaged("starter", f"is seat {self.starter}, which is out")
+        space = bid_space(FULL, r.order, self.jokers_in)
+        seat, last = self.starter, -1
+        for i, (who, text) in enumerate(self.history):
+            at = space.text_index.get(text)
+            if at is None:
+                raise sc.damaged(f"history[{i}]", f"holds {quote(text)}, which is not a bid "
+                                                  "(in its canonical form) of this deck")
+            if who != seat:
+                raise sc.damaged(f"history[{i}]", f"is a bid of seat {who}, out of turn")
+            if at <= last and not refines(space.bids[last], space.bids[at]):
+                raise sc.damaged(f"history[{i}]", "is not higher than the bid before it")
+            seat, last = self._next_in(who), at
+        if self.history:
+            if [self.bidder, self.bid] != self.history[-1]:
+                raise sc.damaged("bid", "must be the last bid of the history, with its bidder")
+        elif self.bid is not None or self.bidder != -1:
+            raise sc.damaged("bid", "must be null (with bidder -1) before any bid")
+        if self.turn != seat:
+            raise sc.damaged("turn", f"is seat {self.turn}; the bidding has seat {seat} next")
+
+    def _expected_act(self) -> list[int] | None:
+        return [self.turn]
+
+    def _may_act(self, seat: int) -> bool:
+        indices, start = self._space.listed_range(self._standing_at, sum(self.sizes))
+        return len(indices) > start or self._standing is not None
+
     # ================================================================== views
     def _hand_text(self, seat: int) -> list[str]:
         return _texts(self.hands[seat])
@@ -319,7 +436,8 @@ class PokerBullGame(Game):
             "deck_size": NATURAL_DECK + self.jokers_in,
             "jokers": self.jokers_in,
             "recharged": self.recharged,
-            "showdown": None if self.showdown is None else dict(self.showdown),
+            "showdown": None if self.showdown is None else {
+                **self.showdown, "hands": [list(h) for h in self.showdown["hands"]]},
             # The rules in force (public: every player knows the options of the table).
             "rules": self.rules.as_dict(),
         }
@@ -327,5 +445,9 @@ class PokerBullGame(Game):
 
 def _texts(cards: Sequence[int]) -> list[str]:
     return [CARD_TEXT[c] for c in cards]
+
+
+def _card_name(card: int) -> str:
+    return CARD_TEXT[card]
 
 

@@ -440,11 +440,11 @@ def _exists(cat: int, ns: int, spec: Any, at: int, natural: int, counts: Any, su
         others = _popcount(have & ~named)
         extra = 5 - k - others
         return bool(missing + (extra if extra > 0 else 0) <= j)
-    if cat == 8:  # straight flush
+    if cat == 8:  # straight flush: without a named top, the royal run (to 12) counts too
         for x in range(4):
             if ns >= 1 and x != spec[at]:
                 continue
-            for t in range(3, 12):
+            for t in range(3, 13):
                 if ns == 2 and t != spec[at + 1]:
                     continue
                 if _popcount(_window(t) & ~suits[x]) <= j:
@@ -457,6 +457,31 @@ def _exists(cat: int, ns: int, spec: Any, at: int, natural: int, counts: Any, su
         if _popcount(_window(12) & ~suits[x]) <= j:
             return True
     return False
+
+
+@_jit
+def _exists_each(n: int, cat: Any, nspec: Any, spec: Any, natural: Any, counts: Any,
+                 suits: Any, jokers: int, out: Any) -> None:
+    """``out[i]`` = whether bid ``i`` of the table exists (every bid in one compiled call: the
+    tests compare them all with brute force)."""
+    for i in range(n):
+        out[i] = 1 if _exists(cat[i], nspec[i], spec, i * 6, natural[i], counts, suits,
+                              jokers) else 0
+
+
+def made(rules: PokerBullRules, cards: list[int]) -> list[bool]:
+    """Per bid of the rules' bid table (in bid order), whether the cards make it, decided by
+    the integer engine's own existence check (compiled when :data:`COMPILED`)."""
+    t = tables(rules, COMPILED)
+    s = summarize(cards)
+    counts: Any = list(s.counts)
+    suits: Any = list(s.suits)
+    out: Any = [0] * t.n
+    if COMPILED:
+        counts, suits = np.asarray(counts, dtype=np.int64), np.asarray(suits, dtype=np.int64)
+        out = np.zeros(t.n, dtype=np.int64)
+    _exists_each(t.n, t.cat, t.nspec, t.spec, t.natural, counts, suits, s.jokers, out)
+    return [bool(x) for x in out]
 
 
 @_jit

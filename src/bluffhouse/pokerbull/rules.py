@@ -11,6 +11,9 @@ from ..rules import Rules, option
 from .bids import Order
 
 NATURAL_DECK = 52
+#: The default of ``stall_limit`` (measured: see docs/rules/poker_bull.md, "Games that stall").
+STALL_LIMIT = 500
+
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,15 @@ class PokerBullRules(Rules):
         "Variation #5a: once the cards to be dealt for a hand number this many or fewer, the "
         "jokers leave the game for good (0: never).",
         low=0, high=54,
+    )
+    stall_limit: int = option(
+        STALL_LIMIT,
+        "The no-progress rule: a hand whose bidding reaches this many bids without a call ends "
+        "the game, ranked by the cards the players still in would be dealt; result 'end': "
+        "'stalled' (0: never). A hand always ends (bids only rise), but tables that never "
+        "call can bid thousands of times a hand (docs/rules/poker_bull.md, 'Games that "
+        "stall').",
+        low=0,
     )
     recharge_at: int = option(
         0,

@@ -16,11 +16,13 @@ plain JSON values so a save continues exactly.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..cards import CARD_INDEX, CARD_TEXT, build_deck, parse_cards, take_cards
-from ..errors import IllegalAction, RuleError
+from .. import savecheck as sc
+from ..cards import CARD_INDEX, CARD_TEXT, MOST_CARDS, build_deck, parse_cards, take_cards
+from ..errors import IllegalAction, RuleError, quote
 from ..game import Action, Game, unknown_action
 from . import combos as cb
 from .rules import SneakRules
@@ -31,6 +33,9 @@ LIST_LIMIT = 10_000
 
 TURN_ACTIONS = ("draw", "sneak", "flaunt")
 WINDOW_ACTIONS = ("challenge", "pass")
+_ONLY_TYPE = frozenset({"type"})
+_WITH_CARDS = frozenset({"type", "cards"})
+PHASES = ("turn", "window", "over")
 
 
 class SneakGame(Game):
@@ -42,6 +47,27 @@ class SneakGame(Game):
         "hands", "stock", "won", "out", "scores", "dealer", "deal_no", "phase", "turn",
         "started", "lead", "challenges", "window", "declined", "deal_scores",
     )
+    ACTION_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {
+        "draw": _ONLY_TYPE, "pass": _ONLY_TYPE, "sneak": _WITH_CARDS, "flaunt": _WITH_CARDS,
+        "challenge": _WITH_CARDS}
+    STATE_SHAPES: ClassVar[Mapping[str, sc.Shape]] = {
+        "hands": sc.per_seat(sc.cards()),
+        "stock": sc.cards(),
+        "won": sc.per_seat(sc.cards()),
+        "out": sc.cards(),
+        "scores": sc.per_seat(sc.whole()),
+        "dealer": sc.seat(),
+        "deal_no": sc.whole(1),
+        "phase": sc.choice(*PHASES),
+        "turn": sc.seat(),
+        "started": sc.per_seat(sc.flag()),
+        "lead": sc.optional(sc.record({"seat": sc.seat(), "kind": sc.choice("sneak", "flaunt"),
+                                       "cards": sc.cards()})),
+        "challenges": sc.listing(sc.row(sc.seat(), sc.cards()), most=7),
+        "window": sc.seats(),
+        "declined": sc.seats(),
+        "deal_scores": sc.listing(sc.per_seat(sc.whole())),
+    }
 
     rules: SneakRules
     hands: list[list[int]]
@@ -374,7 +400,7 @@ class SneakGame(Game):
     def _parse_cards(self, seat: int, action: dict[str, Any]) -> list[int]:
         if "cards" not in action:
             raise IllegalAction("say which cards, like {'type': 'sneak', 'cards': ['7H']}")
-        cards = parse_cards(action["cards"])
+        cards = parse_cards(action["cards"], most=MOST_CARDS)
         if not cards:
             raise IllegalAction("lay at least one card")
         if take_cards(self.hands[seat], cards) is None:
@@ -411,6 +437,61 @@ class SneakGame(Game):
             self._do_challenge(seat, cards)
         else:
             self._do_pass(seat)
+
+    # ================================================================== loading
+    def _check_state(self) -> None:
+        """A loaded Sneak state: every card of the packs exactly once across hands, stock,
+        tricks won, out of play, the lead and the challenges; hands in order; scores the sums
+        of the deals'; a lead exactly while a window is open, answered by seats that could."""
+        packs = self.rules.pack_count(self.players)
+        found = [c for h in self.hands for c in h] + self.stock + self.out
+        found += [c for w in self.won for c in w]
+        if self.lead is not None:
+            found += self.lead["cards"]
+        found += [c for _, cs in self.challenges for c in cs]
+        sc.same_cards(found, Counter(build_deck(packs)), "hands, stock, won, out, lead and "
+                      "challenges", CARD_TEXT.__getitem__)
+        sc.sorted_cards(self.hands, "hands")
+        over = self._result is not None
+        done = len(self.deal_scores)
+        if done != self.deal_no - (0 if over else 1):
+            raise sc.damaged("deal_scores", f"has {done} deals, but this is deal {self.deal_no}"
+                                            f"{' (over)' if over else ''}")
+        sums = [sum(d[s] for d in self.deal_scores) for s in range(self.players)]
+        if sums != self.scores:
+            raise sc.damaged("scores", "must be the sums of deal_scores")
+        if over != (self.phase == "over"):
+            raise sc.damaged("phase", f"is {self.phase}, but the game is "
+                                      f"{'over' if over else 'not over'}")
+        lead = self.lead
+        if (lead is not None) != (self.phase == "window"):
+            raise sc.damaged("lead", "must be set exactly while a lead is being answered")
+        if lead is None:
+            if self.challenges or self.window or self.declined:
+                raise sc.damaged("window", "holds answers, but there is no lead")
+            return
+        leader, size = lead["seat"], len(lead["cards"])
+        if not size or leader != self.turn:
+            raise sc.damaged("lead", "must hold cards, laid by the seat on turn")
+        if lead["kind"] == "flaunt" and not cb.is_flauntable(sorted(lead["cards"])):
+            raise sc.damaged("lead", "is a flaunt that is no combo")
+        answered = [s for s, _ in self.challenges] + self.declined + self.window
+        if len(set(answered)) != len(answered) or leader in answered:
+            raise sc.damaged("window", "names a seat twice, or the leader")
+        for s, cs in self.challenges:
+            if len(cs) != size:
+                raise sc.damaged("challenges", f"holds {len(cs)} cards from seat {s}; the lead "
+                                               f"has {size}")
+        for s in self.window:
+            if len(self.hands[s]) < size:
+                raise sc.damaged("window", f"names seat {s}, which holds too few cards")
+
+    def _expected_act(self) -> list[int] | None:
+        return list(self.window) if self.phase == "window" else [self.turn]
+
+    def _may_act(self, seat: int) -> bool:
+        # a window may always be passed; a turn draws, or leads one card at least
+        return self.phase == "window" or bool(self.stock) or self._lead_limit(seat) > 0
 
     # ================================================================== views
     def _hand_text(self, seat: int) -> list[str]:
@@ -500,11 +581,13 @@ def _texts(cards: Iterable[int]) -> list[str]:
 def _parse_cards_setup(cards: object, what: str, pool: list[int]) -> list[int]:
     if not isinstance(cards, list | tuple):
         raise RuleError(f"{what} must be a list of cards like ['AS', '7H']")
+    if len(cards) > len(pool):
+        raise RuleError(f"{what}: {len(cards)} cards, but the packs have {len(pool)} left")
     out = []
     for text in cards:
-        card = CARD_INDEX.get(text.strip()) if isinstance(text, str) else None
+        card = CARD_INDEX.get(text.strip()) if type(text) is str and len(text) <= 8 else None
         if card is None or card == 52:
-            raise RuleError(f"{what}: {text!r} is not a card of the packs")
+            raise RuleError(f"{what}: {quote(text)} is not a card of the packs")
         if card not in pool:
             raise RuleError(f"{what}: {text} is given more times than the packs hold it")
         pool.remove(card)

@@ -28,8 +28,8 @@ class SneakRules(Rules):
         0,
         "Game score: the game ends after the deal in which a player reaches it; the highest "
         "score wins (a shared top score is a shared win). 0: 100 points with one pack, 200 with "
-        "two.",
-        low=0,
+        "two. At most 10000 (some 200 deals).",
+        low=0, high=10_000,
     )
     flaunt_challenges: str = option(
         "must_beat",

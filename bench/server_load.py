@@ -1,0 +1,308 @@
+"""Load on a real server: N rooms of bots and M websocket players against `bluffhouse serve`
+on loopback.
+
+Each of the first M rooms has a person at seat 0, played by a websocket client that picks
+random legal actions, and a spectator; the other seats, and every seat of the other rooms,
+are server-side bots. A finished game is rematched, so every room stays busy. Prints:
+
+- actions per second accepted (and stored) by the server;
+- latency from a client's action to the moment every client of its room has the new state
+  (p50, p99);
+- memory per room (the server's resident memory growth divided by the rooms);
+- finished games whose downloaded record, replayed on the engine, reaches the stored end.
+
+    python bench/server_load.py --rooms 100 --clients 50 --seconds 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+import bluffhouse as bh
+
+WINDOW = {"call", "pass", "check", "believe", "challenge"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def rss_kib(pid: int | None) -> int:
+    if pid is None:
+        return 0
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """User + system CPU time of a process so far (0 when unknown)."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    kinds = {a["type"] for a in legal}
+    if kinds <= WINDOW and "pass" in kinds:
+        return {"type": "pass"} if rng.random() < 0.8 else rng.choice(legal)
+    plays = [a for a in legal if a["type"] != "pass"]
+    return rng.choice(plays or legal)
+
+
+class Retrying:
+    """An httpx client whose requests are tried again when a kept-alive connection was
+    closed by the server just as it was reused (a benign race of HTTP keep-alive)."""
+
+    def __init__(self, client: httpx.AsyncClient) -> None:
+        self.client = client
+
+    async def request(self, method: str, url: str, **kw: Any) -> httpx.Response:
+        for attempt in range(5):
+            try:
+                return await self.client.request(method, url, **kw)
+            except httpx.TransportError:
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(0.1 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    async def get(self, url: str, **kw: Any) -> httpx.Response:
+        return await self.request("GET", url, **kw)
+
+    async def post(self, url: str, **kw: Any) -> httpx.Response:
+        return await self.request("POST", url, **kw)
+
+
+class Player:
+    """Seat 0 of one room, plus a spectator of the same room: latency is measured to the
+    later of the two."""
+
+    def __init__(self, base: str, code: str, token: str, seed: int,
+                 latencies: list[float], stop: asyncio.Event) -> None:
+        self.base, self.code, self.token = base, code, token
+        self.rng = random.Random(seed)
+        self.latencies = latencies
+        self.stop = stop
+        self.sent: dict[tuple[int, int], float] = {}  # (game_no, version) -> time sent
+        self.seen: dict[tuple[int, int], int] = {}  # how many of the two got it
+
+    def arrived(self, message: dict[str, Any]) -> None:
+        key = (message["game_no"], message["version"] - 1)
+        if key in self.sent:
+            self.seen[key] = self.seen.get(key, 0) + 1
+            if self.seen[key] == 2:
+                self.latencies.append(time.perf_counter() - self.sent.pop(key))
+                del self.seen[key]
+
+    async def watch(self) -> None:
+        async with websockets.connect(f"{self.base}/ws/{self.code}", max_size=None) as ws:
+            await ws.send(json.dumps({"type": "hello"}))
+            while not self.stop.is_set():
+                try:
+                    text = await asyncio.wait_for(ws.recv(), 1.0)
+                except TimeoutError:
+                    continue
+                message = json.loads(text)
+                if message["type"] == "state":
+                    self.arrived(message)
+
+    async def play(self) -> None:
+        async with websockets.connect(f"{self.base}/ws/{self.code}", max_size=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            state: dict[str, Any] | None = None
+            while not self.stop.is_set():
+                try:
+                    text = await asyncio.wait_for(ws.recv(), 1.0)
+                except TimeoutError:
+                    continue
+                message = json.loads(text)
+                kind = message["type"]
+                if kind == "state":
+                    self.arrived(message)
+                    state = message
+                    if message.get("legal") is None \
+                            and message["seat"] in message["view"]["to_act"]:
+                        await ws.send(json.dumps({"type": "legal"}))
+                        continue
+                    legal = message.get("legal") or []
+                elif kind == "legal" and state is not None \
+                        and message["version"] == state["version"]:
+                    legal = message["legal"]
+                else:
+                    continue
+                if not legal or state is None:
+                    continue
+                version = state["version"]
+                self.sent[(state["game_no"], version)] = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "action": pick(legal, self.rng),
+                                          "version": version}))
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    folder = Path(tempfile.mkdtemp(prefix="bh-load-"))
+    db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
+    port = args.port or free_port()
+    server = None
+    if not args.port:  # else: a server already running there (started with --room-rate)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "bluffhouse", "serve", "--port", str(port), "--db", db,
+             "--log-level", "warning", "--room-rate", "1000000",
+             "--bot-workers", str(args.bot_workers)],
+            stdout=subprocess.DEVNULL, stderr=open(folder / "server.err", "wb"))  # noqa: SIM115
+    try:
+        pid = server.pid if server else args.pid
+        http = f"http://127.0.0.1:{port}"
+        base = f"ws://127.0.0.1:{port}"
+        limits = httpx.Limits(max_connections=50)
+        transport = httpx.AsyncHTTPTransport(retries=3, limits=limits)
+        async with httpx.AsyncClient(base_url=http, timeout=60, transport=transport) as raw:
+            client = Retrying(raw)
+            for _ in range(300):
+                try:
+                    if (await client.get("/api/health")).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    await asyncio.sleep(0.1)
+            rss_before = rss_kib(pid)
+            rooms: list[dict[str, Any]] = []
+            sem = asyncio.Semaphore(20)
+
+            async def create(i: int) -> dict[str, Any]:
+                person = i < args.clients
+                body = {"game": args.game, "players": args.players, "name": f"p{i}",
+                        "sit": person, "bot_delay": args.bot_delay, "timers": False,
+                        "bots": list(range(1 if person else 0, args.players))}
+                async with sem:
+                    made = (await client.post("/api/rooms", json=body)).json()
+                    await client.post(f"/api/rooms/{made['code']}/start",
+                                      json={"token": made["token"]})
+                return {"code": made["code"], "token": made["token"]}
+
+            rooms = list(await asyncio.gather(*(create(i) for i in range(args.rooms))))
+            latencies: list[float] = []
+            stop = asyncio.Event()
+            players = [Player(base, r["code"], r["token"], i, latencies, stop)
+                       for i, r in enumerate(rooms[:args.clients])]
+            tasks = [asyncio.create_task(p.play()) for p in players]
+            tasks += [asyncio.create_task(p.watch()) for p in players]
+            await asyncio.sleep(min(5.0, args.seconds / 4))  # warm up
+            rss_during = rss_kib(pid)
+            start = (await client.get("/api/health")).json()
+            cpu0 = cpu_seconds(pid)
+            own0 = time.process_time()
+            t0 = time.perf_counter()
+            latencies.clear()
+            finished: list[tuple[str, int]] = []
+            end_at = t0 + args.seconds
+            while time.perf_counter() < end_at:
+                await asyncio.sleep(min(2.0, max(0.0, end_at - time.perf_counter())))
+
+                async def check(room: dict[str, Any]) -> None:
+                    async with sem:
+                        info = (await client.get(f"/api/rooms/{room['code']}")).json()
+                        if info["status"] == "over":
+                            finished.append((room["code"], info["game_no"]))
+                            await client.post(f"/api/rooms/{room['code']}/rematch",
+                                              json={"token": room["token"]})
+                await asyncio.gather(*(check(r) for r in rooms))
+            elapsed = time.perf_counter() - t0
+            end = (await client.get("/api/health")).json()
+            cpu = cpu_seconds(pid) - cpu0
+            own = time.process_time() - own0
+            stop.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            replayed = 0
+            for code, game_no in finished:
+                record = (await client.get(f"/api/rooms/{code}/record?game={game_no}")).json()
+                game = bh.load(json.dumps(record["start"]))
+                for seat, action in record["actions"]:
+                    game.apply(seat, action)
+                replayed += json.loads(game.to_json()) == record["state"]
+    finally:
+        errors = ""
+        if server is not None:
+            server.send_signal(signal.SIGINT)
+            server.wait(timeout=60)
+            errors = (folder / "server.err").read_text(errors="replace")
+    latencies.sort()
+
+    def pct(p: float) -> float | None:
+        if not latencies:
+            return None
+        return round(1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))], 1)
+
+    return {
+        "rooms": args.rooms, "clients": args.clients, "game": args.game,
+        "players": args.players, "bot_delay": args.bot_delay, "bot_workers": args.bot_workers,
+        "seconds": round(elapsed, 1),
+        "actions_per_second": round((end["actions"] - start["actions"]) / elapsed, 1),
+        "server_cpu_ms_per_action": round(1000 * cpu / max(1, end["actions"] - start["actions"]),
+                                          2),
+        "server_cpu_share": round(cpu / elapsed, 2),
+        "clients_cpu_share": round(own / elapsed, 2),
+        "commits_per_second": round((end["commits"] - start["commits"]) / elapsed, 1),
+        "ms_per_action": {k: round(1000 * (end["seconds"][k] - start["seconds"][k])
+                                   / max(1, end["actions"] - start["actions"]), 2)
+                          for k in end["seconds"]},
+        "commit_ms_mean": round(1000 * (end["commit_seconds"] - start["commit_seconds"])
+                                / max(1, end["commits"] - start["commits"]), 2),
+        "client_actions": len(latencies),
+        "latency_ms_p50": pct(0.50), "latency_ms_p99": pct(0.99),
+        "latency_ms_mean": round(1000 * statistics.fmean(latencies), 1) if latencies else None,
+        "memory_kib_per_room": round((rss_during - rss_before) / max(1, args.rooms), 1),
+        "server_rss_mib": round(rss_during / 1024, 1),
+        "finished_games": len(finished), "replayed_to_same_end": replayed,
+        "tracebacks": errors.count("Traceback"), "db": db.split("://")[0],
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rooms", type=int, default=100)
+    ap.add_argument("--clients", type=int, default=50, help="rooms with a websocket player")
+    ap.add_argument("--game", default="bullshit")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--bot-delay", type=float, default=0.6, help="bots' think time (s)")
+    ap.add_argument("--bot-workers", type=int, default=1, help="bot processes (0: threads)")
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--port", type=int, help="use a server already running on this port")
+    ap.add_argument("--pid", type=int, help="that server's process id (for its memory)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args()
+    args.clients = min(args.clients, args.rooms)
+    data = asyncio.run(run(args))  # stops the server it started, even on failure
+    if args.json:
+        print(json.dumps(data))
+    else:
+        for key, value in data.items():
+            print(f"{key:>22}: {value}")
+    ok = data["finished_games"] == data["replayed_to_same_end"] and not data["tracebacks"]
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    sys.exit(main())

@@ -1,0 +1,600 @@
+"""Every bluffhouse game as the OpenSpiel game ``python_bluffhouse``.
+
+Importing this module registers it with ``pyspiel.register_game``::
+
+    import pyspiel
+    import bluffhouse.interop.openspiel  # noqa: F401  (registers python_bluffhouse)
+
+    game = pyspiel.load_game("python_bluffhouse", {"game": "bullshit", "players": 4})
+    game = pyspiel.load_game("python_bluffhouse(game=poker_bull,players=3,jokers=0)")
+
+Parameters: ``game`` (a game id), ``players`` (-1: the game's usual number), every rules
+option of every family (left at its "not given" value, an option is not passed: -1 for whole
+numbers, "" for text, the family default for true/false, which therefore can only be switched
+away from the family default), the action-space limits ``play_limit``, ``any_limit`` and
+``combo_limit`` (-1: the defaults), ``reward`` (``win`` or ``rank``), ``history`` (events in
+the observation's recent history) and the chance parameters:
+
+- ``chance="deal"``: the first deal is explicit chance, one card at a time (Cheat and Poker
+  Bull: each seat's hand in turn, in increasing card order where the pack has one copy of each
+  card, so every hand is one chance path; Sneak: the stock, top card first).  ``deal_size``
+  (-1: as the game deals) deals that many cards to each seat instead and ``deal_from`` (card texts,
+  e.g. ``ASAHKSKH``; "": the game's pack) draws them from those cards only: the cards not
+  dealt are out of play (the contract's ``deal=``).  Randomness the engine draws after the
+  first deal (Poker Bull's later hands, Sneak's later deals, a card turned over at random) comes
+  from its generator seeded by ``seed``, so deal mode models one-deal games exactly.
+- ``chance="sampled"``: one chance node picks one of ``seeds`` (65,536 by default) equally
+  likely engine seeds, ``seed * seeds + outcome``, and the game starts from it: the deal and
+  every later random draw are the engine's own.  Formally the game then has ``seeds`` deals,
+  a sample of all of them (OpenSpiel's "sampled stochastic" mode cannot serialise a Python
+  game's generator, so the sample is explicit).
+- ``chance="auto"`` (the default): ``deal`` where at most 24 cards are dealt, else ``sampled``.
+
+Information-state strings are exact (the seat's whole view, its redacted log included);
+observation strings and both tensors are the encodings of :mod:`.encodings` (the tensors hold a
+recent history of ``history`` events: perfect recall only for games no longer than that).
+Utilities are zero-sum (``encodings.rewards``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections import Counter
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+from ..cards import CARD_INDEX, CARD_TEXT, JOKER
+from ..errors import RuleError, quote
+from ..game import Game
+from ..registry import presets
+from .encodings import (
+    ActionCodec,
+    GameConfig,
+    Memory,
+    ObservationEncoder,
+    check_reward,
+    reward_bounds,
+    rewards,
+)
+from .table import acting_seat, build
+
+__all__ = ["GAME_TYPE", "SHORT_NAME", "BluffhouseGame", "BluffhouseState", "to_efg"]
+
+SHORT_NAME = "python_bluffhouse"
+#: ``chance="auto"`` deals explicitly up to this many cards.
+DEAL_LIMIT = 24
+CHANCE_MODES = ("auto", "deal", "sampled")
+#: Parameters of the interop itself (the rest are rules options).
+BASE_PARAMETERS: dict[str, Any] = {
+    "game": "bullshit", "players": -1, "chance": "auto", "seed": 0, "seeds": 1 << 16,
+    "deal_size": -1, "deal_from": "", "reward": "win", "history": 8,
+    "play_limit": -1, "any_limit": -1, "combo_limit": -1,
+}
+
+
+def _option_parameters() -> dict[str, Any]:
+    """Every rules option of every family, at its "not given" value."""
+    out: dict[str, Any] = {}
+    kinds: dict[str, type] = {}
+    for preset in presets():
+        for info in preset.family.RULES.options():
+            if info.name in BASE_PARAMETERS:  # pragma: no cover - a clash made by a new option
+                raise RuntimeError(f"rules option {info.name!r} clashes with a parameter")
+            known = kinds.setdefault(info.name, info.type)
+            if known is not info.type:  # pragma: no cover
+                raise RuntimeError(f"option {info.name!r} has two types across families")
+            if info.type is bool:
+                out.setdefault(info.name, bool(info.default))
+            elif info.type is int:
+                out[info.name] = -1
+            else:
+                out[info.name] = ""
+    return out
+
+
+OPTION_PARAMETERS = _option_parameters()
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="bluffhouse: Cheat family, Poker Bull and Sneak",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=10,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={**BASE_PARAMETERS, **OPTION_PARAMETERS},
+)
+
+
+def _rules_options(params: dict[str, Any], family_rules: Any) -> dict[str, Any]:
+    """The options given in ``params`` (not at their "not given" value) that this family has."""
+    defaults = {f.name: f.default for f in dataclasses.fields(family_rules)}
+    out: dict[str, Any] = {}
+    for name, unset in OPTION_PARAMETERS.items():
+        if name not in params or name not in defaults:
+            continue
+        value = params[name]
+        if type(unset) is bool:
+            if value != defaults[name]:
+                out[name] = value
+        elif value != unset:
+            out[name] = value
+    foreign = [n for n, u in OPTION_PARAMETERS.items() if n in params and n not in defaults
+               and params[n] != u and not (type(u) is bool)]
+    if foreign:
+        raise RuleError(f"option {foreign[0]!r} is not an option of this game")
+    return out
+
+
+class _Shared:
+    """A game's configuration, codec and encoder, shared by all its states: copied by
+    reference, pickled by its parameters (rebuilt from the cache)."""
+
+    def __init__(self, game: str, players: int | None, options: dict[str, Any],
+                 history: int) -> None:
+        self.args = (game, players, dict(options), history)
+        self.config: GameConfig
+        self.codec: ActionCodec
+        self.encoder: ObservationEncoder
+        self.config, self.codec, self.encoder = build(game, players, history, **options)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Shared, self.args)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Setup:
+    """What a game's parameters fix for all its states (shared by copies, pickled by value)."""
+
+    chance: str
+    pack: list[int]
+    sizes: list[int]
+    sorted_deal: bool
+    engine_seed: int
+    reward: str
+    seeds: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
+        return self
+
+
+class _Engine:
+    """The bluffhouse game inside a state, copied on write: a copied state shares the game
+    until either of them acts (OpenSpiel copies states far more often than it changes both
+    copies), then ``Game.copy`` makes it its own."""
+
+    __slots__ = ("_game", "_owners")
+
+    def __init__(self, game: Game, owners: list[int] | None = None) -> None:
+        self._game = game
+        self._owners = owners if owners is not None else [1]
+
+    @property
+    def game(self) -> Game:
+        """The game, to read (views, legal actions)."""
+        return self._game
+
+    def mutable(self) -> Game:
+        """The game, to change: this state's own."""
+        if self._owners[0] > 1:
+            self._owners[0] -= 1
+            self._game = self._game.copy()
+            self._owners = [1]
+        return self._game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        self._owners[0] += 1
+        return _Engine(self._game, self._owners)
+
+    def __del__(self) -> None:
+        self._owners[0] -= 1
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Engine, (self._game,))
+
+
+class _Infos(dict[int, tuple[int, list[str]]]):
+    """Each seat's information-state text so far, event by event.  The lists are never
+    changed once made (a longer one replaces them), so a copied state shares them."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Infos:
+        return _Infos(self)
+
+
+class BluffhouseGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
+    """``python_bluffhouse`` with its parameters (see the module notes)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        full = {**GAME_TYPE.parameter_specification, **params}
+        game_id = str(full["game"])
+        players = None if int(full["players"]) < 0 else int(full["players"])
+        from ..registry import lookup
+
+        family = lookup(game_id).family
+        options = _rules_options(full, family.RULES)
+        for name in ("play_limit", "any_limit", "combo_limit"):
+            if int(full[name]) >= 0:
+                options[name] = int(full[name])
+        self.reward = check_reward(full["reward"])
+        history = int(full["history"])
+        self.shared = _Shared(game_id, players, options, history)
+        config = self.shared.config
+        n = config.players
+        chance = str(full["chance"])
+        if chance not in CHANCE_MODES:
+            raise RuleError(f"chance must be one of {', '.join(CHANCE_MODES)}, not "
+                            f"{quote(chance)}")
+        self.engine_seed = int(full["seed"])
+        self.pack, self.sizes = self._first_deal(config, int(full["deal_size"]),
+                                                 str(full["deal_from"]))
+        dealt = sum(self.sizes) if config.family != "sneak" else len(self.pack)
+        if chance == "auto":
+            chance = "deal" if dealt <= DEAL_LIMIT else "sampled"
+        self.chance = chance
+        self.seeds = int(full["seeds"])
+        if not 1 <= self.seeds <= 1 << 24:
+            raise RuleError(f"seeds must be from 1 to {1 << 24}, not {quote(self.seeds)}")
+        #: cards of a pack with one copy of each are dealt to a seat in increasing order
+        self.sorted_deal = max(Counter(self.pack).values(), default=1) == 1
+        low, high = reward_bounds(n, self.reward)
+        self.setup = _Setup(chance, self.pack, self.sizes, self.sorted_deal, self.engine_seed,
+                            self.reward, self.seeds)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.shared.codec.size,
+            max_chance_outcomes=len(CARD_TEXT) if chance == "deal" else self.seeds,
+            num_players=n, min_utility=low, max_utility=high, utility_sum=0.0,
+            max_game_length=max_length(config, self.shared.codec))
+        super().__init__(GAME_TYPE, info, params)
+
+    @staticmethod
+    def _first_deal(config: GameConfig, hand_size: int, deck: str) -> tuple[list[int], list[int]]:
+        """The cards of the first deal and how many each seat gets (Sneak: the stock, and no
+        hands)."""
+        probe = config.new_game(seed=0)
+        n = config.players
+        if config.family == "sneak":
+            if hand_size >= 0:
+                raise RuleError("deal_size: Sneak deals no hands (players draw from the stock)")
+            if deck:
+                raise RuleError("deal_from: Sneak's stock is every card of its packs")
+            packs = int(config.rules.get("packs") or (1 if n <= 4 else 2))
+            return sorted(c for c in range(52) for _ in range(packs)), []
+        if config.family == "poker_bull":
+            full = sorted([*range(52), *[JOKER] * int(config.rules.get("jokers", 0))])
+            sizes = list(probe.view(None)["hand_sizes"])
+        else:
+            full = sorted(CARD_INDEX[c] for s in range(n) for c in _private_cards(probe, s))
+            sizes = [len(_private_cards(probe, s)) for s in range(n)]
+        pack = _parse_deck(deck) if deck else full
+        if deck:
+            missing = Counter(pack) - Counter(full)
+            if missing:
+                raise RuleError(f"deal_from: {CARD_TEXT[next(iter(missing))]} is not a card of this "
+                                "game's packs (or is given too often)")
+        if hand_size >= 0:
+            if hand_size < 1:
+                raise RuleError("deal_size must be at least 1")
+            sizes = [hand_size] * n
+        if sum(sizes) > len(pack):
+            raise RuleError(f"{n} hands of {max(sizes)} cards need more than the {len(pack)} "
+                            "cards of the deck")
+        return pack, sizes
+
+    def new_initial_state(self, *args: Any) -> BluffhouseState:
+        return BluffhouseState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> Observer:
+        return Observer(self, iig_obs_type)
+
+
+@lru_cache(maxsize=8)
+def _uniform(count: int) -> tuple[tuple[int, float], ...]:
+    """``count`` equally likely chance outcomes (kept once, not in every state)."""
+    return tuple((i, 1.0 / count) for i in range(count))
+
+
+def _private_cards(game: Game, seat: int) -> list[str]:
+    """The cards dealt to ``seat`` (its part of the first logged event)."""
+    first = game.events_for(seat)[0]
+    return list(first.get("cards") or [])
+
+
+def _parse_deck(text: str) -> list[int]:
+    clean = text.replace(" ", "").replace(",", "")
+    if len(clean) % 2:
+        raise RuleError(f"deal_from: {quote(text)} is not a run of two-letter cards like ASAHKSKH")
+    out = []
+    for i in range(0, len(clean), 2):
+        card = CARD_INDEX.get(clean[i: i + 2])
+        if card is None:
+            raise RuleError(f"deal_from: {quote(clean[i: i + 2])} is not a card")
+        out.append(card)
+    return sorted(out)
+
+
+def max_length(config: GameConfig, codec: ActionCodec) -> int:
+    """A bound on the number of player actions in a game of ``config`` (OpenSpiel asks)."""
+    n = config.players
+    r = config.rules
+    if config.family == "cheat":
+        stall = int(r.get("stall_limit") or 0)
+        if stall <= 0:
+            raise RuleError("option stall_limit: OpenSpiel needs games of bounded length; "
+                            "give stall_limit a value above 0")
+        cards = 52 * int(r.get("decks", 1)) + int(r.get("jokers", 0))
+        # every action counts toward the stall limit until progress, and progress (a hand
+        # smaller than ever, a player out, cards out of play) happens at most 2 x cards + n
+        # times; a Spanish bidding before the first play adds its bids
+        return (2 * cards + n + 1) * stall + n * (4 * int(r.get("decks", 1)) + 2)
+    if config.family == "poker_bull":
+        # a hand is at most every bid in order and a call; every hand costs someone a card
+        # (shrink) or gives one (grow), and a recharge gives each seat one more
+        hands = n * 6 + n + 1
+        return hands * (codec.size + 1)
+    packs = int(r.get("packs") or (1 if n <= 4 else 2))
+    target = int(r.get("target") or 100 * packs)
+    cards = 52 * packs
+    deals = n * target // cards + 2
+    # a deal: every card drawn once, led once, and each lead answered by the others
+    return deals * (cards + cards * n)
+
+
+class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
+    """One game in progress: the chance deal, then the bluffhouse game."""
+
+    def __init__(self, game: BluffhouseGame) -> None:
+        super().__init__(game)
+        self.shared = game.shared
+        self.setup = game.setup
+        self.dealt: list[int] = []
+        self.engine: _Engine | None = None
+        self.memories: dict[int | None, Memory] = {}
+        self.infos = _Infos()
+        self._legal: tuple[int, list[int]] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:  # pragma: no cover - pickled via __dict__
+        return self.__dict__
+
+    # ------------------------------------------------------------------ chance
+    def _dealing(self) -> bool:
+        return self.engine is None
+
+    def _deal_slot(self) -> tuple[int, int]:
+        """(seat, card number in its hand) of the next card dealt."""
+        k = len(self.dealt)
+        for seat, size in enumerate(self.setup.sizes):
+            if k < size:
+                return seat, k
+            k -= size
+        return -1, k
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.setup.chance == "sampled":
+            return list(_uniform(self.setup.seeds))
+        rest = Counter(self.setup.pack)
+        rest.subtract(self.dealt)
+        cards = sorted(c for c, k in rest.items() if k > 0)
+        if self.shared.config.family == "sneak" or not self.setup.sorted_deal:
+            total = sum(rest[c] for c in cards)
+            return [(c, rest[c] / total) for c in cards]
+        # a hand in increasing order: P(next = c) = C(#above c, left - 1) / C(#above last, left)
+        seat, k = self._deal_slot()
+        start = sum(self.setup.sizes[:seat])
+        last = self.dealt[start + k - 1] if k else -1
+        left = self.setup.sizes[seat] - k
+        above = [c for c in cards if c > last]
+        total = comb(len(above), left)
+        out = []
+        for i, c in enumerate(above):
+            ways = comb(len(above) - i - 1, left - 1)
+            if ways:
+                out.append((c, ways / total))
+        return out
+
+    def _start(self, seed: int, **setup: Any) -> None:
+        self.engine = _Engine(self.shared.config.new_game(seed=seed, **setup))
+
+    # ------------------------------------------------------------------ pyspiel.State
+    def current_player(self) -> int:
+        if self.engine is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        game = self.engine.game
+        if game.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return acting_seat(game)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.engine is not None
+        game = self.engine.game
+        cached = self._legal
+        if cached is not None and cached[0] == game.version:
+            return list(cached[1])
+        view = game.view(player)
+        ids = sorted(self.shared.codec.legal(game.legal_actions(player), view))
+        self._legal = (game.version, ids)
+        return list(ids)
+
+    def _apply_action(self, action: int) -> None:
+        if self.engine is None:
+            if self.setup.chance == "sampled":
+                self._start(self.setup.engine_seed * self.setup.seeds + int(action))
+                return
+            self.dealt.append(int(action))
+            if self.shared.config.family == "sneak":
+                if len(self.dealt) == len(self.setup.pack):
+                    self._start(self.setup.engine_seed, stock=[CARD_TEXT[c] for c in self.dealt])
+            elif len(self.dealt) == sum(self.setup.sizes):
+                hands, at = [], 0
+                for size in self.setup.sizes:
+                    hands.append([CARD_TEXT[c] for c in self.dealt[at: at + size]])
+                    at += size
+                self._start(self.setup.engine_seed, deal=hands)
+            return
+        game = self.engine.game
+        seat = acting_seat(game)
+        move = self.shared.codec.decode(int(action), game.view(seat))
+        self.engine.mutable().apply(seat, move)
+        self._legal = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.setup.chance == "sampled":
+                return f"deal {action} of {self.setup.seeds}"
+            return f"deal {CARD_TEXT[action]}"
+        return self.shared.codec.describe(int(action))
+
+    def is_terminal(self) -> bool:
+        return self.engine is not None and self.engine.game.over
+
+    def returns(self) -> list[float]:
+        n = self.shared.config.players
+        if self.engine is None or not self.engine.game.over:
+            return [0.0] * n
+        return rewards(self.engine.game.result, n, self.setup.reward)
+
+    def __str__(self) -> str:
+        if self.engine is None:
+            if self.setup.chance == "sampled":
+                return "before the deal"
+            return "dealt: " + " ".join(CARD_TEXT[c] for c in self.dealt)
+        # The full state is the game's save: named by its digest (a view of every seat would
+        # rebuild each seat's log in a fresh copy, and OpenSpiel asks for this after copies).
+        game = self.engine.game
+        digest = hashlib.sha1(game.to_json().encode()).hexdigest()[:20]
+        dealt = " ".join(CARD_TEXT[c] for c in self.dealt)
+        return (f"{game.game_id} after {game.version} actions | to act "
+                f"{' '.join(map(str, game.to_act)) or '-'} | "
+                + (f"dealt {dealt} | " if dealt else "") + f"state {digest}")
+
+    # ------------------------------------------------------------------ observations
+    def view_of(self, seat: int | None) -> dict[str, Any] | None:
+        return None if self.engine is None else self.engine.game.view(seat)
+
+    def memory_of(self, seat: int | None) -> Memory:
+        mem = self.memories.get(seat)
+        if mem is None:
+            mem = self.memories[seat] = self.shared.encoder.memory(seat)
+        return mem
+
+    def info_state(self, seat: int) -> str:
+        """The seat's whole view as text: its log (each event written once and kept) and the
+        rest of the view; the seat's cards dealt so far while the deal goes on."""
+        if self.engine is None:
+            mine = self._dealt_to(seat)
+            return f"p{seat} dealt " + " ".join(CARD_TEXT[c] for c in mine)
+        game = self.engine.game
+        view = game.view(seat)
+        events = view["events"]
+        count, parts = self.infos.get(seat, (0, []))
+        if count > len(events):
+            count, parts = 0, []
+        parts = parts + [json.dumps(e, sort_keys=True, separators=(",", ":"))
+                         for e in events[count:]]
+        self.infos[seat] = (len(events), parts)
+        rest = {k: v for k, v in view.items() if k != "events"}
+        return (f"p{seat} " + json.dumps(rest, sort_keys=True, separators=(",", ":"))
+                + "\n" + "\n".join(parts))
+
+    def _dealt_to(self, seat: int) -> list[int]:
+        if self.shared.config.family == "sneak":
+            return []
+        start = sum(self.setup.sizes[:seat])
+        return self.dealt[start: start + self.setup.sizes[seat]]
+
+
+class Observer:
+    """OpenSpiel's Python observer: ``tensor`` (written in place) and ``dict`` views of it,
+    from a seat's view (or the spectator's, for observation types without private
+    information)."""
+
+    def __init__(self, game: BluffhouseGame, iig_obs_type: Any = None) -> None:
+        self.encoder = game.shared.encoder
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict = {"observation": self.tensor}
+        private = getattr(iig_obs_type, "private_info", pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise RuleError("python_bluffhouse observes one seat's information (or the "
+                            "public information), not every seat's")
+        self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
+
+    def set_from(self, state: BluffhouseState, player: int) -> None:
+        seat = player if self.private else None
+        view = state.view_of(seat)
+        if view is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = self.encoder.encode(view, state.memory_of(seat))
+
+    def string_from(self, state: BluffhouseState, player: int) -> str:
+        if self.perfect_recall and self.private:
+            return state.info_state(player)
+        seat = player if self.private else None
+        view = state.view_of(seat)
+        if view is None:
+            if seat is None:
+                return "dealing"
+            return f"p{seat} dealt " + " ".join(CARD_TEXT[c] for c in state._dealt_to(seat))
+        return self.encoder.text(view)
+
+
+def to_efg(game: Any, limit: int = 500_000) -> str:
+    """The whole game tree of a (small) configuration in Gambit's EFG text format, for
+    ``pyspiel.load_efg_game``: OpenSpiel's solvers then run natively on the same tree (same
+    chance probabilities, payoffs and information sets: one per information-state string,
+    actions named by their ids ``a<id>``, chance outcomes ``c<id>``).  RuleError past
+    ``limit`` nodes."""
+    players = game.num_players()
+    infosets: list[dict[str, int]] = [{} for _ in range(players)]
+    lines = [f'EFG 2 R "{SHORT_NAME}" {{ ' + " ".join(f'"P{p}"' for p in range(players))
+             + " }", '""']
+    count = {"nodes": 0, "chance": 0, "outcome": 0}
+
+    def walk(state: Any) -> None:
+        count["nodes"] += 1
+        if count["nodes"] > limit:
+            raise RuleError(f"the game tree has more than {limit} nodes: too large to tabulate")
+        if state.is_terminal():
+            count["outcome"] += 1
+            payoffs = " ".join(repr(float(x)) for x in state.returns())
+            lines.append(f't "" {count["outcome"]} "" {{ {payoffs} }}')
+            return
+        if state.is_chance_node():
+            count["chance"] += 1
+            outcomes = state.chance_outcomes()
+            body = " ".join(f'"c{a}" {p!r}' for a, p in outcomes)
+            lines.append(f'c "" {count["chance"]} "" {{ {body} }} 0')
+            for a, _ in outcomes:
+                walk(state.child(a))
+            return
+        player = state.current_player()
+        table = infosets[player]
+        number = table.setdefault(state.information_state_string(player), len(table) + 1)
+        actions = state.legal_actions()
+        body = " ".join(f'"a{a}"' for a in actions)
+        lines.append(f'p "" {player + 1} {number} "" {{ {body} }} 0')
+        for a in actions:
+            walk(state.child(a))
+
+    walk(game.new_initial_state())
+    return "\n".join(lines) + "\n"
+
+
+pyspiel.register_game(GAME_TYPE, BluffhouseGame)

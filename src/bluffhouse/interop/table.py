@@ -1,0 +1,158 @@
+"""The part every environment shares: one game of a configuration with its action codec and
+observation encoder, stepped seat by seat through the public surface.
+
+A challenge window (several seats in ``to_act``) is taken one seat at a time, in turn order from
+the seat on turn (:func:`acting_seat`); each seat's observation is built from its own view only
+and its memory reads each logged event once.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from ..errors import IllegalAction, RuleError, quote
+from ..game import Game
+from .encodings import (
+    ActionCodec,
+    GameConfig,
+    Mask,
+    Memory,
+    ObservationEncoder,
+    Vector,
+    action_codec,
+    check_reward,
+    configure,
+    observation_encoder,
+    rewards,
+)
+
+#: Keywords of the environments that are not rules options.
+LIMIT_KEYS = ("play_limit", "any_limit", "combo_limit")
+
+
+def split_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(rules options, action-space limits) from an environment's keyword arguments."""
+    rules = {k: v for k, v in options.items() if k not in LIMIT_KEYS}
+    limits = {k: v for k, v in options.items() if k in LIMIT_KEYS}
+    return rules, limits
+
+
+def _key(value: Any) -> Any:
+    return tuple(sorted(value.items())) if isinstance(value, Mapping) else value
+
+
+@lru_cache(maxsize=64)
+def _built(game: str, players: int | None, options: tuple[tuple[str, Any], ...],
+           limits: tuple[tuple[str, Any], ...], history: int,
+           ) -> tuple[GameConfig, ActionCodec, ObservationEncoder]:
+    config = configure(game, players, **dict(options))
+    return config, action_codec(config, **dict(limits)), observation_encoder(config, history)
+
+
+def build(game: str, players: int | None = None, history: int = 8,
+          **options: Any) -> tuple[GameConfig, ActionCodec, ObservationEncoder]:
+    """The configuration, codec and encoder of a game (cached: a Sneak action table takes a
+    second to build).  ``options``: rules options and the action-space limits."""
+    rules, limits = split_options(options)
+    try:
+        return _built(game, players, _key(rules), _key(limits), history)
+    except TypeError as exc:  # an unhashable option value
+        raise RuleError(f"options must be plain values: {exc}") from None
+
+
+def acting_seat(game: Game) -> int:
+    """The seat an environment asks next: the only seat in ``to_act``, or, in a window of
+    several, the first of them in turn order from the seat on turn."""
+    act = game.to_act
+    if len(act) == 1:
+        return act[0]
+    turn = game.view(None).get("turn")
+    if type(turn) is int:
+        n = game.players
+        return min(act, key=lambda s: (s - turn) % n)
+    return act[0]
+
+
+class Table:
+    """One game at a time of a configuration, with a memory per seat."""
+
+    def __init__(self, game: str = "bullshit", players: int | None = None, reward: str = "win",
+                 history: int = 8, **options: Any) -> None:
+        self.config, self.codec, self.encoder = build(game, players, history, **options)
+        self.players = self.config.players
+        self.reward = check_reward(reward)
+        self.game: Game | None = None
+        self.memories: list[Memory] = []
+        self._rng = random.Random(secrets.randbits(63))
+        self._cache: tuple[int, int, Vector, Mask, dict[int, Any]] | None = None
+
+    # ------------------------------------------------------------------ games
+    def seed(self, seed: int | None) -> None:
+        """Seeds the sequence of games (None: from the operating system)."""
+        if seed is not None and (type(seed) is not int and not isinstance(seed, np.integer)):
+            raise RuleError(f"seed must be a whole number, not {quote(seed)}")
+        self._rng = random.Random(secrets.randbits(63) if seed is None else int(seed))
+
+    def new(self) -> Game:
+        self.game = self.config.new_game(seed=self._rng.getrandbits(63))
+        self.memories = [self.encoder.memory(s) for s in range(self.players)]
+        self._cache = None
+        return self.game
+
+    def current(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self.game
+
+    # ------------------------------------------------------------------ observing
+    def observe(self, seat: int) -> tuple[Vector, Mask, dict[int, Any]]:
+        """The seat's observation vector, its action mask (all 0 unless the seat is the one
+        asked now) and its legal ids with their actions."""
+        game = self.current()
+        cache = self._cache
+        if cache is not None and cache[0] == game.version and cache[1] == seat:
+            return cache[2], cache[3], cache[4]
+        view = game.view(seat)
+        vector = self.encoder.encode(view, self.memories[seat])
+        legal: dict[int, Any] = {}
+        if not game.over and seat == acting_seat(game):
+            legal = self.codec.legal(game.legal_actions(seat), view)
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if legal:
+            mask[list(legal)] = 1
+        self._cache = (game.version, seat, vector, mask, legal)
+        return vector, mask, legal
+
+    def text(self, seat: int | None) -> str:
+        return self.encoder.text(self.current().view(seat))
+
+    # ------------------------------------------------------------------ acting
+    def act(self, seat: int, index: Any) -> None:
+        """The seat takes the action of id ``index`` (IllegalAction, naming it, when the id is
+        not legal now)."""
+        game = self.current()
+        _, mask, legal = self.observe(seat)
+        if type(index) is not int and not isinstance(index, np.integer):
+            raise IllegalAction(f"an action id is a whole number, not {quote(index)}")
+        i = int(index)
+        if not 0 <= i < self.codec.size or not mask[i]:
+            what = self.codec.describe(i) if 0 <= i < self.codec.size else "out of range"
+            raise IllegalAction(f"action id {i} ({what}) is not legal for seat {seat} now; "
+                                "choose an id the action mask marks")
+        view = game.view(seat)
+        try:
+            action = self.codec.decode(i, view)
+            game.apply(seat, action)
+        except IllegalAction:
+            game.apply(seat, legal[i])  # the listed action of that id (never expected)
+        self._cache = None
+
+    def rewards(self) -> list[float]:
+        game = self.current()
+        return rewards(game.result, self.players, self.reward)

@@ -1,0 +1,498 @@
+"""Transport: the HTTP lobby API, the websocket protocol (docs/server.md) and the pages.
+
+This layer only reads requests, checks their shape and turns them into room calls; every
+refusal is a JSON error with a message for people and a ``code`` for programs, never a
+traceback in the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+import bluffhouse as bh
+from bluffhouse.bots import bot_names
+
+from .config import Settings
+from .manager import Manager, clean_name
+from .room import Conn, Refused, Room
+
+log = logging.getLogger("bluffhouse.server")
+
+STATUS = {"unknown_room": 404, "not_host": 403, "bad_token": 403, "server_full": 503,
+          "too_many": 429, "too_big": 413, "seat_taken": 409, "no_seat": 409,
+          "started": 409, "not_over": 409, "seats_free": 409, "playing": 409,
+          "storage": 503}
+
+
+def error(code: str, message: str, status: int | None = None) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message},
+                        status_code=status or STATUS.get(code, 400))
+
+
+def _static(name: str) -> str:
+    return resources.files("bluffhouse.server").joinpath("static", name).read_text("utf-8")
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    """Every game with its seats and every rule option (name, type, default, values, doc)."""
+    out = []
+    for preset in bh.presets():
+        family = preset.family
+        defaults = family.RULES.build(preset.options)
+        options = [{"name": info.name, "type": info.type_name,
+                    "default": getattr(defaults, info.name),
+                    "values": info.describe_values(), "doc": info.doc}
+                   for info in family.RULES.options()]
+        out.append({"id": preset.id, "aliases": list(preset.aliases), "title": preset.title,
+                    "summary": preset.summary, "family": family.FAMILY,
+                    "players": preset.players,
+                    "min_players": preset.min_players or family.MIN_PLAYERS,
+                    "max_players": preset.max_players or family.MAX_PLAYERS,
+                    "options": options})
+    return out
+
+
+class Server:
+    """The Starlette app and the manager behind it."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.limits = settings.limits
+        self.manager: Manager | None = None
+        self._catalogue: bytes | None = None
+        self.app = Starlette(
+            routes=[
+                Route("/", self.lobby_page),
+                Route("/r/{code}", self.room_page),
+                Route("/static/{name}", self.static_file),
+                Route("/api/health", self.health),
+                Route("/api/games", self.games),
+                Route("/api/bots", self.bots),
+                Route("/api/rooms", self.create_room, methods=["POST"]),
+                Route("/api/rooms/{code}", self.room_info),
+                Route("/api/rooms/{code}/join", self.join, methods=["POST"]),
+                Route("/api/rooms/{code}/start", self.start, methods=["POST"]),
+                Route("/api/rooms/{code}/rematch", self.rematch, methods=["POST"]),
+                Route("/api/rooms/{code}/log", self.game_log),
+                Route("/api/rooms/{code}/record", self.record),
+                WebSocketRoute("/ws/{code}", self.websocket),
+            ],
+            lifespan=self.lifespan,
+        )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
+        manager = Manager(self.settings)
+        self.manager = manager
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.close()
+            await asyncio.to_thread(manager.storage.close)
+
+    @property
+    def rooms(self) -> Manager:
+        assert self.manager is not None, "the server has not started"
+        return self.manager
+
+    # ------------------------------------------------------------------ pages
+    async def lobby_page(self, request: Request) -> Response:
+        return HTMLResponse(_static("lobby.html"))
+
+    async def room_page(self, request: Request) -> Response:
+        return HTMLResponse(_static("room.html"))
+
+    async def static_file(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        kinds = {".js": "text/javascript", ".css": "text/css"}
+        suffix = name[name.rfind("."):] if "." in name else ""
+        if suffix not in kinds or "/" in name or name.startswith("."):
+            return error("not_found", "no such file", 404)
+        try:
+            text = _static(name)
+        except (FileNotFoundError, OSError):
+            return error("not_found", "no such file", 404)
+        return Response(text, media_type=kinds[suffix])
+
+    # ------------------------------------------------------------------ lobby API
+    async def health(self, request: Request) -> Response:
+        manager = self.rooms
+        storage = manager.storage
+        return JSONResponse({"ok": True, "rooms": len(manager.rooms),
+                             "actions": manager.accepted, "commits": storage.commits,
+                             "commit_seconds": round(storage.commit_seconds, 3),
+                             "seconds": {k: round(v, 3) for k, v in manager.timing.items()}})
+
+    async def games(self, request: Request) -> Response:
+        if self._catalogue is None:
+            self._catalogue = json.dumps(games_catalogue()).encode()
+        return Response(self._catalogue, media_type="application/json")
+
+    async def bots(self, request: Request) -> Response:
+        return JSONResponse({"bots": bot_names(), "default": "counter"})
+
+    async def _body(self, request: Request) -> dict[str, Any]:
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > self.limits.http_body_bytes):
+            raise Refused("too_big", f"the request body is over "
+                          f"{self.limits.http_body_bytes} bytes")
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > self.limits.http_body_bytes:
+                raise Refused("too_big", f"the request body is over "
+                              f"{self.limits.http_body_bytes} bytes")
+        if not raw.strip():
+            return {}
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            raise Refused("bad_json", "the request body is not JSON") from None
+        if not isinstance(data, dict):
+            raise Refused("bad_request", "the request body must be a JSON object")
+        return data
+
+    async def _call(self, request: Request,
+                    work: Callable[[Request], Awaitable[Response]]) -> Response:
+        try:
+            return await work(request)
+        except Refused as exc:
+            return error(exc.code, str(exc))
+
+    @staticmethod
+    def _token(request: Request, data: dict[str, Any]) -> str:
+        token = data.get("token")
+        header = request.headers.get("authorization", "")
+        if token is None and header.lower().startswith("bearer "):
+            token = header[7:].strip()
+        if not isinstance(token, str) or not token or len(token) > 200:
+            raise Refused("bad_token", "this needs the host's token (\"token\" in the body "
+                          "or an Authorization: Bearer header)")
+        return token
+
+    async def create_room(self, request: Request) -> Response:
+        async def work(request: Request) -> Response:
+            data = await self._body(request)
+            who = request.client.host if request.client else "?"
+            made = await self.rooms.create(data, who)
+            return JSONResponse(made, status_code=201)
+        return await self._call(request, work)
+
+    async def room_info(self, request: Request) -> Response:
+        async def work(request: Request) -> Response:
+            room = await self.rooms.require(request.path_params["code"])
+            return JSONResponse(room.info())
+        return await self._call(request, work)
+
+    async def join(self, request: Request) -> Response:
+        async def work(request: Request) -> Response:
+            room = await self.rooms.require(request.path_params["code"])
+            data = await self._body(request)
+            name = clean_name(data.get("name"), self.limits.name_chars)
+            seat = data.get("seat")
+            if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+                raise Refused("bad_request", f"seat must be a seat number, not {seat!r}")
+            seat, token = await room.join(name, seat)
+            return JSONResponse({"code": room.code, "seat": seat, "token": token,
+                                 "room": room.info()})
+        return await self._call(request, work)
+
+    async def start(self, request: Request) -> Response:
+        async def work(request: Request) -> Response:
+            room = await self.rooms.require(request.path_params["code"])
+            data = await self._body(request)
+            token = self._token(request, data)
+            fill = data.get("fill", "counter")
+            if fill is not None and fill is not False:
+                from .room import valid_bot
+                fill = valid_bot(fill, "fill")
+            await room.start(token, fill or None)
+            return JSONResponse(room.info())
+        return await self._call(request, work)
+
+    async def rematch(self, request: Request) -> Response:
+        async def work(request: Request) -> Response:
+            room = await self.rooms.require(request.path_params["code"])
+            data = await self._body(request)
+            await room.rematch(self._token(request, data))
+            return JSONResponse(room.info())
+        return await self._call(request, work)
+
+    async def _finished(self, request: Request) -> tuple[Room, int, bh.Game, dict[str, Any]]:
+        """A finished game of the room (``?game=N``, default the latest) rebuilt from storage,
+        with its starting state and actions."""
+        from .storage import Storage
+
+        room = await self.rooms.require(request.path_params["code"])
+        text = request.query_params.get("game")
+        game_no = room.game_no
+        if text is not None:
+            if not text.isdigit() or not 1 <= int(text) <= room.game_no:
+                raise Refused("bad_request", f"game must be from 1 to {room.game_no}")
+            game_no = int(text)
+        if game_no == 0:
+            raise Refused("not_over", "no game has been played in this room yet")
+        stored = await self.rooms.storage.read(Storage.op_load_game(room.code, game_no))
+        if stored is None:
+            raise Refused("unknown_room", f"room {room.code} has no game {game_no}")
+        if stored.result is None:
+            raise Refused("not_over", "that game is still being played: its log shows every "
+                          "card, so it opens once the game is over")
+        config = room.config
+
+        def rebuild() -> tuple[bh.Game, dict[str, Any]]:
+            game = bh.new_game(config.game, players=config.players, seed=stored.seed,
+                               **config.options)
+            start = json.loads(game.to_json())
+            for seat, action in stored.actions:
+                game.apply(seat, action)
+            record = {"start": start, "actions": [[s, a] for s, a in stored.actions]}
+            return game, record
+        game, record = await asyncio.to_thread(rebuild)
+        return room, game_no, game, record
+
+    async def game_log(self, request: Request) -> Response:
+        async def work(request: Request) -> Response:
+            room, game_no, game, _ = await self._finished(request)
+            return JSONResponse({"code": room.code, "game_no": game_no, "game": game.game_id,
+                                 "result": game.result, "events": game.events_all()})
+        return await self._call(request, work)
+
+    async def record(self, request: Request) -> Response:
+        async def work(request: Request) -> Response:
+            room, game_no, game, record = await self._finished(request)
+            seats = room.seats
+            # `bluffhouse play --resume` needs a person at the table: a room of bots
+            # names seat 0 (its bot still listed) so the record stays readable.
+            humans = [s for s, info in enumerate(seats) if not info.bot] or [0]
+            data = {
+                "format": "bluffhouse-record/1", "game": game.game_id,
+                "humans": humans,
+                "bots": [info.bot or "human" for info in seats],
+                "names": [info.name for info in seats],
+                "room": room.code, "game_no": game_no,
+                "start": record["start"], "actions": record["actions"],
+                "state": json.loads(game.to_json()),
+            }
+            name = f"bluffhouse-{room.code}-{game_no}.json"
+            return Response(json.dumps(data), media_type="application/json",
+                            headers={"content-disposition": f'attachment; filename="{name}"'})
+        return await self._call(request, work)
+
+    # ------------------------------------------------------------------ websocket
+    async def websocket(self, ws: WebSocket) -> None:
+        await ws.accept()
+        peer = f"{ws.client.host}:{ws.client.port}" if ws.client else "?"
+        conn = Conn(self.limits.send_queue, peer)
+        writer = asyncio.create_task(self._writer(ws, conn))
+        room: Room | None = None
+        try:
+            room = await self.rooms.get(ws.path_params["code"])
+            if room is None:
+                conn.send({"type": "error", "code": "unknown_room",
+                           "message": f"there is no room {ws.path_params['code'][:20]!r}"})
+                conn.cut(4404, "unknown room")
+                return
+            if not await self._hello(ws, conn, room):
+                return
+            await self._serve(ws, conn, room)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if room is not None and conn.room is room:
+                await room.detach(conn)
+            conn.cut(conn.close_code if conn.closed else 1000, conn.close_reason)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, timeout=5)
+            writer.cancel()
+
+    async def _writer(self, ws: WebSocket, conn: Conn) -> None:
+        """Sends the connection's queue in order; closes the socket when told to."""
+        try:
+            while True:
+                text = await conn.queue.get()
+                if text is None:
+                    break
+                await ws.send_text(text)
+        except Exception:  # the client went away: the reader will notice
+            conn.closed = True
+            return
+        if ws.application_state != WebSocketState.DISCONNECTED:
+            with contextlib.suppress(Exception):
+                await ws.close(conn.close_code, conn.close_reason[:120])
+
+    async def _receive(self, ws: WebSocket, conn: Conn) -> dict[str, Any] | None:
+        """The next message as a dict, or None after answering a bad one with an error."""
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:
+            conn.send({"type": "error", "code": "bad_frame",
+                       "message": "send text frames of JSON, not binary ones"})
+            return None
+        if len(text) > self.limits.frame_bytes:
+            conn.send({"type": "error", "code": "too_big", "message":
+                       f"a message may be at most {self.limits.frame_bytes} bytes; "
+                       f"this one was {len(text)}"})
+            return None
+        try:
+            data = json.loads(text)
+        except ValueError:
+            conn.send({"type": "error", "code": "bad_json",
+                       "message": "that message is not JSON"})
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            conn.send({"type": "error", "code": "bad_message", "message":
+                       "a message is a JSON object with a \"type\", like "
+                       "{\"type\": \"hello\"}"})
+            return None
+        return data
+
+    async def _hello(self, ws: WebSocket, conn: Conn, room: Room) -> bool:
+        while True:
+            try:
+                data = await asyncio.wait_for(self._receive(ws, conn),
+                                              timeout=self.limits.hello_seconds)
+            except TimeoutError:
+                conn.cut(4408, "no hello in time")
+                return False
+            if data is None:
+                continue
+            if data["type"] != "hello":
+                conn.send({"type": "error", "code": "hello_first", "message":
+                           "say hello first: {\"type\": \"hello\", \"token\": ...} "
+                           "(no token: watch as a spectator)"})
+                continue
+            token = data.get("token")
+            seen = data.get("events_seen")
+            if token is not None and (not isinstance(token, str) or len(token) > 200):
+                conn.send({"type": "error", "code": "bad_token",
+                           "message": "a token is the text you got when you joined"})
+                continue
+            if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int)):
+                conn.send({"type": "error", "code": "bad_message",
+                           "message": "events_seen must be a whole number"})
+                continue
+            try:
+                await room.attach(conn, token or None, seen)
+            except Refused as exc:
+                conn.send({"type": "error", "code": exc.code, "message": str(exc)})
+                if exc.code == "room_full":
+                    conn.cut(4429, "room full")
+                    return False
+                continue
+            return True
+
+    async def _serve(self, ws: WebSocket, conn: Conn, room: Room) -> None:
+        limits = self.limits
+        allowance = limits.rate_burst
+        last = time.monotonic()
+        errors = 0
+        while not conn.closed:
+            data = await self._receive(ws, conn)
+            now = time.monotonic()
+            allowance = min(limits.rate_burst, allowance + (now - last) * limits.rate_per_second)
+            last = now
+            allowance -= 1
+            if allowance < 0:
+                conn.cut(1008, "too many messages: slow down")
+                log.info("room %s: cut off %s for flooding", room.code, conn.peer)
+                return
+            if data is None:
+                errors += 1
+            else:
+                try:
+                    if await self._dispatch(conn, room, data):
+                        allowance += 1  # paced by the game, not counted
+                    errors = 0
+                except Refused as exc:
+                    errors += 1
+                    reply: dict[str, Any] = {"type": "refused" if data["type"] == "action"
+                                             else "error", "code": exc.code,
+                                             "message": str(exc)}
+                    if "id" in data and isinstance(data["id"], str | int):
+                        reply["id"] = data["id"]
+                    if room.game is not None:
+                        reply["version"] = room.game.version
+                    conn.send(reply)
+            if errors >= limits.errors_in_a_row:
+                conn.cut(1008, "too many bad messages in a row")
+                return
+
+    async def _dispatch(self, conn: Conn, room: Room, data: dict[str, Any]) -> bool:
+        """Handle one message; True when the game paced it (an accepted action, the first ask
+        for the legal actions at a state): those do not count against the rate limit."""
+        kind = data["type"]
+        if kind == "action":
+            if conn.seat is None:
+                raise Refused("spectator", "spectators cannot act; join a seat to play")
+            action = data.get("action")
+            if not isinstance(action, dict):
+                raise Refused("bad_message", "an action message carries an \"action\" object, "
+                              "like {\"type\": \"action\", \"action\": {\"type\": \"pass\"}, "
+                              "\"version\": 12}")
+            version = data.get("version")
+            if isinstance(version, bool) or not isinstance(version, int):
+                raise Refused("bad_message", "an action message carries the \"version\" of "
+                              "the state you saw (a whole number)")
+            request_id = data.get("id")
+            if request_id is not None:
+                if isinstance(request_id, bool) or not isinstance(request_id, str | int) \
+                        or len(str(request_id)) > 64:
+                    raise Refused("bad_message", "id must be text or a number (64 characters "
+                                  "at most)")
+                request_id = str(request_id)
+            await room.submit(conn.seat, action, version, "player", request_id)
+            reply: dict[str, Any] = {"type": "accepted", "version": version + 1}
+            if "id" in data:
+                reply["id"] = data["id"]
+            conn.send(reply)
+            return True
+        elif kind == "chat":
+            text = data.get("text")
+            if not isinstance(text, str):
+                raise Refused("bad_message", "a chat message carries \"text\"")
+            text = " ".join(text.split())
+            if not text:
+                raise Refused("bad_message", "the chat line is empty")
+            if len(text) > self.limits.chat_chars:
+                raise Refused("too_big", f"a chat line may be at most "
+                              f"{self.limits.chat_chars} characters")
+            await room.say(conn, text)
+        elif kind == "legal":
+            async with room.lock:
+                key, text = room.legal_reply(conn.seat)
+            conn.send(text)
+            if key is not None and key != conn.legal_asked:
+                conn.legal_asked = key
+                return True  # the first ask at each state is paced by the game
+            return False
+        elif kind == "ping":
+            conn.send({"type": "pong", "at": data.get("at") if isinstance(
+                data.get("at"), int | float) else None})
+        elif kind == "hello":
+            raise Refused("bad_message", "already said hello; to change seat, reconnect")
+        else:
+            raise Refused("unknown_type", f"unknown message type {kind[:40]!r}; known: "
+                          "action, chat, legal, ping")
+        return False
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The ASGI app (for uvicorn or any ASGI server)."""
+    return Server(settings or Settings.from_env()).app

@@ -1,0 +1,277 @@
+"""The rooms of one server: creation (every setting validated), lookup by code, recovery of
+the rooms that were playing when the server stopped, and unloading of idle ones."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import secrets
+import time
+from collections import deque
+from dataclasses import asdict
+from typing import Any
+
+import bluffhouse as bh
+
+from .botrunner import BotRunner
+from .config import Settings
+from .room import Refused, Room, RoomConfig, SeatInfo, token_hash, valid_bot
+from .storage import Storage
+
+log = logging.getLogger("bluffhouse.server")
+
+#: Room codes: no 0/O, 1/I/L to misread.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+MAX_SEED = 1 << 63
+
+
+def normal_code(code: Any) -> str | None:
+    """A room code as typed (any case, spaces around) in canonical form, None if malformed."""
+    if not isinstance(code, str):
+        return None
+    text = code.strip().upper()
+    if len(text) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in text):
+        return None
+    return text
+
+
+def clean_name(name: Any, limit: int, what: str = "name") -> str:
+    """A display name: text, trimmed, printable, 1..limit characters."""
+    if not isinstance(name, str):
+        raise Refused("bad_request", f"the {what} must be text, not {type(name).__name__}")
+    text = " ".join(name.split())
+    if not text:
+        raise Refused("bad_request", f"the {what} is empty")
+    if len(text) > limit:
+        raise Refused("bad_request", f"the {what} is longer than {limit} characters")
+    if not text.isprintable():
+        raise Refused("bad_request", f"the {what} has characters that cannot be shown")
+    return text
+
+
+def _int(data: dict[str, Any], key: str, default: int | None, low: int, high: int,
+         what: str) -> int | None:
+    value = data.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Refused("bad_request", f"{what} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise Refused("bad_request", f"{what} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _seconds(data: dict[str, Any], key: str, default: float, high: float,
+             what: str) -> float | None:
+    value = data.get(key, default)
+    if value is None or value is False:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) \
+            or not math.isfinite(value):
+        raise Refused("bad_request", f"{what} must be a number of seconds or null "
+                      f"(no timer), not {value!r}")
+    if not 0 < value <= high:
+        raise Refused("bad_request", f"{what} must be more than 0 and at most {high:g} "
+                      f"seconds, not {value}")
+    return float(value)
+
+
+class Manager:
+    def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
+        self.settings = settings
+        self.limits = settings.limits
+        self.storage = storage or Storage(settings.db)
+        self.bots = BotRunner(settings.bot_workers)
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._creates: dict[str, deque[float]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+        #: Actions accepted (and stored) since the server started.
+        self.accepted = 0
+        #: Seconds spent, over all accepted actions: waiting for a room's lock (people's
+        #: actions), waiting for the commit, telling the clients.
+        self.timing: dict[str, float] = {"lock_wait": 0.0, "store_wait": 0.0, "tell": 0.0}
+
+    # ------------------------------------------------------------------ life
+    async def start(self) -> None:
+        """Bring back every room that was playing: their bots and clocks run again."""
+        codes = await self.storage.read(Storage.op_playing_codes())
+        for code in codes:
+            try:
+                await self.get(code)
+            except Exception as exc:
+                log.error("room %s could not be recovered: %s", code, exc)
+        if codes:
+            log.info("recovered %d room(s) in play", len(self.rooms))
+        self._sweeper = asyncio.create_task(self._sweep())
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for room in list(self.rooms.values()):
+            await room.close()
+        self.bots.close()
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(60)
+            now = time.monotonic()
+            for code, room in list(self.rooms.items()):
+                if room.idle(now):
+                    await room.close()
+                    del self.rooms[code]
+            cutoff = now - 60
+            for ip, stamps in list(self._creates.items()):
+                while stamps and stamps[0] < cutoff:
+                    stamps.popleft()
+                if not stamps:
+                    del self._creates[ip]
+
+    # ------------------------------------------------------------------ lookup
+    async def get(self, code: Any) -> Room | None:
+        """The room with this code (loaded from the database if need be), or None."""
+        key = normal_code(code)
+        if key is None:
+            return None
+        room = self.rooms.get(key)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(key, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(key)
+            if room is None:
+                stored = await self.storage.read(Storage.op_load_room(key))
+                if stored is None:
+                    self._loading.pop(key, None)
+                    return None
+                room = await asyncio.to_thread(Room.from_stored, self, stored)
+                self.rooms[key] = room
+                if room.game is not None and not room.game.over:
+                    async with room.lock:
+                        room.after_change(None, [])
+        self._loading.pop(key, None)
+        return room
+
+    async def require(self, code: Any) -> Room:
+        room = await self.get(code)
+        if room is None:
+            shown = code if isinstance(code, str) and len(code) <= 20 else "that code"
+            raise Refused("unknown_room", f"there is no room {shown!r}")
+        return room
+
+    # ------------------------------------------------------------------ creation
+    def check_rate(self, who: str) -> None:
+        stamps = self._creates.setdefault(who, deque())
+        now = time.monotonic()
+        while stamps and stamps[0] < now - 60:
+            stamps.popleft()
+        if len(stamps) >= self.limits.creates_per_minute:
+            raise Refused("too_many", "too many rooms created from your address; wait a "
+                          "minute")
+        stamps.append(now)
+
+    def parse_config(self, data: dict[str, Any]) -> tuple[RoomConfig, list[SeatInfo]]:
+        """A room's settings from a create request; the engine validates game and options."""
+        known = {"game", "players", "options", "bots", "turn_seconds", "window_seconds",
+                 "timers", "missed_turns", "bot_delay", "stand_in", "seed", "name", "sit",
+                 "seat"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise Refused("bad_request", f"unknown field(s) {', '.join(unknown)}; known: "
+                          f"{', '.join(sorted(known))}")
+        game_id = data.get("game")
+        if not isinstance(game_id, str):
+            raise Refused("bad_request", "say which game: {\"game\": \"bullshit\"} "
+                          "('bluffhouse games' lists them)")
+        try:
+            preset = bh.lookup(game_id)
+        except bh.RuleError as exc:
+            raise Refused("bad_game", str(exc)) from None
+        players = _int(data, "players", preset.players, 1, 64, "players")
+        assert players is not None
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise Refused("bad_request", f"options must be an object of option: value, not "
+                          f"{options!r}")
+        try:
+            bh.new_game(preset.id, players=players, seed=0, **options)
+        except (bh.RuleError, bh.IllegalAction, ValueError, TypeError) as exc:
+            raise Refused("bad_options", str(exc)) from None
+        timers = data.get("timers", True)
+        if not isinstance(timers, bool):
+            raise Refused("bad_request", f"timers must be true or false, not {timers!r}")
+        high = self.limits.max_timer_seconds
+        turn = _seconds(data, "turn_seconds", 30.0, high, "turn_seconds") if timers else None
+        window = _seconds(data, "window_seconds", 5.0, high, "window_seconds") \
+            if timers else None
+        missed = _int(data, "missed_turns", 3, 1, 100, "missed_turns")
+        delay = data.get("bot_delay", self.settings.bot_delay)
+        if isinstance(delay, bool) or not isinstance(delay, int | float) \
+                or not math.isfinite(delay) or not 0 <= delay <= 10:
+            raise Refused("bad_request", f"bot_delay must be from 0 to 10 seconds, not "
+                          f"{delay!r}")
+        stand_in = valid_bot(data.get("stand_in", "counter"), "stand_in")
+        seed = _int(data, "seed", None, 0, MAX_SEED - 1, "seed")
+        seats = [SeatInfo() for _ in range(players)]
+        bots = data.get("bots", {})
+        if isinstance(bots, list) and all(isinstance(b, int) and not isinstance(b, bool)
+                                          for b in bots):
+            bots = {str(b): "counter" for b in bots}
+        elif isinstance(bots, list):
+            bots = {str(i): b for i, b in enumerate(bots) if b}
+        if not isinstance(bots, dict):
+            raise Refused("bad_request", "bots is a list of seats ([2, 3]: counter bots) or "
+                          "an object of seat: bot name ({\"2\": \"random\"})")
+        for key, name in bots.items():
+            try:
+                seat = int(key)
+            except (TypeError, ValueError):
+                raise Refused("bad_request", f"bots: {key!r} is not a seat number") from None
+            if not 0 <= seat < players:
+                raise Refused("bad_request", f"bots: there is no seat {seat}; seats are 0 to "
+                              f"{players - 1}")
+            seats[seat] = SeatInfo(bot=valid_bot(name or "counter", f"the bot for seat {seat}"))
+        config = RoomConfig(game=preset.id, players=players, options=dict(options),
+                            turn_seconds=turn, window_seconds=window,
+                            missed_turns=missed or 3, bot_delay=float(delay),
+                            stand_in=stand_in, seed=seed)
+        return config, seats
+
+    async def create(self, data: dict[str, Any], who: str) -> dict[str, Any]:
+        """A new room; the creator is its host and (unless ``sit`` is false) takes a seat."""
+        if len(self.rooms) >= self.limits.rooms_in_memory:
+            raise Refused("server_full", "the server has too many open rooms; try later")
+        config, seats = self.parse_config(data)
+        sit = data.get("sit", True)
+        if not isinstance(sit, bool):
+            raise Refused("bad_request", f"sit must be true or false, not {sit!r}")
+        token = secrets.token_urlsafe(24)
+        seat: int | None = None
+        if sit:
+            name = clean_name(data.get("name"), self.limits.name_chars)
+            free = [s for s, info in enumerate(seats) if info.kind == "free"]
+            want = _int(data, "seat", free[0] if free else None, 0, config.players - 1, "seat")
+            if want is None or want not in free:
+                raise Refused("bad_request", "there is no free seat for you: every seat is "
+                              "a bot" if not free else f"seat {want} is a bot's")
+            seat = want
+            seats[seat] = SeatInfo(name=name, token=token_hash(token))
+        elif "name" in data:
+            clean_name(data.get("name"), self.limits.name_chars)
+        self.check_rate(who)
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code in self.rooms:
+                continue
+            made = await self.storage.write(Storage.op_create_room(
+                code, config.as_dict(), [asdict(s) for s in seats], token_hash(token)))
+            if made:
+                break
+        else:  # pragma: no cover - 887 million codes
+            raise Refused("server_full", "no free room code; try again")
+        room = Room(self, code, config, seats, token_hash(token))
+        self.rooms[code] = room
+        return {"code": code, "link": f"/r/{code}", "token": token, "seat": seat,
+                "host": True, "room": room.info()}

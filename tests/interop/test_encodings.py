@@ -1,0 +1,320 @@
+"""The encodings: the action codec both ways and its mask, the observation vector and text, and
+the leak property (another deal of the cards a seat has not seen leaves its observation as it
+was)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from interop_util import FAMILY_SAMPLE, leak_case  # noqa: E402
+
+import bluffhouse as bh  # noqa: E402
+from bluffhouse.interop.encodings import (  # noqa: E402
+    CheatCodec,
+    action_codec,
+    camel_case,
+    configure,
+    observation_encoder,
+    reward_bounds,
+    rewards,
+    size_table,
+)
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "research.md"
+
+
+def _walk(config, codec, seed: int, steps: int, check_ids: int = 12):
+    """Random masked play through a game, checking the codec at every step: every legal
+    action has an id (or is a play larger than the space holds), a sample of legal ids decode
+    to actions the engine accepts that encode back to the same id."""
+    rng = random.Random(seed)
+    game = config.new_game(seed=seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        seat = game.to_act[rng.randrange(len(game.to_act))]
+        view = game.view(seat)
+        legal = game.legal_actions(seat)
+        ids = codec.legal(legal, view)
+        for action in legal:
+            if codec.encode(action, view) is None:
+                assert _outside(codec, action), (config.label, action)
+        assert ids, (config.label, legal[:3])
+        for i in rng.sample(sorted(ids), min(check_ids, len(ids))):
+            action = codec.decode(i, view)
+            assert game.is_legal(seat, action), (config.label, codec.describe(i), action)
+            assert codec.encode(action, view) == i
+        game.apply(seat, codec.decode(rng.choice(sorted(ids)), view))
+    return game
+
+
+def _outside(codec, action) -> bool:
+    """An action the space documents as outside it: a play (or show) larger than its limit."""
+    return (isinstance(codec, CheatCodec) and not codec.complete
+            and len(action.get("cards") or []) > codec.play_limit)
+
+
+@pytest.mark.parametrize("game_id", FAMILY_SAMPLE)
+def test_codec_round_trip(game_id):
+    config = configure(game_id)
+    _walk(config, action_codec(config), seed=3, steps=30, check_ids=6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", [p.id for p in bh.presets()])
+def test_codec_round_trip_every_preset(game_id):
+    config = configure(game_id)
+    codec = action_codec(config)
+    for seed in range(3):
+        _walk(config, codec, seed=seed, steps=400, check_ids=30)
+
+
+@pytest.mark.parametrize("game_id, players", [("bullshit", 2), ("bullshit", 6),
+                                              ("poker_bull", 5), ("sneak", 6)])
+def test_codec_other_table_sizes(game_id, players):
+    config = configure(game_id, players)
+    _walk(config, action_codec(config), seed=1, steps=40)
+
+
+def test_every_legal_action_has_an_id_where_the_space_is_complete():
+    """Where the rules limit plays (every preset but the unlimited ones), no legal action is
+    outside the space; in an unlimited one only plays larger than the limit are."""
+    config = configure("bullshit")
+    codec = action_codec(config)
+    assert codec.complete
+    game = config.new_game(seed=5)
+    view = game.view(0)
+    legal = game.legal_actions(0)
+    assert len(codec.legal(legal, view)) == len(legal)  # one claim each: ids are distinct
+    free = action_codec(configure("free_for_all"))
+    assert not free.complete and free.play_limit == 4
+    big = action_codec(configure("free_for_all"), play_limit=6)
+    assert big.play_limit == 6 and big.size > free.size
+
+
+def test_plays_are_rank_multisets_with_claim_choices():
+    codec = action_codec(configure("bullshit"))
+    game = bh.new_game("bullshit", players=4, seed=1,
+                       deal=[["AS", "AH", "7D", "7C"], ["2S"], ["3S"], ["4S"]])
+    view = game.view(0)
+    one = codec.encode({"type": "play", "cards": ["AS", "7D"], "claim": {"rank": "A"}}, view)
+    two = codec.encode({"type": "play", "cards": ["AH", "7C"], "claim": {"rank": "A",
+                                                                          "count": 2}}, view)
+    assert one == two is not None  # suits do not matter: one id for either pair
+    assert codec.decode(one, view)["claim"] == {"rank": "A", "count": 2}
+    assert codec.encode({"type": "play", "cards": ["AS"], "claim": {"rank": "K"}}, view) is None
+    fork = action_codec(configure("rank_fork"))
+    assert fork.claim_slots == 3  # the same rank, one above, one below
+
+
+def test_decoding_spreads_suits():
+    """A many-card lead decodes to suits as even as the hand allows (Eightsh*t: a lead of 8
+    cards all of one suit loses at once)."""
+    config = configure("eightshit")
+    codec = action_codec(config, play_limit=8)
+    hand = ["AS", "AS", "AH", "AH", "KS", "KS", "KH", "KH", "QS", "QS", "QH", "QH", "JS", "JS",
+            "JH", "JH"]
+    game = bh.new_game("eightshit", seed=1, deal=[hand, ["TS"], ["TH"], ["TD"]])
+    view = game.view(0)
+    target = {"type": "play", "cards": ["AS", "AS", "KS", "KS", "QS", "QS", "JS", "JS"],
+              "claim": {"rank": "A", "count": 8}}
+    assert game.is_legal(0, target)  # legal, and lost at once: eight spades led
+    i = codec.encode(target, view)
+    assert i is not None
+    cards = codec.decode(i, view)["cards"]
+    assert sorted(c[0] for c in cards) == sorted(c[0] for c in target["cards"])
+    assert {c[1] for c in cards} == {"S", "H"}
+    assert game.is_legal(0, codec.decode(i, view))
+
+
+def test_decode_refuses_what_cannot_be():
+    config = configure("bullshit")
+    codec = action_codec(config)
+    view = config.new_game(seed=2).view(0)
+    with pytest.raises(bh.IllegalAction, match="outside the action space"):
+        codec.decode(codec.size, view)
+    with pytest.raises(bh.IllegalAction, match="whole number"):
+        codec.decode("3", view)  # type: ignore[arg-type]
+    hand = view["hand"]
+    missing = next(r for r in "A23456789TJQK" if sum(c[0] == r for c in hand) < 4)
+    four = codec.encode({"type": "play", "cards": [f"{missing}{s}" for s in "SHDC"],
+                         "claim": {"rank": "A"}}, {**view, "claim_ranks": ["A"]})
+    assert four is not None
+    with pytest.raises(bh.IllegalAction, match="more than the hand holds"):
+        codec.decode(four, view)
+
+
+def test_unknown_action_types_are_named():
+    codec = action_codec(configure("bullshit"))
+    with pytest.raises(ValueError, match="no place for"):
+        codec.encode({"type": "juggle"}, {"seat": 0})
+
+
+def test_poker_bull_ids_follow_the_bid_order():
+    codec = action_codec(configure("poker_bull"))
+    view = {"seat": 0}
+    low = codec.encode({"type": "bid", "bid": "pair 7"}, view)
+    high = codec.encode({"type": "bid", "bid": "PAIR 8"}, view)  # any spelling
+    assert low is not None and high is not None and low < high
+    assert codec.decode(high, view) == {"type": "bid", "bid": "pair 8"}
+    assert codec.encode({"type": "bid", "bid": "no such bid"}, view) is None
+    assert codec.size == 19_725
+
+
+def test_sneak_space():
+    codec = action_codec(configure("sneak"))
+    view = {"seat": 0}
+    assert codec.encode({"type": "flaunt", "cards": ["7H", "8H", "9H", "TH", "JH"]},
+                        view) is not None
+    assert codec.encode({"type": "flaunt", "cards": ["7H", "8S", "KD"]}, view) is None
+    assert codec.encode({"type": "sneak", "cards": ["7H", "8S", "KD"]}, view) is not None
+    assert codec.encode({"type": "challenge", "cards": ["7H", "8S", "KD", "2C"]}, view) is None
+
+
+def test_observations_fixed_length_bounded_and_incremental():
+    """Every value lies in [0, 1]; the length never changes; an encoder that keeps a memory
+    of the seat's events gives exactly what reading the whole view afresh gives."""
+    for game_id in ("bullshit", "anything_goes_cheat", "poker_bull", "sneak"):
+        config = configure(game_id)
+        enc = observation_encoder(config)
+        rng = random.Random(4)
+        game = config.new_game(seed=4)
+        memories = {s: enc.memory(s) for s in range(config.players)}
+        for _ in range(60):
+            if game.over:
+                break
+            for s in range(config.players):
+                view = game.view(s)
+                kept = enc.encode(view, memories[s])
+                fresh = enc.encode(view)
+                assert kept.shape == (enc.size,) and kept.dtype == np.float32
+                assert np.array_equal(kept, fresh), game_id
+                assert kept.min() >= 0.0 and kept.max() <= 1.0
+            seat = game.to_act[0]
+            game.apply(seat, game.sample_action(seat, rng))
+        assert "hand:" in enc.text(game.view(0))
+
+
+def test_memory_starts_afresh_for_another_game():
+    config = configure("bullshit")
+    enc = observation_encoder(config)
+    memory = enc.memory(0)
+    long_game = config.new_game(seed=1)
+    rng = random.Random(1)
+    for _ in range(30):
+        seat = long_game.to_act[0]
+        long_game.apply(seat, long_game.sample_action(seat, rng))
+    enc.encode(long_game.view(0), memory)
+    other = config.new_game(seed=2)
+    assert np.array_equal(enc.encode(other.view(0), memory), enc.encode(other.view(0)))
+
+
+# ---------------------------------------------------------------------- the leak property
+def _observe(config):
+    enc = observation_encoder(config)
+    codec = action_codec(config)
+
+    def observe(game, seat):
+        view = game.view(seat)
+        mask = codec.mask(game.legal_actions(seat), view) if seat in game.to_act else None
+        return view, enc.encode(view), enc.text(view), mask
+
+    return observe
+
+
+_CONFIGS = {g: configure(g) for g in FAMILY_SAMPLE}
+_OBSERVERS = {g: _observe(c) for g, c in _CONFIGS.items()}
+
+
+def _leak_examples(examples: int):
+    @settings(max_examples=examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(game_id=st.sampled_from(FAMILY_SAMPLE), seed=st.integers(0, 10_000),
+           steps=st.integers(0, 160), seat=st.integers(0, 9))
+    def check(game_id, seed, steps, seat):
+        leak_case(_CONFIGS[game_id], seed, steps, seat, _OBSERVERS[game_id])
+
+    return check
+
+
+def test_leak_property():
+    _leak_examples(40)()
+
+
+@pytest.mark.slow
+def test_leak_property_at_length():
+    _leak_examples(400)()
+
+
+@pytest.mark.parametrize("game_id", FAMILY_SAMPLE)
+def test_leak_property_each_family_member(game_id):
+    """Every sampled game gets checked, and the alternatives really deal the others other
+    cards (the property is not vacuous)."""
+    config = _CONFIGS[game_id]
+    checked = changed = 0
+    for seed in range(5):
+        steps = (1, 4, 9, 16, 40)[seed]  # (Poker Bull: within the first hand, mostly)
+        result = leak_case(config, seed, steps, seed, _OBSERVERS[game_id])
+        if result is not None:
+            checked += 1
+            changed += result[1]
+    assert checked >= 3 and changed >= 1, (game_id, checked, changed)
+
+
+def test_a_leaky_observation_is_caught():
+    """The property test has teeth: an observation that reads the others' hands fails it."""
+    config = configure("bullshit")
+
+    def leaky(game, seat):
+        return [game.view(s)["hand"] for s in range(game.players)]
+
+    with pytest.raises(AssertionError, match="observation changed"):
+        for seed in range(10):
+            leak_case(config, seed, 20, 0, leaky)
+
+
+# ---------------------------------------------------------------------- rewards, names, docs
+def test_rewards_are_zero_sum_and_bounded():
+    for n in (2, 3, 4, 7):
+        for how in ("win", "rank"):
+            low, high = reward_bounds(n, how)
+            for result in ({"winner": 1, "ranking": [1, 0, *range(2, n)]},
+                           {"winner": None, "shared": [0, 1], "ranking": list(range(n))}):
+                got = rewards(result, n, how)
+                assert abs(sum(got)) < 1e-9
+                assert all(low - 1e-9 <= r <= high + 1e-9 for r in got)
+    assert rewards({"winner": 2, "ranking": [2, 0, 1, 3]}, 4) == pytest.approx(
+        [-1 / 3, -1 / 3, 1.0, -1 / 3])
+    assert rewards(None, 3) == [0.0, 0.0, 0.0]
+
+
+def test_camel_case_names():
+    assert camel_case("poker_bull") == "PokerBull"
+    assert camel_case("bullshit_a") == "BullshitA"
+    assert camel_case("sneak") == "Sneak"
+
+
+def test_bad_configurations_are_named():
+    with pytest.raises(bh.RuleError, match="unknown game"):
+        configure("chess")
+    with pytest.raises(bh.RuleError, match="max_cards"):
+        configure("bullshit", max_cards="lots")
+    with pytest.raises(bh.RuleError, match="play_limit"):
+        action_codec(configure("free_for_all"), play_limit=0)
+
+
+def test_docs_list_the_sizes():
+    """docs/research.md carries the table of action-space and observation sizes as
+    ``size_table()`` makes it (regenerate it with ``python -m bluffhouse.interop.encodings``)."""
+    text = DOCS.read_text()
+    block = re.search(r"<!-- sizes -->\n(.*?)<!-- /sizes -->", text, re.S)
+    assert block is not None, "docs/research.md lacks the <!-- sizes --> block"
+    assert block.group(1).strip() == size_table().strip()

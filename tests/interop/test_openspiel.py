@@ -1,0 +1,186 @@
+"""The OpenSpiel game ``python_bluffhouse``: loading with parameters, OpenSpiel's own random
+simulation test (with serialisation) for every family, the explicit deal, observations, and
+OpenSpiel's CFR on a small configuration."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import bluffhouse as bh  # noqa: E402
+from bluffhouse.interop import openspiel as bos  # noqa: E402
+
+#: A Bullsh*t deal of one card each from four (two aces, two kings): small enough to solve.
+TINY = "python_bluffhouse(game=bullshit,players=2,deal_from=ASAHKSKH,deal_size=1,stall_limit=4)"
+
+SMALL = [
+    TINY,
+    "python_bluffhouse(game=flying_solo,players=2,deck_ranks=AK,deal_size=2,stall_limit=6)",
+    "python_bluffhouse(game=anything_goes_cheat,players=3,deck_ranks=A2K,stall_limit=8)",
+    "python_bluffhouse(game=specificity,players=2,deck_ranks=A2,stall_limit=10)",
+    "python_bluffhouse(game=poker_bull_rising,players=2,grow_limit=1)",
+    "python_bluffhouse(game=poker_bull_rising,players=3,grow_limit=2,chance=sampled)",
+    "python_bluffhouse(game=sneak,players=2,target=8)",
+    "python_bluffhouse(game=sneak,players=2,target=8,chance=deal)",
+]
+
+
+@pytest.mark.parametrize("spec", SMALL)
+def test_random_sim_small(spec):
+    game = pyspiel.load_game(spec)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", [
+    "python_bluffhouse(game=bluff)",
+    "python_bluffhouse(game=bullshit,stall_limit=200)",
+    "python_bluffhouse(game=eightshit)",
+    "python_bluffhouse(game=poker_bull)",
+    "python_bluffhouse(game=sneak,players=2)",
+])
+def test_random_sim_defaults(spec):
+    game = pyspiel.load_game(spec)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_parameters_by_dict_and_string():
+    game = pyspiel.load_game("python_bluffhouse", {"game": "poker_bull", "players": 3,
+                                                   "jokers": 0})
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == 9_856
+    again = pyspiel.load_game(str(game))
+    assert again.num_distinct_actions() == 9_856
+    default = pyspiel.load_game("python_bluffhouse")
+    assert default.num_players() == 4 and default.num_distinct_actions() == 2_383
+    checked = pyspiel.load_game("python_bluffhouse(game=bullshit,check=true)")
+    state = checked.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action(state.legal_actions()[-1])
+    assert "check" in [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def test_bad_parameters_are_named():
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
+        pyspiel.load_game("python_bluffhouse", {"colour": "red"})
+    with pytest.raises(bh.RuleError, match="not an option of this game"):
+        pyspiel.load_game("python_bluffhouse", {"game": "sneak", "decks": 2})
+    with pytest.raises(bh.RuleError, match="chance"):
+        pyspiel.load_game("python_bluffhouse", {"chance": "dice"})
+    with pytest.raises(bh.RuleError, match="stall_limit"):
+        pyspiel.load_game("python_bluffhouse", {"stall_limit": 0})
+    with pytest.raises(bh.RuleError, match="deal_from"):
+        pyspiel.load_game("python_bluffhouse", {"players": 2, "deal_from": "ASXX",
+                                                "deal_size": 1})
+
+
+def test_the_explicit_deal_is_uniform():
+    """Every pair of hands of the tiny game comes out with the probability of a fair deal, and
+    each is one chance path (hands dealt in card order)."""
+    game = pyspiel.load_game(
+        "python_bluffhouse(game=bullshit,players=2,deal_from=ASAHKSKH,deal_size=2,"
+        "stall_limit=4)")
+    seen: dict[tuple[tuple[int, ...], ...], float] = {}
+
+    def walk(state, p):
+        if not state.is_chance_node():
+            hands = tuple(tuple(state.engine.game.view(s)["hand"]) for s in range(2))
+            assert hands not in seen
+            seen[hands] = p
+            return
+        outcomes = state.chance_outcomes()
+        assert math.isclose(sum(q for _, q in outcomes), 1.0)
+        for action, q in outcomes:
+            walk(state.child(action), p * q)
+
+    walk(game.new_initial_state(), 1.0)
+    assert len(seen) == math.comb(4, 2) * math.comb(2, 2)
+    assert all(math.isclose(p, 1 / 6) for p in seen.values())
+
+
+def test_sampled_chance():
+    game = pyspiel.load_game("python_bluffhouse(game=bullshit,seeds=16)")
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(i, 1 / 16) for i in range(16)]
+    state.apply_action(5)
+    assert not state.is_chance_node()
+    other = game.new_initial_state()
+    other.apply_action(5)
+    assert state.information_state_string(0) == other.information_state_string(0)
+
+
+def test_observations():
+    """The tensors are written into the observer's own buffer (read back through its dict),
+    equal the encoder's vector, and the strings name the seat's cards and not the others'."""
+    game = pyspiel.load_game("python_bluffhouse(game=bullshit,players=2,seeds=4)")
+    state = game.new_initial_state()
+    state.apply_action(1)
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[len(state.legal_actions()) // 2])
+    obs = game.make_py_observer()
+    obs.set_from(state, 0)
+    assert np.shares_memory(obs.dict["observation"], obs.tensor)
+    expected = game.shared.encoder.encode(state.engine.game.view(0))
+    assert np.array_equal(obs.tensor, expected)
+    assert np.allclose(state.observation_tensor(0), expected)
+    assert np.allclose(state.information_state_tensor(1),
+                       game.shared.encoder.encode(state.engine.game.view(1)))
+    mine = state.engine.game.view(0)["hand"]
+    theirs = state.engine.game.view(1)["hand"]
+    info = state.information_state_string(0)
+    text = state.observation_string(0)
+    assert all(card in text for card in mine[:3])
+    assert not any(f'"{card}"' in info for card in set(theirs) - set(mine))
+    public = game.make_py_observer(pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    assert "hand:" not in public.string_from(state, 0)
+
+
+def test_cfr_on_the_tiny_game():
+    """OpenSpiel's CFR drives the NashConv of the tiny game down, run natively on its tree
+    exported as EFG (1,217 nodes: pinned)."""
+    game = pyspiel.load_game(TINY)
+    text = bos.to_efg(game)
+    assert len(text.splitlines()) == 2 + 1217
+    efg = pyspiel.load_efg_game(text)
+    solver = pyspiel.CFRSolver(efg)
+    conv = []
+    for i in range(1, 201):
+        solver.evaluate_and_update_policy()
+        if i in (1, 10, 200):
+            conv.append(pyspiel.nash_conv(efg, solver.average_policy()))
+    assert conv[0] > conv[1] > conv[2] and conv[2] < 0.01
+
+
+@pytest.mark.slow
+def test_cfr_on_the_registered_game_matches_the_export():
+    """The same CFR run straight on python_bluffhouse gives the same NashConv, iteration by
+    iteration, as on the exported tree."""
+    game = pyspiel.load_game(TINY)
+    efg = pyspiel.load_efg_game(bos.to_efg(game))
+    direct, native = pyspiel.CFRSolver(game), pyspiel.CFRSolver(efg)
+    for _ in range(2):
+        direct.evaluate_and_update_policy()
+        native.evaluate_and_update_policy()
+        assert math.isclose(pyspiel.nash_conv(game, direct.average_policy()),
+                            pyspiel.nash_conv(efg, native.average_policy()))
+
+
+def test_max_game_length_bounds():
+    """Every family's games stay within the declared length (random_sim_test checks it too)."""
+    for spec in ("python_bluffhouse(game=bullshit)", "python_bluffhouse(game=poker_bull)",
+                 "python_bluffhouse(game=sneak)"):
+        assert pyspiel.load_game(spec).max_game_length() > 500
+
+
+def test_every_preset_loads():
+    for preset, players in itertools.islice(((p.id, None) for p in bh.presets()), None):
+        game = pyspiel.load_game("python_bluffhouse", {"game": preset})
+        assert game.num_distinct_actions() > 1, (preset, players)
+    assert bos.SHORT_NAME in [g.short_name for g in pyspiel.registered_games()]
