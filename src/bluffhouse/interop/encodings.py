@@ -254,7 +254,7 @@ class ActionCodec:
         for action in actions:
             i = self.encode(action, view)
             if i is not None and i not in out:
-                out[i] = dict(action)
+                out[i] = action
         return out
 
     def mask(self, actions: Iterable[Mapping[str, Any]], view: View) -> Mask:
@@ -335,6 +335,7 @@ class CheatCodec(ActionCodec):
         self.suit_slots = 4 if self.by_suit else 1
         self.multisets = Multisets()
         self.multisets.add(bounded_multisets(caps, range(1, self.play_limit + 1)))
+        self._set_cache: dict[tuple[Any, ...], int | None] = {}
 
         self._add_simple()
         if r.call_answer:
@@ -456,31 +457,59 @@ class CheatCodec(ActionCodec):
         return (self._by_kind["play"].start
                 + ((at * self.claim_slots + slot) * self.count_slots + c) * self.suit_slots + s)
 
+    def _set_at(self, cards: Any) -> int | None:
+        """The multiset index of a list of card texts (None: not in the space), remembered
+        by the texts: a hand's plays recur from turn to turn."""
+        if type(cards) is not list:
+            return None
+        key = tuple(cards)
+        cache = self._set_cache
+        at = cache.get(key, -1)
+        if at == -1:
+            ms = self._groups_of(cards)
+            at = self.multisets.index.get(ms) if ms is not None else None
+            if len(cache) >= 1 << 18:
+                cache.clear()
+            cache[key] = at
+        return at
+
     def legal(self, actions: Iterable[Mapping[str, Any]], view: View) -> dict[int, Action]:
-        # The engine lists every claim of one card set with the same list object: the set is
-        # looked up once per list (this is the hot loop of every environment step).
+        # The hot loop of every environment step (a turn lists hundreds of plays): the card
+        # set of a play is looked up by its texts, once per list object (the engine lists every
+        # claim of one set with the same list).
         out: dict[int, Action] = {}
         last_cards: Any = None
         last_at: int | None = None
         last_size = 0
-        index = self.multisets.index
         slots = self._slots(view)
+        play_id = self._play_id
+        base = self._by_kind["play"].start
+        choices, counts = self.claim_slots, self.count_slots
+        plain = not self.by_suit  # (one suit slot: the id needs no suit)
         for action in actions:
             if action.get("type") == "play":
                 cards = action.get("cards")
                 if cards is not last_cards:
                     last_cards = cards
-                    ms = self._groups_of(cards)
-                    last_at = index.get(ms) if ms is not None else None
+                    last_at = self._set_at(cards)
                     last_size = len(cards) if type(cards) is list else 0
                 claim = action.get("claim")
-                if last_at is None or not isinstance(claim, Mapping):
+                if last_at is None or not (type(claim) is dict or isinstance(claim, Mapping)):
                     continue
-                i = self._play_id(last_at, last_size, claim, slots)
+                # _play_id, inline for the canonical spelling the engine lists
+                slot = slots.get(claim.get("rank")) if plain else None
+                count = claim.get("count", last_size)
+                if slot is not None and slot < choices and (
+                        (counts == 1 and count == last_size)
+                        or (counts > 1 and type(count) is int and 1 <= count <= counts)):
+                    i: int | None = base + (last_at * choices + slot) * counts + (
+                        count - 1 if counts > 1 else 0)
+                else:
+                    i = play_id(last_at, last_size, claim, slots)
             else:
                 i = self.encode(action, view)
             if i is not None and i not in out:
-                out[i] = dict(action)
+                out[i] = action
         return out
 
     # ------------------------------------------------------------------ decode
@@ -1449,6 +1478,13 @@ def size_table() -> str:
             parts = f"{', '.join(singles)}: {each}; {parts}"
         lines.append(f"| `{preset.id}` | {config.players} | {codec.size:,} | {parts} | "
                      f"{enc.size:,} |")
+    for game_id in ("bullshit", "poker_bull", "sneak"):
+        config = configure(game_id)
+        enc = observation_encoder(config)
+        lines += ["", f"Observation blocks of `{game_id}` ({config.players} players, "
+                      f"{enc.size:,} values):", "", "| block | values | meaning |",
+                  "|---|---|---|"]
+        lines += [f"| `{name}` | {size:,} | {meaning} |" for name, size, meaning in enc.blocks()]
     return "\n".join(lines) + "\n"
 
 

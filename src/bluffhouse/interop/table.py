@@ -90,7 +90,7 @@ class Table:
         self.game: Game | None = None
         self.memories: list[Memory] = []
         self._rng = random.Random(secrets.randbits(63))
-        self._cache: tuple[int, int, Vector, Mask, dict[int, Any]] | None = None
+        self._cache: tuple[int, int, Vector, Mask, dict[int, Any], Any] | None = None
 
     # ------------------------------------------------------------------ games
     def seed(self, seed: int | None) -> None:
@@ -126,7 +126,7 @@ class Table:
         mask = np.zeros(self.codec.size, dtype=np.int8)
         if legal:
             mask[list(legal)] = 1
-        self._cache = (game.version, seat, vector, mask, legal)
+        self._cache = (game.version, seat, vector, mask, legal, view)
         return vector, mask, legal
 
     def text(self, seat: int | None) -> str:
@@ -145,7 +145,7 @@ class Table:
             what = self.codec.describe(i) if 0 <= i < self.codec.size else "out of range"
             raise IllegalAction(f"action id {i} ({what}) is not legal for seat {seat} now; "
                                 "choose an id the action mask marks")
-        view = game.view(seat)
+        view = self._cache[5] if self._cache is not None else game.view(seat)
         try:
             action = self.codec.decode(i, view)
             game.apply(seat, action)

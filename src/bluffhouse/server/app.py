@@ -476,7 +476,7 @@ class Server:
             await room.say(conn, text)
         elif kind == "legal":
             async with room.lock:
-                key, text = room.legal_reply(conn.seat)
+                key, text = await room.legal_reply(conn.seat)
             conn.send(text)
             if key is not None and key != conn.legal_asked:
                 conn.legal_asked = key

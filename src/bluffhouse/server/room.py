@@ -333,10 +333,11 @@ class Room:
                 self._legal_cache[key] = cached
         return cached
 
-    def legal_reply(self, seat: int | None) -> tuple[tuple[int, int] | None, str]:
+    async def legal_reply(self, seat: int | None) -> tuple[tuple[int, int] | None, str]:
         """The answer to a legal message, as text, kept per seat for the current state (a
         client asking again and again costs nothing); and the state's key, None when the
-        seat is not to act."""
+        seat is not to act.  The caller holds the room's lock; the listing (thousands of
+        plays at some Cheat leads) runs in a thread, so other rooms are not held up."""
         game = self.game
         if game is None or seat is None or seat not in game.to_act:
             version = game.version if game is not None else None
@@ -344,8 +345,10 @@ class Room:
         key = (self.game_no, game.version)
         kept = self._legal_reply.get(seat)
         if kept is None or kept[0] != key:
-            text = json.dumps({"type": "legal", "version": game.version,
-                               "legal": self.legal(seat)})
+            version = game.version
+            text = await asyncio.to_thread(
+                lambda: json.dumps({"type": "legal", "version": version,
+                                    "legal": game.legal_actions(seat)}))
             kept = self._legal_reply[seat] = (key, text)
         return key, kept[1]
 
