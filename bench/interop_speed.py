@@ -151,7 +151,7 @@ def main() -> None:
             "simulate": lambda g=game_id: engine_sim(g, args.seed),
             "engine": lambda g=game_id: engine_loop(g, args.seed),
             "pettingzoo": lambda g=game_id: pettingzoo_loop(g, args.seed),
-            "gymnasium": lambda g=game_id: gymnasium_loop(g, args.seed, learner),
+            "gymnasium": lambda g=game_id, out=learner: gymnasium_loop(g, args.seed, out),
             "openspiel": lambda g=game_id: openspiel_loop(g, args.seed),
         }
         results = run({name: make() for name, make in makers.items()}, args.seconds,

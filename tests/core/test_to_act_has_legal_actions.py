@@ -117,9 +117,12 @@ def test_random_play_never_leaves_a_seat_without_an_action(game_id: str) -> None
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_random_play_never_leaves_a_seat_without_an_action_many_seeds(game_id: str) -> None:
+    # Poker Bull and Sneak bots weigh every option by its odds: shorter games keep this to
+    # about a minute a family.
+    steps = 250 if family(game_id) == "cheat" else 120
     for seed in range(3, 8):
         mix = MIXES[seed % len(MIXES)]
-        play_random(game_id, seed, mix, steps=250, small=seed % 2 == 0)
+        play_random(game_id, seed, mix, steps=steps, small=seed % 2 == 0)
 
 
 def _walk(data: Any, game_id: str, steps: int, full: bool) -> None:

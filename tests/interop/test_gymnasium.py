@@ -49,8 +49,8 @@ def test_check_env_default_bots(name, kwargs):
 
 def test_episode_with_the_mask():
     env = gym.make("bluffhouse/Bullshit-v0", bots="random", seat=2)
-    obs, info = env.reset(seed=5)
-    assert info["seat"] == 2 and obs.shape == env.observation_space.shape
+    first, info = env.reset(seed=5)
+    assert info["seat"] == 2 and first.shape == env.observation_space.shape
     rng = np.random.default_rng(0)
     steps, total = 0, 0.0
     terminated = truncated = False
@@ -58,7 +58,7 @@ def test_episode_with_the_mask():
         mask = info["action_mask"]
         assert mask.dtype == np.int8 and mask.any()
         assert np.array_equal(mask, env.unwrapped.action_masks())
-        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        _, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
         total += reward
         steps += 1
     assert terminated and "result" in info
@@ -72,7 +72,7 @@ def test_same_seed_same_episode():
         out = [obs]
         for _ in range(8):
             ids = np.flatnonzero(info["action_mask"])
-            obs, reward, terminated, truncated, info = env.step(int(ids[len(ids) // 2]))
+            obs, _reward, terminated, _truncated, info = env.step(int(ids[len(ids) // 2]))
             out.append(obs)
             if terminated:
                 break
@@ -84,9 +84,9 @@ def test_same_seed_same_episode():
 
 def test_illegal_ids():
     env = gym.make("bluffhouse/Bullshit-v0", bots="random")
-    obs, info = env.reset(seed=1)
+    _, info = env.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    obs, reward, terminated, truncated, info = env.step(illegal)
+    _obs, reward, terminated, _truncated, info = env.step(illegal)
     assert terminated and reward == -1 / 3 and "not legal" in info["illegal"]
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)

@@ -66,7 +66,7 @@ def _play(e, seed: int, steps: int):
     rng = random.Random(seed)
     asked = []
     for agent in e.agent_iter(steps):
-        obs, reward, terminated, truncated, info = e.last()
+        obs, _reward, terminated, truncated, _info = e.last()
         if terminated or truncated:
             e.step(None)
             continue

@@ -156,6 +156,17 @@ def spread_suits(pools: Sequence[list[int]], takes: Sequence[int]) -> list[int]:
 
 
 # ====================================================================== action codecs
+#: The ids of a seat's legal actions, each with the action listed for it.
+LegalIds = dict[int, Mapping[str, Any]]
+
+
+def as_id(value: object) -> int:
+    """An action id as an int (numpy integers too); IllegalAction for anything else."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise IllegalAction(f"an action id is a whole number, not {quote(value)}")
+    return int(value)
+
+
 @dataclass(frozen=True)
 class Segment:
     """A contiguous block of action ids: ``kind`` names what its ids mean."""
@@ -224,9 +235,7 @@ class ActionCodec:
     def decode(self, index: int, view: View) -> Action:
         """The action of id ``index`` for the seat of ``view`` (concrete cards chosen from its
         hand).  IllegalAction when the id cannot be an action of that seat now."""
-        if type(index) is not int and not isinstance(index, np.integer):
-            raise IllegalAction(f"an action id is a whole number, not {quote(index)}")
-        i = int(index)
+        i = as_id(index)
         if not 0 <= i < self.size:
             raise IllegalAction(f"action id {i} is outside the action space of "
                                 f"{self.config.label} (0 to {self.size - 1})")
@@ -247,10 +256,10 @@ class ActionCodec:
                 return seg
         raise IllegalAction(f"action id {index} is outside the action space")
 
-    def legal(self, actions: Iterable[Mapping[str, Any]], view: View) -> dict[int, Action]:
+    def legal(self, actions: Iterable[Mapping[str, Any]], view: View) -> LegalIds:
         """The ids of ``actions`` (the legal actions of the seat of ``view``), each with the
         first action listed for it; actions outside the space are left out."""
-        out: dict[int, Action] = {}
+        out: LegalIds = {}
         for action in actions:
             i = self.encode(action, view)
             if i is not None and i not in out:
@@ -473,11 +482,11 @@ class CheatCodec(ActionCodec):
             cache[key] = at
         return at
 
-    def legal(self, actions: Iterable[Mapping[str, Any]], view: View) -> dict[int, Action]:
+    def legal(self, actions: Iterable[Mapping[str, Any]], view: View) -> LegalIds:
         # The hot loop of every environment step (a turn lists hundreds of plays): the card
         # set of a play is looked up by its texts, once per list object (the engine lists every
         # claim of one set with the same list).
-        out: dict[int, Action] = {}
+        out: LegalIds = {}
         last_cards: Any = None
         last_at: int | None = None
         last_size = 0
@@ -497,7 +506,8 @@ class CheatCodec(ActionCodec):
                 if last_at is None or not (type(claim) is dict or isinstance(claim, Mapping)):
                     continue
                 # _play_id, inline for the canonical spelling the engine lists
-                slot = slots.get(claim.get("rank")) if plain else None
+                rank = claim.get("rank")
+                slot = slots.get(rank) if plain and type(rank) is str else None
                 count = claim.get("count", last_size)
                 if slot is not None and slot < choices and (
                         (counts == 1 and count == last_size)
@@ -622,12 +632,14 @@ def claim_choices(rules: Any, claimable: int) -> int:
     return min(claimable, {"up_or_down": 2, "fork": 3}.get(rules.sequence, 1))
 
 
-def _offset(target: Any, seat: int, players: int) -> int | None:
+def _offset(target: Any, seat: Any, players: int) -> int | None:
     """A target seat as a distance to the left (0 for the next seat), None if it is no other
     seat."""
-    if type(target) is not int or not 0 <= target < players or target == seat:
+    if type(target) is not int or type(seat) is not int or not 0 <= target < players \
+            or target == seat:
         return None
-    return (target - seat) % players - 1
+    distance: int = (target - seat) % players - 1
+    return distance
 
 
 def _own_last_play(view: View) -> list[str]:
@@ -669,6 +681,21 @@ class PokerBullCodec(ActionCodec):
                 return None
         return None if at is None else self._by_kind["bid"].start + at
 
+    def legal(self, actions: Iterable[Mapping[str, Any]], view: View) -> LegalIds:
+        # A turn lists up to 10,000 bids: their canonical texts are looked up directly (in
+        # comprehensions: this is most of an environment step's cost in Poker Bull).
+        listed = list(actions)
+        get = self.text_index.get
+        base = self._by_kind["bid"].start
+        places = [get(a.get("bid"), -1) for a in listed]  # type: ignore[arg-type]
+        out: LegalIds = {base + at: a for at, a in zip(places, listed, strict=True) if at >= 0}
+        for at, action in zip(places, listed, strict=True):
+            if at < 0:  # the call, or a bid spelt otherwise
+                i = self.encode(action, view)
+                if i is not None and i not in out:
+                    out[i] = action
+        return out
+
     def _decode(self, seg: Segment, offset: int, view: View) -> Action:
         return {"type": "bid", "bid": self.texts[offset]}
 
@@ -699,9 +726,9 @@ def flauntable_sets(packs: int, most: int) -> list[tuple[int, ...]]:
             for suits in itertools.product(range(4), repeat=size):
                 found.add(tuple(sorted(r * 4 + s for r, s in zip(ranks, suits, strict=True))))
         for suit in range(4):  # flushes
-            for ranks in itertools.combinations_with_replacement(range(13), size):
-                if len(set(ranks)) > 1 and max(Counter(ranks).values()) <= packs:
-                    found.add(tuple(sorted(r * 4 + suit for r in ranks)))
+            for values in itertools.combinations_with_replacement(range(13), size):
+                if len(set(values)) > 1 and max(Counter(values).values()) <= packs:
+                    found.add(tuple(sorted(r * 4 + suit for r in values)))
     keep = [s for s in found if is_flauntable(list(s))]
     return sorted(keep, key=lambda s: (len(s), s))
 

@@ -37,7 +37,7 @@ from ..bots import Choices, make_bot, parse_bot_list
 from ..bots.base import Bot
 from ..errors import IllegalAction, RuleError, quote
 from .encodings import camel_case, reward_bounds
-from .table import Table, acting_seat
+from .table import Table
 
 __all__ = ["DEFAULT_BOTS", "BluffhouseEnv", "env_id", "register_all"]
 
@@ -52,7 +52,7 @@ ILLEGAL = ("lose", "raise")
 class BluffhouseEnv(gym.Env[np.ndarray, np.int64]):  # type: ignore[type-arg,misc,unused-ignore]
     """One learning seat against bots (see the module notes)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (Env's)
 
     def __init__(self, game: str = "bullshit", players: int | None = None,
                  seat: int | None = 0, bots: str | list[str] = DEFAULT_BOTS,
@@ -157,7 +157,7 @@ class BluffhouseEnv(gym.Env[np.ndarray, np.int64]):  # type: ignore[type-arg,mis
         """The bots act until the learning seat is asked, or the game ends."""
         game = self.table.current()
         while not game.over:
-            seat = acting_seat(game)
+            seat = self.table.acting()
             if seat == self.seat:
                 return
             bot = self._bots[seat]

@@ -132,7 +132,7 @@ def _rules_options(params: dict[str, Any], family_rules: Any) -> dict[str, Any]:
         elif value != unset:
             out[name] = value
     foreign = [n for n, u in OPTION_PARAMETERS.items() if n in params and n not in defaults
-               and params[n] != u and not (type(u) is bool)]
+               and params[n] != u and type(u) is not bool]
     if foreign:
         raise RuleError(f"option {foreign[0]!r} is not an option of this game")
     return out
@@ -263,7 +263,8 @@ class BluffhouseGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         super().__init__(GAME_TYPE, info, params)
 
     @staticmethod
-    def _first_deal(config: GameConfig, hand_size: int, deck: str) -> tuple[list[int], list[int]]:
+    def _first_deal(config: GameConfig, hand_size: int,
+                    deck: str) -> tuple[list[int], list[int]]:
         """The cards of the first deal and how many each seat gets (Sneak: the stock, and no
         hands)."""
         probe = config.new_game(seed=0)
@@ -285,8 +286,9 @@ class BluffhouseGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         if deck:
             missing = Counter(pack) - Counter(full)
             if missing:
-                raise RuleError(f"deal_from: {CARD_TEXT[next(iter(missing))]} is not a card of this "
-                                "game's packs (or is given too often)")
+                card = CARD_TEXT[next(iter(missing))]
+                raise RuleError(f"deal_from: {card} is not a card of this game's packs (or is "
+                                "given too often)")
         if hand_size >= 0:
             if hand_size < 1:
                 raise RuleError("deal_size must be at least 1")

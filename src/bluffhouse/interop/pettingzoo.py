@@ -18,7 +18,7 @@ spectator's view as text, ``"human"`` prints it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -26,7 +26,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,unused-ignore]
 
 from ..errors import RuleError, quote
-from .table import Table, acting_seat
+from .table import Table
 
 __all__ = ["env", "raw_env"]
 
@@ -40,11 +40,12 @@ def env(game: str = "bullshit", players: int | None = None, render_mode: str | N
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(base))
 
 
-class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]  # noqa: N801 (PettingZoo's name)
+class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
     """The unwrapped environment (see the module notes)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "bluffhouse_v0",
-                "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"],
+                                          "name": "bluffhouse_v0", "is_parallelizable": False,
+                                          "render_fps": 4}
 
     def __init__(self, game: str = "bullshit", players: int | None = None,
                  render_mode: str | None = None, reward: str = "win",
@@ -70,7 +71,6 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]  # noqa: N801 (Pettin
             }) for name in self.possible_agents
         }
         self.action_spaces = {name: spaces.Discrete(actions) for name in self.possible_agents}
-        self.metadata = {**self.metadata, "name": f"bluffhouse_{self.table.config.game}_v0"}
         self._steps = 0
 
     def observation_space(self, agent: str) -> Any:
@@ -83,7 +83,7 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]  # noqa: N801 (Pettin
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self.table.seed(seed)
-        game = self.table.new()
+        self.table.new()
         self._steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -91,7 +91,7 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]  # noqa: N801 (Pettin
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[acting_seat(game)]
+        self.agent_selection = self.possible_agents[self.table.acting()]
 
     def observe(self, agent: str) -> dict[str, Any]:
         vector, mask, _ = self.table.observe(self._seat[agent])
@@ -120,7 +120,7 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]  # noqa: N801 (Pettin
             if self.max_steps is not None and self._steps >= self.max_steps:
                 for a in self.agents:
                     self.truncations[a] = True
-            self.agent_selection = self.possible_agents[acting_seat(game)]
+            self.agent_selection = self.possible_agents[self.table.acting()]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

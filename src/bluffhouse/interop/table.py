@@ -21,11 +21,13 @@ from ..game import Game
 from .encodings import (
     ActionCodec,
     GameConfig,
+    LegalIds,
     Mask,
     Memory,
     ObservationEncoder,
     Vector,
     action_codec,
+    as_id,
     check_reward,
     configure,
     observation_encoder,
@@ -90,12 +92,14 @@ class Table:
         self.game: Game | None = None
         self.memories: list[Memory] = []
         self._rng = random.Random(secrets.randbits(63))
-        self._cache: tuple[int, int, Vector, Mask, dict[int, Any], Any] | None = None
+        self._cache: tuple[int, int, Vector, Mask, LegalIds, Any] | None = None
+        self._acting: tuple[Game, int, int] | None = None
 
     # ------------------------------------------------------------------ games
-    def seed(self, seed: int | None) -> None:
+    def seed(self, seed: object) -> None:
         """Seeds the sequence of games (None: from the operating system)."""
-        if seed is not None and (type(seed) is not int and not isinstance(seed, np.integer)):
+        if seed is not None and (isinstance(seed, bool)
+                                 or not isinstance(seed, int | np.integer)):
             raise RuleError(f"seed must be a whole number, not {quote(seed)}")
         self._rng = random.Random(secrets.randbits(63) if seed is None else int(seed))
 
@@ -105,13 +109,23 @@ class Table:
         self._cache = None
         return self.game
 
+    def acting(self) -> int:
+        """``acting_seat`` of the game now (asked twice a step: kept per game version)."""
+        game = self.current()
+        known = self._acting
+        if known is not None and known[0] is game and known[1] == game.version:
+            return known[2]
+        seat = acting_seat(game)
+        self._acting = (game, game.version, seat)
+        return seat
+
     def current(self) -> Game:
         if self.game is None:
             raise RuntimeError("no game yet: call reset() first")
         return self.game
 
     # ------------------------------------------------------------------ observing
-    def observe(self, seat: int) -> tuple[Vector, Mask, dict[int, Any]]:
+    def observe(self, seat: int) -> tuple[Vector, Mask, LegalIds]:
         """The seat's observation vector, its action mask (all 0 unless the seat is the one
         asked now) and its legal ids with their actions."""
         game = self.current()
@@ -120,8 +134,8 @@ class Table:
             return cache[2], cache[3], cache[4]
         view = game.view(seat)
         vector = self.encoder.encode(view, self.memories[seat])
-        legal: dict[int, Any] = {}
-        if not game.over and seat == acting_seat(game):
+        legal: LegalIds = {}
+        if not game.over and seat == self.acting():
             legal = self.codec.legal(game.legal_actions(seat), view)
         mask = np.zeros(self.codec.size, dtype=np.int8)
         if legal:
@@ -138,9 +152,7 @@ class Table:
         not legal now)."""
         game = self.current()
         _, mask, legal = self.observe(seat)
-        if type(index) is not int and not isinstance(index, np.integer):
-            raise IllegalAction(f"an action id is a whole number, not {quote(index)}")
-        i = int(index)
+        i = as_id(index)
         if not 0 <= i < self.codec.size or not mask[i]:
             what = self.codec.describe(i) if 0 <= i < self.codec.size else "out of range"
             raise IllegalAction(f"action id {i} ({what}) is not legal for seat {seat} now; "
