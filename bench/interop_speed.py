@@ -14,7 +14,8 @@ ones (the environments: a uniform legal id of the action mask):
 - ``openspiel``: ``python_bluffhouse`` (``legal_actions``, the current player's
   ``observation_tensor``, ``apply_action``).
 
-The paths take turns in slices of ``--slice`` seconds until each has run ``--seconds``, so a
+Each path first plays one game uncounted (building environments and their tables), then the
+paths take turns in slices of ``--slice`` seconds until each has run ``--seconds``, so a
 machine whose speed drifts treats them alike.  Printed: actions per second per path, and each
 path's time per action as a multiple of ``simulate``'s and of ``engine``'s (the wrapping
 overhead: the environments' own cost over the engine's step).
@@ -125,6 +126,8 @@ def run(paths: dict[str, Iterator[int]], seconds: float,
         slice_s: float) -> dict[str, tuple[int, float]]:
     """Each path in turn for ``slice_s`` (whole games), until each has run ``seconds``."""
     done = {name: [0, 0.0] for name in paths}
+    for games in paths.values():
+        next(games)  # one game each first, uncounted: environments built, tables cached
     while min(t for _, t in done.values()) < seconds:
         for name, games in paths.items():
             if done[name][1] >= seconds:

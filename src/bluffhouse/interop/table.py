@@ -68,13 +68,14 @@ def build(game: str, players: int | None = None, history: int = 8,
         raise RuleError(f"options must be plain values: {exc}") from None
 
 
-def acting_seat(game: Game) -> int:
+def acting_seat(game: Game, view: Mapping[str, Any] | None = None) -> int:
     """The seat an environment asks next: the only seat in ``to_act``, or, in a window of
-    several, the first of them in turn order from the seat on turn."""
+    several, the first of them in turn order from the seat on turn (read from ``view``, any
+    seat's view of the game now; the spectator's if not given)."""
     act = game.to_act
     if len(act) == 1:
         return act[0]
-    turn = game.view(None).get("turn")
+    turn = (view if view is not None else game.view(None)).get("turn")
     if type(turn) is int:
         n = game.players
         return min(act, key=lambda s: (s - turn) % n)
@@ -94,6 +95,7 @@ class Table:
         self._rng = random.Random(secrets.randbits(63))
         self._cache: tuple[int, int, Vector, Mask, LegalIds, Any] | None = None
         self._acting: tuple[Game, int, int] | None = None
+        self._view: tuple[Game, int, int, Any] | None = None
 
     # ------------------------------------------------------------------ games
     def seed(self, seed: object) -> None:
@@ -115,7 +117,12 @@ class Table:
         known = self._acting
         if known is not None and known[0] is game and known[1] == game.version:
             return known[2]
-        seat = acting_seat(game)
+        act = game.to_act
+        view = None
+        if len(act) > 1:  # the first seat's view tells the turn, and is most often the one
+            view = game.view(act[0])  # asked: kept for its observation
+            self._view = (game, game.version, act[0], view)
+        seat = acting_seat(game, view)
         self._acting = (game, game.version, seat)
         return seat
 
@@ -132,7 +139,11 @@ class Table:
         cache = self._cache
         if cache is not None and cache[0] == game.version and cache[1] == seat:
             return cache[2], cache[3], cache[4]
-        view = game.view(seat)
+        kept = self._view
+        if kept is not None and kept[0] is game and kept[1] == game.version and kept[2] == seat:
+            view = kept[3]
+        else:
+            view = game.view(seat)
         vector = self.encoder.encode(view, self.memories[seat])
         legal: LegalIds = {}
         if not game.over and seat == self.acting():
