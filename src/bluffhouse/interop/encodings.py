@@ -1022,7 +1022,7 @@ class CheatObservation(ObservationEncoder):
         self._history_slice = lay.add(
             "history", self.history * self.row_size,
             f"the last {self.history} events, newest first: type, seat, target, rank, count "
-            "/ most, truthful, caller right, pick-up, caught, own private part")
+            "/ most, truthful, caller right, pick-up, caught")
 
     def _read_event(self, memory: Memory, event: Mapping[str, Any]) -> None:
         n = self.players

@@ -371,9 +371,6 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         self.infos = _Infos()
         self._legal: tuple[int, list[int]] | None = None
 
-    def __getstate__(self) -> dict[str, Any]:  # pragma: no cover - pickled via __dict__
-        return self.__dict__
-
     # ------------------------------------------------------------------ chance
     def _dealing(self) -> bool:
         return self.engine is None
@@ -499,7 +496,7 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         """The seat's whole view as text: its log (each event written once and kept) and the
         rest of the view; the seat's cards dealt so far while the deal goes on."""
         if self.engine is None:
-            mine = self._dealt_to(seat)
+            mine = self.dealt_to(seat)
             return f"p{seat} dealt " + " ".join(CARD_TEXT[c] for c in mine)
         game = self.engine.game
         view = game.view(seat)
@@ -514,7 +511,7 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return (f"p{seat} " + json.dumps(rest, sort_keys=True, separators=(",", ":"))
                 + "\n" + "\n".join(parts))
 
-    def _dealt_to(self, seat: int) -> list[int]:
+    def dealt_to(self, seat: int) -> list[int]:
         if self.shared.config.family == "sneak":
             return []
         start = sum(self.setup.sizes[:seat])
@@ -553,7 +550,7 @@ class Observer:
         if view is None:
             if seat is None:
                 return "dealing"
-            return f"p{seat} dealt " + " ".join(CARD_TEXT[c] for c in state._dealt_to(seat))
+            return f"p{seat} dealt " + " ".join(CARD_TEXT[c] for c in state.dealt_to(seat))
         return self.encoder.text(view)
 
 
