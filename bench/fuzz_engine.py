@@ -6,7 +6,9 @@ Each worker plays random games of every preset (random table sizes, many states 
 at random moments throws at them what a stranger on the network might send: actions of any
 JSON-like shape (nested thousands deep, huge numbers, floats, NaN, bools, long text, unknown
 keys, legal actions bent out of shape) for any seat; views, legal-action lists and event logs
-of seats that do not exist; options for ``new_game``; and damaged saves for ``bh.load``.  It
+of seats that do not exist; options for ``new_game``; and, for ``bh.load``, damaged saves
+and saves mixed from two states of one game (each field plausible, the whole a state play may
+never reach).  The values are built by bench/hostile_values.py (shared with the tests).  It
 checks the contract on each input:
 
 - only ``IllegalAction`` (``RuleError`` for new_game, ``SaveError`` for load) is raised, with
@@ -14,7 +16,8 @@ checks the contract on each input:
 - a refused action leaves the state exactly as it was (``to_json`` unchanged), and
   ``is_legal`` says no exactly when ``apply`` refuses;
 - views are JSON-serialisable, and a client changing its copy changes nothing in the game;
-- a damaged save is refused, or loads as an equal game that plays on;
+- a damaged or mixed save is refused, or loads as an equal game that plays on (25 random
+  actions, each seat to act drawing an action first);
 - no input takes longer than ``--budget`` seconds (a hang is cut off by a timer and reported).
 
 It prints the number of inputs tried and each finding (deduplicated) with a reproducer: a
@@ -26,9 +29,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import json
-import math
 import multiprocessing
 import os
 import random
@@ -42,221 +43,38 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import bluffhouse as bh
-from bluffhouse.cards import CARD_TEXT
 from bluffhouse.registry import presets
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:  # (a test loads this file by its path)
+    sys.path.insert(0, _HERE)
+from hostile_values import (  # noqa: E402
+    Chooser,
+    Made,
+    RandomChooser,
+    bent,
+    damage,
+    plays_on,
+    transplant,
+    value,
+)
 
 MESSAGE_LIMIT = 600  # the longest fixed texts (the Cheat family's option list) are ~450
 MAX_STEPS = 700  # actions per game before another game is started
 
 # ====================================================================== hostile values
-# Every generator returns (value, code): the value, and a Python expression that rebuilds it
-# (huge numbers and deep nesting cannot be printed with repr() or written as JSON).
-
-CARDISH = [*CARD_TEXT, "as", "10H", "1H", "7X", " AS", "JK ", "", "A", "QQ", "AS AS"]
-WORDS = ["play", "call", "pass", "believe", "check", "bid", "cheat", "accuse", "show", "draw",
-         "sneak", "flaunt", "challenge", "hide", "give", "peek", "pair 7", "flush S J",
-         "high A", "five A", "straight_flush H 9", "royal_flush S natural", "two_pair K 9",
-         "A", "K", "7", "JK", "S", "H", "type", "cards", "claim", "rank", "count", "suit",
-         "seat", "bid", "turn", "window", "over", "natural", "pair"]
-Made = tuple[Any, str]
-
-
-@functools.cache
-def nest(depth: int, leaf: Any = None, kind: str = "list") -> Any:
-    """``leaf`` inside ``depth`` lists (or dicts under "type"); made once (the engine never
-    changes its input, so one object serves every input that uses it)."""
-    value = leaf
-    for _ in range(depth):
-        value = [value] if kind == "list" else {"type": value}
-    return value
-
-
-def leaf(rng: random.Random) -> Made:
-    pick = rng.randrange(16)
-    if pick == 0:
-        return None, "None"
-    if pick == 1:
-        b = rng.random() < 0.5
-        return b, repr(b)
-    if pick in (2, 3):
-        n = rng.randint(-3, 12)
-        return n, repr(n)
-    if pick == 4:
-        k = rng.choice([19, 30, 63, 64, 100, 400, 4299, 4301, 5000, 20000])
-        sign = rng.choice([1, -1])
-        return sign * 10**k, f"{'-' if sign < 0 else ''}10**{k}"
-    if pick == 5:
-        x = rng.choice([0.0, 1.0, 2.5, -1.0, 1e308, math.inf, -math.inf, math.nan])
-        return x, f"float({str(x)!r})"
-    if pick in (6, 7):
-        t = rng.choice(CARDISH)
-        return t, repr(t)
-    if pick in (8, 9):
-        t = rng.choice(WORDS)
-        return t, repr(t)
-    if pick == 10:
-        t = "".join(chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0x3000)]))
-                    for _ in range(rng.randrange(12)))
-        return t, repr(t)
-    if pick == 11:
-        base = rng.choice(["x", "AS ", "pair ", "\u00e9", "["])
-        times = rng.choice([100, 5000, 300_000])
-        return base * times, f"{base!r} * {times}"
-    if pick == 12:
-        n = rng.randrange(50, 100_000)
-        return ["AS"] * n, f"['AS'] * {n}"
-    depth = rng.choice([50, 999, 1001, 5000, 50_000, 200_000])
-    inner, inner_code = rng.choice([(None, "None"), ("AS", "'AS'"), (1, "1")])
-    kind = rng.choice(["list", "dict"])
-    return nest(depth, inner, kind), f"nest({depth}, {inner_code}, {kind!r})"
-
-
-def value(rng: random.Random, depth: int = 0) -> Made:
-    """Any JSON-like value (and a few that are not: NaN, huge ints), sometimes a container."""
-    if depth > 2 or rng.random() < 0.6:
-        return leaf(rng)
-    if rng.random() < 0.5:
-        items = [value(rng, depth + 1) for _ in range(rng.randrange(5))]
-        return [v for v, _ in items], "[" + ", ".join(c for _, c in items) + "]"
-    pairs = [(key(rng), value(rng, depth + 1)) for _ in range(rng.randrange(5))]
-    out = {k: v for (k, _), (v, _) in pairs}
-    code = "{" + ", ".join(f"{kc}: {vc}" for (_, kc), (_, vc) in pairs) + "}"
-    return out, code
-
-
-def key(rng: random.Random) -> Made:
-    if rng.random() < 0.8:
-        t = rng.choice(WORDS)
-        return t, repr(t)
-    base = rng.choice(["x", "type", "k"])
-    times = rng.choice([1, 3, 100, 100_000])
-    return base * times, f"{base!r} * {times}"
-
-
-def bent(rng: random.Random, legal: list[dict[str, Any]]) -> Made:
-    """A legal action bent out of shape, or an action of some other shape."""
-    if not legal or rng.random() < 0.15:
-        kind = rng.choice(WORDS)
-        parts = {"type": (kind, repr("type"), repr(kind))}
-        for _ in range(rng.randrange(3)):
-            (k, kc), (v, vc) = key(rng), value(rng)
-            parts[k] = (v, kc, vc)
-        return _dict(parts)
-    base = json.loads(json.dumps(rng.choice(legal)))
-    parts = {k: (v, repr(k), repr(v)) for k, v in base.items()}
-    how = rng.randrange(6)
-    names = list(parts)
-    if how == 0:
-        name = rng.choice(names)
-        v, vc = value(rng)
-        parts[name] = (v, repr(name), vc)
-    elif how == 1:
-        (k, kc), (v, vc) = key(rng), value(rng)
-        parts[k] = (v, kc, vc)
-    elif how == 2 and len(names) > 1:
-        del parts[rng.choice(names[1:])]
-    elif how == 3 and isinstance(base.get("cards"), list) and base["cards"]:
-        cards = [(c, repr(c)) for c in base["cards"]]
-        cards[rng.randrange(len(cards))] = value(rng)
-        parts["cards"] = ([c for c, _ in cards], "'cards'",
-                          "[" + ", ".join(c for _, c in cards) + "]")
-    elif how == 4 and isinstance(base.get("claim"), dict):
-        claim = {k: (v, repr(k), repr(v)) for k, v in base["claim"].items()}
-        field_name = rng.choice(["rank", "count", "suit", "extra"])
-        v, vc = value(rng)
-        claim[field_name] = (v, repr(field_name), vc)
-        inner, inner_code = _dict(claim)
-        parts["claim"] = (inner, "'claim'", inner_code)
-    elif how == 5:
-        if rng.random() < 0.5:
-            return value(rng)
-        v, vc = value(rng)
-        parts["type"] = (v, "'type'", vc)
-    return _dict(parts)
-
-
-def _dict(parts: dict[Any, tuple[Any, str, str]]) -> Made:
-    """A dict and its code from {key: (value, key code, value code)}."""
-    return ({k: v for k, (v, _, _) in parts.items()},
-            "{" + ", ".join(f"{kc}: {vc}" for _, kc, vc in parts.values()) + "}")
-
-
-def hostile_seat(rng: random.Random, game: bh.Game) -> Made:
-    pick = rng.randrange(10)
+# (built in hostile_values.py, shared with the tests' hypothesis strategies)
+def hostile_seat(c: Chooser, game: bh.Game) -> Made:
+    """Mostly a seat that may act, sometimes any seat or one past the table, sometimes any
+    value at all."""
+    pick = c.integer(0, 9)
     if pick < 6 and game.to_act:
-        s = rng.choice(game.to_act)
+        s = c.pick(game.to_act)
         return s, repr(s)
     if pick < 8:
-        s = rng.randrange(-1, game.players + 1)
+        s = c.integer(-1, game.players)
         return s, repr(s)
-    return value(rng)
-
-
-# ====================================================================== damaged saves
-def damage(rng: random.Random, text: str) -> str:
-    """A save with one part spoiled (see tests/hostile_util.py's damaged_save)."""
-    data = json.loads(text)
-    if rng.random() < 0.2:
-        _move_card(rng, data)
-    else:
-        parent: Any = data
-        k: Any = rng.choice(["state"] * 3 + list(data))
-        if k == "state":
-            parent, k = data["state"], rng.choice(list(data["state"]))
-        while rng.random() < 0.6:
-            child = parent[k]
-            options = list(child) if type(child) is dict else (
-                list(range(len(child))) if type(child) is list else [])
-            if not options:
-                break
-            parent, k = child, rng.choice(options)
-        how = rng.randrange(5)
-        old = parent[k]
-        if how == 1:
-            del parent[k]
-        elif how == 2 and type(parent) is list:
-            parent.insert(k, json.loads(json.dumps(old)))
-        elif how == 3 and type(old) is int:
-            parent[k] = old + rng.choice([-1, 1, -100, 100, 2**40, -(2**40)])
-        else:
-            parent[k] = _save_value(rng)
-    out = json.dumps(data, separators=(",", ":"))
-    depth = rng.choice([100, 1001, 100_000])
-    return out.replace('"__deep__"', "[" * depth + "]" * depth)
-
-
-def _save_value(rng: random.Random) -> Any:
-    pick = rng.randrange(8)
-    if pick == 0:
-        return rng.choice([None, True, False, "", "x" * 5000, "__deep__", [], {}, 1.5])
-    if pick == 1:
-        return rng.choice([10**400, -(10**400), 2**53 + 1, 2**64, -1])
-    if pick == 2:
-        return rng.choice(["turn", "window", "over", "AS", "JK", "pair 7", "jump", "bid"])
-    if pick == 3:
-        return [rng.randint(-1, 60) for _ in range(rng.randrange(8))]
-    if pick == 4:
-        return [[rng.randint(-1, 60)] for _ in range(rng.randrange(5))]
-    if pick == 5:
-        return {"type": rng.choice(WORDS), "seat": rng.randint(-1, 9)}
-    return rng.randint(-3, 60)
-
-
-def _move_card(rng: random.Random, data: dict[str, Any]) -> None:
-    state = data["state"]
-    holders: list[list[Any]] = []
-    for name in ("hands", "pile", "discarded", "hidden", "stock", "won", "out"):
-        v = state.get(name)
-        if type(v) is list and v and all(type(h) is list for h in v):
-            holders.extend(v)
-        elif type(v) is list and all(type(c) is int for c in v):
-            holders.append(v)
-    full = [h for h in holders if h]
-    if full:
-        source = rng.choice(full)
-        target = rng.choice(holders)
-        target.append(source.pop(rng.randrange(len(source))))
-        target.sort()
+    return value(c)
 
 
 # ====================================================================== checks
@@ -285,6 +103,12 @@ class Worker:
     inputs: int = 0
     games: int = 0
     states: int = 0
+    choose: Chooser = field(init=False)  # the hostile values' choices, from ``rng``
+    #: saves of earlier states of the game being played (donors for ``transplant``)
+    donors: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.choose = RandomChooser(self.rng)
 
     def report(self, kind: str, detail: str, game_id: str, save: str, code: str) -> None:
         finding = Finding(kind, detail, game_id, save, code)
@@ -308,11 +132,11 @@ class Worker:
         """A hostile (or bent) action for some seat: refused as the contract says, or legal
         and applied (then the game goes on from there)."""
         rng = self.rng
-        seat, seat_code = hostile_seat(rng, game)
+        seat, seat_code = hostile_seat(self.choose, game)
         legal: list[dict[str, Any]] = []
         if type(seat) is int and 0 <= seat < game.players:
             legal = game.legal_actions(seat)
-        action, code = bent(rng, legal) if rng.random() < 0.7 else value(rng)
+        action, code = bent(self.choose, legal) if rng.random() < 0.7 else value(self.choose)
         before = game.to_json()
         script = f"seat = {seat_code}\naction = {code}\n" \
                  "print(game.is_legal(seat, action))\ngame.apply(seat, action)\n"
@@ -351,13 +175,13 @@ class Worker:
         rng = self.rng
         seat: Any
         if rng.random() < 0.5:
-            seat, seat_code = hostile_seat(rng, game)
+            seat, seat_code = hostile_seat(self.choose, game)
         elif rng.random() < 0.3:
             seat, seat_code = None, "None"
         else:
             seat = rng.randrange(game.players)
             seat_code = repr(seat)
-        since, since_code = value(rng) if rng.random() < 0.2 else (0, "0")
+        since, since_code = value(self.choose) if rng.random() < 0.2 else (0, "0")
         before = game.to_json()
         script = (f"seat = {seat_code}\nview = game.view(seat)\nprint(game.legal_actions(seat))"
                   f"\nprint(len(game.events_for(seat, {since_code})))\n")
@@ -393,9 +217,18 @@ class Worker:
                         script)
 
     def probe_load(self, game: bh.Game, game_id: str) -> None:
-        """A damaged save: refused with SaveError, or an equal game that plays on."""
+        """A damaged save, or one mixed from two states of the game: refused with SaveError,
+        or an equal game that plays on."""
         rng = self.rng
-        text = damage(rng, game.to_json())
+        save = game.to_json()
+        if self.donors and rng.random() < 0.4:
+            text = transplant(self.choose, save, rng.choice(self.donors))
+        else:
+            text = damage(self.choose, save)
+        if len(self.donors) < 30:
+            self.donors.append(save)
+        else:
+            self.donors[rng.randrange(30)] = save
         script = "import pathlib\ntext = pathlib.Path(__file__).with_suffix('.json')" \
                  ".read_text()\nloaded = bh.load(text)\n"
         try:
@@ -411,23 +244,7 @@ class Worker:
             self.report("exception", _describe(exc), game_id, text, script)
             return
         try:
-            saved, now = json.loads(text), json.loads(loaded.to_json())
-            if not now["rules"].items() >= saved.pop("rules").items():
-                raise AssertionError("the loaded game has other rules")
-            del now["rules"]
-            if now != saved:
-                raise AssertionError("the loaded game differs from the save")
-            play = random.Random(rng.random())
-            for step in range(25):
-                if step % 12 == 0 or loaded.over:
-                    for seat in (None, *range(loaded.players)):
-                        json.dumps(loaded.view(seat))
-                if loaded.over:
-                    break
-                for seat in loaded.to_act:
-                    loaded.sample_action(seat, random.Random(0))
-                seat = play.choice(loaded.to_act)
-                self.timed(lambda s=seat: loaded.apply(s, loaded.sample_action(s, play)))
+            plays_on(text, loaded, random.Random(rng.random()), 25, self.timed)
         except Hang:
             self.report("hang", "a loaded game hung", game_id, text,
                         script + "# then play it on\n")
@@ -442,10 +259,10 @@ class Worker:
         args: dict[str, Made] = {}
         for name in ("players", "seed", "first", "deal", "stock"):
             if rng.random() < 0.3:
-                args[name] = value(rng)
+                args[name] = value(self.choose)
         names = [i.name for i in bh.lookup(game_id).family.RULES.options()] + ["nope", "x" * 99]
         for _ in range(rng.randrange(3)):
-            args[rng.choice(names)] = value(rng)
+            args[rng.choice(names)] = value(self.choose)
         code = f"game = bh.new_game({game_id!r}" + "".join(
             f", **{{{k!r}: {c}}}" for k, (_, c) in args.items()) + ")\n"
         try:
@@ -475,6 +292,7 @@ class Worker:
             except bh.RuleError:
                 game = bh.new_game(preset.id, seed=rng.randrange(2**32))
             self.games += 1
+            self.donors = []
             for _ in range(MAX_STEPS):
                 if time.monotonic() >= deadline:
                     return

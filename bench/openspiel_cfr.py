@@ -18,6 +18,9 @@ import pyspiel
 from bluffhouse.interop.openspiel import to_efg
 
 SPECS = [
+    # heads-up Poker Bull, one card each from KS KH AS AH (options lowest_rank, suits), one hand
+    "python_bluffhouse(game=poker_bull_rising,players=2,lowest_rank=K,suits=2,jokers=0,"
+    "grow_limit=1)",
     "python_bluffhouse(game=bullshit,players=2,deal_from=ASAHKSKH,deal_size=1,stall_limit=4)",
     "python_bluffhouse(game=flying_solo,players=2,deal_from=ASAHKSKH,deal_size=2,stall_limit=3)",
 ]

@@ -8,7 +8,8 @@ are server-side bots. A finished game is rematched, so every room stays busy. Pr
 - actions per second accepted (and stored) by the server;
 - latency from a client's action to the moment every client of its room has the new state
   (p50, p99);
-- memory per room (the server's resident memory growth divided by the rooms);
+- memory per room (the resident memory growth of the server and its bot workers, divided
+  by the rooms);
 - finished games whose downloaded record, replayed on the engine, reaches the stored end.
 
     python bench/server_load.py --rooms 100 --clients 50 --seconds 60
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -27,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -53,6 +56,31 @@ def rss_kib(pid: int | None) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def children(pid: int | None) -> list[int]:
+    """The processes whose parent is ``pid`` (the server's bot workers)."""
+    if pid is None:
+        return []
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def rss_tree_kib(pid: int | None) -> int:
+    """Resident memory of the server and its bot workers."""
+    total = rss_kib(pid)
+    for child in children(pid):
+        with contextlib.suppress(OSError):
+            total += rss_kib(child)
+    return total
 
 
 def cpu_seconds(pid: int | None) -> float:
@@ -160,6 +188,30 @@ class Player:
                                           "version": version}))
 
 
+async def watch_rooms(http: str, rooms: list[dict[str, Any]], done: threading.Event,
+                      finished: list[tuple[str, int]]) -> None:
+    """Every two seconds (a second per hundred rooms, with more): each room that is over is
+    noted and rematched."""
+    limits = httpx.Limits(max_connections=20)
+    transport = httpx.AsyncHTTPTransport(retries=3, limits=limits)
+    async with httpx.AsyncClient(base_url=http, timeout=60, transport=transport) as raw:
+        client = Retrying(raw)
+        sem = asyncio.Semaphore(20)
+
+        async def check(room: dict[str, Any]) -> None:
+            async with sem:
+                info = (await client.get(f"/api/rooms/{room['code']}")).json()
+                if info["status"] == "over":
+                    finished.append((room["code"], info["game_no"]))
+                    await client.post(f"/api/rooms/{room['code']}/rematch",
+                                      json={"token": room["token"]})
+        every = max(2.0, len(rooms) / 100)
+        while not done.is_set():
+            await asyncio.sleep(every)
+            if not done.is_set():
+                await asyncio.gather(*(check(r) for r in rooms))
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="bh-load-"))
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
@@ -185,7 +237,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         break
                 except httpx.HTTPError:
                     await asyncio.sleep(0.1)
-            rss_before = rss_kib(pid)
+            rss_before = rss_tree_kib(pid)
             rooms: list[dict[str, Any]] = []
             sem = asyncio.Semaphore(20)
 
@@ -207,31 +259,41 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                        for i, r in enumerate(rooms[:args.clients])]
             tasks = [asyncio.create_task(p.play()) for p in players]
             tasks += [asyncio.create_task(p.watch()) for p in players]
+            lags: list[float] = []
+
+            async def lag_probe() -> None:
+                """How late this client process's own event loop wakes up (its share of
+                the measured latency, on a busy machine)."""
+                while not stop.is_set():
+                    asked = time.perf_counter()
+                    await asyncio.sleep(0.01)
+                    lags.append(time.perf_counter() - asked - 0.01)
+            tasks.append(asyncio.create_task(lag_probe()))
             await asyncio.sleep(min(5.0, args.seconds / 4))  # warm up
-            rss_during = rss_kib(pid)
+            rss_during = rss_tree_kib(pid)
             start = (await client.get("/api/health")).json()
             cpu0 = cpu_seconds(pid)
             own0 = time.process_time()
             t0 = time.perf_counter()
             latencies.clear()
+            lags.clear()
+            load_before = os.getloadavg()[0]
             finished: list[tuple[str, int]] = []
-            end_at = t0 + args.seconds
-            while time.perf_counter() < end_at:
-                await asyncio.sleep(min(2.0, max(0.0, end_at - time.perf_counter())))
-
-                async def check(room: dict[str, Any]) -> None:
-                    async with sem:
-                        info = (await client.get(f"/api/rooms/{room['code']}")).json()
-                        if info["status"] == "over":
-                            finished.append((room["code"], info["game_no"]))
-                            await client.post(f"/api/rooms/{room['code']}/rematch",
-                                              json={"token": room["token"]})
-                await asyncio.gather(*(check(r) for r in rooms))
+            # The rooms are watched (and rematched) from a thread with its own event loop:
+            # a hundred HTTP requests at once would hold up this loop, whose clients'
+            # latency is being measured.
+            done = threading.Event()
+            watcher = asyncio.create_task(asyncio.to_thread(
+                asyncio.run, watch_rooms(http, rooms, done, finished)))
+            await asyncio.sleep(args.seconds)
             elapsed = time.perf_counter() - t0
             end = (await client.get("/api/health")).json()
+            load_after = os.getloadavg()[0]
             cpu = cpu_seconds(pid) - cpu0
             own = time.process_time() - own0
             stop.set()
+            done.set()
+            await watcher
             await asyncio.gather(*tasks, return_exceptions=True)
             replayed = 0
             for code, game_no in finished:
@@ -271,8 +333,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "client_actions": len(latencies),
         "latency_ms_p50": pct(0.50), "latency_ms_p99": pct(0.99),
         "latency_ms_mean": round(1000 * statistics.fmean(latencies), 1) if latencies else None,
+        "server_action_ms": end.get("recent_ms", {}).get("action"),
+        "server_commit_ms": end.get("recent_ms", {}).get("commit"),
+        "server_loop_lag_ms": end.get("recent_ms", {}).get("loop_lag"),
+        "client_loop_lag_ms_p50_p99": [round(1000 * statistics.quantiles(lags, n=100)[i], 1)
+                                       for i in (49, 98)] if len(lags) > 2 else None,
+        "load_average": [round(load_before, 2), round(load_after, 2)],
         "memory_kib_per_room": round((rss_during - rss_before) / max(1, args.rooms), 1),
-        "server_rss_mib": round(rss_during / 1024, 1),
+        "server_rss_mib": round(rss_during / 1024, 1),  # with its bot workers
         "finished_games": len(finished), "replayed_to_same_end": replayed,
         "tracebacks": errors.count("Traceback"), "db": db.split("://")[0],
     }

@@ -320,3 +320,164 @@ def plot(result: ArenaResult, path: Path) -> Path | None:
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
+
+
+# ====================================================================== benchmark suites
+#: The rule sets of issue 15's benchmark: name -> (preset, options over it, seats).
+SUITE_RULES: dict[str, tuple[str, dict[str, Any], int]] = {
+    # The leader names the rank (after a call too), 1-3 cards, two wild jokers, only the next
+    # player may call, as a choice of their turn, the final play cannot be called, sets of
+    # four are put aside.
+    "turn_call_sets": ("bullshit", {"sequence": "round", "first_rank": "any", "max_cards": 3,
+                                    "jokers": 2, "callers": "turn", "final_call": False,
+                                    "discard_sets": True, "after_call_rank": "free"}, 4),
+    # The leader names the rank, 1-6 cards, two wild jokers, passing allowed, out only with a
+    # truthful play, three players.
+    "bluff_six_jokers": ("bluff", {"max_cards": 6, "jokers": 2}, 3),
+    "bullshit": ("bullshit", {}, 4),
+    "bluff": ("bluff", {}, 4),
+    "eightshit": ("eightshit", {}, 4),
+    "popcorn_up_or_down": ("popcorn_up_or_down", {}, 4),
+}
+#: The opponents' styles: each cell seats one bot under test against the others all of it.
+SUITE_OPPONENTS = ("always_call", "never_call", "always_lie", "never_lie", "sometimes_lie",
+                   "calls_third", "honest", "random", "counter")
+#: Named suites: (rule sets, bots under test, opponents).
+SUITES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    "rules": (tuple(SUITE_RULES), ("counter", "ismcts"), SUITE_OPPONENTS),
+    "counter": (tuple(SUITE_RULES), ("counter",), SUITE_OPPONENTS),
+    "ismcts": (tuple(SUITE_RULES), ("ismcts",), SUITE_OPPONENTS),
+}
+
+
+@dataclass
+class SuiteCell:
+    """One cell of a suite: ``bot`` in one seat against ``opponent`` in the others."""
+
+    rules: str
+    bot: str
+    opponent: str
+    players: int
+    games: int = 0
+    finished: int = 0
+    stalled: int = 0
+    wins: int = 0
+    seconds: float = 0.0
+
+    @property
+    def decided(self) -> int:
+        """Games with a winner: finished, or ended by the no-progress rule (ranked by cards
+        held, a rule of the game too; some styles, like four ``always_call`` seats, never
+        finish otherwise)."""
+        return self.finished + self.stalled
+
+    def as_dict(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.decided)
+        fair = 1 / self.players
+        return {"rules": self.rules, "bot": self.bot, "opponent": self.opponent,
+                "players": self.players, "games": self.games, "finished": self.finished,
+                "stalled": self.stalled, "wins": self.wins,
+                "win_share": round(self.wins / self.decided, 4) if self.decided else None,
+                "ci95": [round(low, 4), round(high, 4)], "fair_share": round(fair, 4),
+                "verdict": "above" if low > fair else "below" if high < fair else "even"}
+
+
+def _suite_chunk(args: tuple[int, str, dict[str, Any], list[str], int, int, list[int]]
+                 ) -> tuple[int, list[GameRecord]]:
+    cell, game_id, options, lineup, players, seed, indices = args
+    return cell, [play_one(game_id, lineup, players, seed, i, options) for i in indices]
+
+
+def run_suite(name: str, games: int, search_games: int | None = None, workers: int = 1,
+              seed: int = 0, bots: tuple[str, ...] | None = None,
+              rules: tuple[str, ...] | None = None, opponents: tuple[str, ...] | None = None,
+              progress: Callable[[int], None] | None = None) -> list[SuiteCell]:
+    """Plays every cell of suite ``name`` (``games`` games each; ``search_games`` for the
+    ``ismcts`` cells, which cost a second a move) over ``workers`` processes, seats rotated
+    every game; the same seed gives the same results whatever the number of workers (a
+    search bot's time cap aside).  A bot's win share is over the games with a winner: those
+    that finished normally and those ended by the no-progress rule (ranked by cards held).
+    ``bots``, ``rules`` and ``opponents`` narrow the suite down."""
+    if name not in SUITES:
+        raise ValueError(f"unknown suite {name!r}; suites: {', '.join(SUITES)}")
+    rule_names, heroes, styles = SUITES[name]
+    rule_names = rules or rule_names
+    opponents = opponents or styles
+    from .bots import bot_class
+
+    for b in (*(bots or heroes), *opponents):
+        bot_class(b)  # an unknown name: ValueError naming the known ones
+    for r in rule_names:
+        if r not in SUITE_RULES:
+            raise ValueError(f"unknown rule set {r!r}; rule sets: {', '.join(SUITE_RULES)}")
+    cells: list[SuiteCell] = []
+    jobs: list[tuple[int, str, dict[str, Any], list[str], int, int, list[int]]] = []
+    for r in rule_names:
+        game_id, options, players = SUITE_RULES[r]
+        for bot in bots or heroes:
+            for opp in opponents:
+                n = search_games if bot == "ismcts" and search_games is not None else games
+                if n <= 0 or (bot == opp):
+                    continue
+                cell = len(cells)
+                cells.append(SuiteCell(r, bot, opp, players, games=n))
+                lineup = [bot] + [opp] * (players - 1)
+                # Small chunks: the ismcts cells take far longer a game than the rest.
+                size = 1 if bot == "ismcts" else max(1, min(10, n // max(1, workers)))
+                for i in range(0, n, size):
+                    jobs.append((cell, game_id, options, lineup, players, seed,
+                                 list(range(i, min(n, i + size)))))
+    # The slow cells first, so that no worker is left with one at the end.
+    jobs.sort(key=lambda j: j[3][0] != "ismcts")
+
+    def absorb(cell: int, records: list[GameRecord]) -> None:
+        c = cells[cell]
+        for rec in records:
+            c.finished += rec.finished
+            c.stalled += rec.end == "stalled"
+            c.seconds += sum(rec.think)
+            decided = rec.finished or rec.end == "stalled"
+            if decided and rec.winner is not None and rec.seating[rec.winner] == c.bot:
+                c.wins += 1
+        if progress:
+            progress(len(records))
+
+    if workers <= 1:
+        for job in jobs:
+            absorb(*_suite_chunk(job))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for cell, records in pool.map(_suite_chunk, jobs):
+                absorb(cell, records)
+    return cells
+
+
+def suite_table(cells: list[SuiteCell]) -> str:
+    """The suite as text: per rule set, each opponent's row with each bot's win share, its
+    95% interval, how it stands to a fair share (+ above, - below, = within) and the games
+    with a winner out of those played."""
+    lines: list[str] = []
+    bots = list(dict.fromkeys(c.bot for c in cells))
+    for r in dict.fromkeys(c.rules for c in cells):
+        row_cells = [c for c in cells if c.rules == r]
+        game_id, options, players = SUITE_RULES[r]
+        opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "as the preset"
+        lines.append(f"{r}: {game_id} ({opts}), {players} players, fair share "
+                     f"{1 / players:.1%}")
+        lines.append(f"  {'opponents':<14}" + "".join(f"{b:>30}" for b in bots))
+        for opp in dict.fromkeys(c.opponent for c in row_cells):
+            text = f"  {opp:<14}"
+            for b in bots:
+                cell = next((c for c in row_cells if c.bot == b and c.opponent == opp), None)
+                if cell is None:
+                    text += f"{'':>30}"
+                    continue
+                d = cell.as_dict()
+                mark = {"above": "+", "below": "-", "even": "="}[d["verdict"]]
+                share = "n/a" if d["win_share"] is None else f"{d['win_share']:.1%}"
+                low, high = d["ci95"]
+                body = f"{share} [{low:.0%},{high:.0%}] {mark} {cell.decided}/{cell.games}"
+                text += f"{body:>30}"
+            lines.append(text)
+        lines.append("")
+    return "\n".join(lines)

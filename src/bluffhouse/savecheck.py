@@ -339,3 +339,13 @@ def sorted_cards(hands: list[list[int]], what: str) -> None:
     for s, hand in enumerate(hands):
         if any(a > b for a, b in pairwise(hand)):
             raise damaged(f"{what}[{s}]", "is not in card order")
+
+
+def seats_among(found: Iterable[int], allowed: Iterable[int], what: str, why: str) -> None:
+    """Each seat ``found`` (a field's seats: a window, a list of bidders, the seat on turn) is
+    one of ``allowed`` (those that may be there, typically the seats still in the game);
+    else the error names the first that is not and says ``why`` it cannot be."""
+    permitted = set(allowed)
+    for s in found:
+        if s not in permitted:
+            raise damaged(what, f"names seat {s}, {why}")

@@ -37,7 +37,7 @@ def attempt(game: bh.Game, seat: Any, action: Any) -> bool:
     it was refused as the contract says (IllegalAction, short message, state unchanged, and
     ``is_legal`` said no).  Any other exception fails the test."""
     before = game.to_json()
-    started = time.perf_counter()
+    started = time.process_time()
     legal = game.is_legal(seat, action)
     assert game.to_json() == before, "is_legal changed the state"
     trial = game.copy()
@@ -53,7 +53,7 @@ def attempt(game: bh.Game, seat: Any, action: Any) -> bool:
         assert legal, f"is_legal said no, apply accepted {quote(action)}"
         json.dumps(trial.view(None))
         applied = True
-    assert time.perf_counter() - started < 2.0, f"slow on {quote(action)}"
+    assert time.process_time() - started < 2.0, f"slow on {quote(action)}"
     return applied
 
 
@@ -248,7 +248,7 @@ option_names = st.sampled_from(["decks", "jokers", "max_cards", "sequence", "cal
 def test_new_game_refuses_hostile_options(game_id: str, players: Any, seed: Any, first: Any,
                                           deal: Any, stock: Any, options: dict[str, Any]
                                           ) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         game = bh.new_game(game_id, players=players, seed=seed, deal=deal, stock=stock,
                            first=first, **options)
@@ -257,7 +257,7 @@ def test_new_game_refuses_hostile_options(game_id: str, players: Any, seed: Any,
     else:
         json.dumps(game.view(None))
         assert bh.load(game.to_json()).to_json() == game.to_json()
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
 
 
 @pytest.mark.parametrize(("options", "words"), [

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from typing import Any
 
 import pytest
@@ -15,34 +14,18 @@ from hypothesis import strategies as st
 
 import bluffhouse as bh
 from bluffhouse.registry import presets
-from hostile_util import MESSAGE_LIMIT, PRESET_IDS, SAMPLE_IDS, damaged_save, nest, states
+from hostile_util import (
+    PRESET_IDS,
+    SAMPLE_IDS,
+    check_damaged,
+    damaged_save,
+    edited,
+    nest,
+    refused,
+    states,
+)
 
 SETTINGS = settings(deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
-
-
-def refused(text: str, words: str = "") -> str:
-    started = time.perf_counter()
-    with pytest.raises(bh.SaveError) as err:
-        bh.load(text)
-    assert time.perf_counter() - started < 1.0, "a refusal took too long"
-    message = str(err.value)
-    assert words in message, message
-    assert len(message) <= MESSAGE_LIMIT, message[:200]
-    return message
-
-
-def edited(game_id: str, edit: Any, players: int = 4, seed: int = 1, steps: int = 6,
-           **options: Any) -> str:
-    """A save of ``game_id`` after ``steps`` random actions, with ``edit(data)`` applied."""
-    game = bh.new_game(game_id, players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        seat = game.to_act[0]
-        game.apply(seat, game.sample_action(seat, rng))
-    data = json.loads(game.to_json())
-    assert bh.load(game.to_json()).to_json() == game.to_json()
-    edit(data)
-    return json.dumps(data)
 
 
 # --------------------------------------------------------------------- valid saves
@@ -249,35 +232,6 @@ def test_a_save_is_text(value: Any) -> None:
 
 
 # --------------------------------------------------------------------- damaged saves, at random
-def check_damaged(text: str) -> None:
-    """``text`` is refused with SaveError, quickly, or it loads as an equal game that plays on
-    (its seats to act may act; views are JSON; nothing raises)."""
-    started = time.perf_counter()
-    try:
-        game = bh.load(text)
-    except bh.SaveError as exc:
-        assert len(str(exc)) <= MESSAGE_LIMIT
-        assert time.perf_counter() - started < 1.0
-        return
-    assert time.perf_counter() - started < 1.0
-    saved, now = json.loads(text), json.loads(game.to_json())
-    # An option the save leaves out takes its default (a save older than the option).
-    assert now["rules"].items() >= saved.pop("rules").items()
-    del now["rules"]
-    assert now == saved
-    rng = random.Random(0)
-    for step in range(40):
-        if step % 10 == 0 or game.over:
-            for seat in (None, *range(game.players)):
-                json.dumps(game.view(seat))
-        if game.over:
-            break
-        for seat in game.to_act:  # each may act (drawn, not listed: listing may be slow)
-            assert game.sample_action(seat, random.Random(1))["type"]
-        seat = game.to_act[rng.randrange(len(game.to_act))]
-        game.apply(seat, game.sample_action(seat, rng))
-
-
 @pytest.mark.parametrize("game_id", SAMPLE_IDS)
 @settings(SETTINGS, max_examples=25)
 @given(data=st.data())

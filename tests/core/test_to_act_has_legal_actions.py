@@ -1,7 +1,8 @@
 """In every reachable state of every preset of every family (Cheat, Poker Bull, Sneak), each
 seat in ``to_act`` has at least one legal action, and a game is over exactly when nobody may
 act.  A seat in ``to_act`` with nothing to do is a stuck game: an Eightsh*t player whose hand
-emptied when a full set was put aside, left on turn with nothing to lead, was one.
+emptied when a full set was put aside, left on turn with nothing to lead, was one.  Each
+state's save also loads: ``bh.load`` refuses states play never reaches, never one it does.
 
 States are reached by random play (the ``random`` bot and the card-counting and fixed-style
 bots, mixed, over several seeds; small deals for the Cheat family, which reach empty hands,
@@ -71,6 +72,12 @@ def check(state: bh.Game, where: str) -> None:
     """The property, with enough said to reproduce a failure."""
     to_act = state.to_act
     assert state.over == (to_act == []), f"{where}: over={state.over} but to_act={to_act}"
+    # ... and its save loads: the load checks refuse states play never reaches (a window
+    # with no play, a seat in with no cards), and must never refuse one it does.
+    try:
+        bh.load(state.to_json())
+    except bh.SaveError as exc:
+        raise AssertionError(f"{where}: a reachable state's save is refused: {exc}") from None
     if state.over:
         assert state.result is not None, where
         return

@@ -113,3 +113,8 @@ def test_bad_settings_are_named():
         gym.make("bluffhouse/Bullshit-v0", seat=7)
     with pytest.raises(bh.RuleError, match="illegal"):
         gym.make("bluffhouse/Bullshit-v0", illegal="ignore")
+    # the checks the environments share (interop/table.py)
+    with pytest.raises(bh.RuleError, match=r"render_mode must be one of \['ansi', 'human'\]"):
+        bg.BluffhouseEnv(game="bullshit", render_mode="rgb_array")
+    with pytest.raises(bh.RuleError, match="max_steps must be a whole number from 1, not 0"):
+        bg.BluffhouseEnv(game="bullshit", max_steps=0)

@@ -37,6 +37,7 @@ def test_lobby_page_names_the_games_and_can_create_a_room(shared_server: ServerP
     bull = next(g for g in games if g["id"] == "bullshit")
     assert {"name", "type", "default", "values", "doc"} <= set(bull["options"][0])
     assert server.get("/r/ABCDEF").status_code == 200  # the room page (room.js asks for it)
+    assert server.get("/room/ABCDEF").status_code == 200  # its long form, as links are often typed
     assert server.get("/static/../app.py").status_code == 404
 
 
@@ -333,3 +334,52 @@ def test_sigint_stops_the_server_cleanly(server: ServerProc) -> None:
     assert server.interrupt() == 0
     assert "stopped" in server.stderr()
     del client
+
+
+@pytest.mark.slow
+def test_a_player_beaten_to_it_by_quick_bots_is_not_a_flood(
+        shared_server: ServerProc) -> None:
+    """Actions on versions the client has seen are paced by the game: refused as stale or
+    out of turn at a table of instant bots, they never add up to a flood.  The same version
+    sent again and again does."""
+    server = shared_server
+    made = server.create(game="bullshit", players=4, bots=[1, 2, 3], seed=3, timers=False,
+                         bot_delay=0)
+    code = made["code"]
+    server.start_room(code, made["token"])
+
+    async def run() -> None:
+        import random
+
+        from serverkit import choose
+
+        rng = random.Random(4)
+        me = await Client(server, code, made["token"]).connect()
+        await me.until(lambda m: m["type"] == "state")
+        refused = 0
+        tried: set[int] = set()
+        while me.over is None:
+            version = me.version
+            if version not in tried:
+                tried.add(version)
+                if me.my_turn():
+                    legal = await me.legal_now()
+                    action = choose(legal, rng) if legal else {"type": "pass"}
+                else:  # eager: acts at once on what it saw, whoever's turn it is
+                    action = {"type": "pass"}
+                await me.send({"type": "action", "action": action, "version": version})
+            reply = await me.until(lambda m: m["type"] in ("state", "over", "refused"))
+            refused += reply["type"] == "refused"
+        assert refused > 80  # well past the burst of 60 and 50 refusals in a row
+        # and the connection is still open: it says pong
+        await me.send({"type": "ping", "at": 1})
+        await me.until(lambda m: m["type"] == "pong")
+        # the same stale version, again and again: counted, and cut off
+        with pytest.raises(websockets.ConnectionClosed) as info:
+            for _ in range(200):
+                await me.send({"type": "action", "action": {"type": "pass"}, "version": 0})
+            while True:
+                await me.recv(timeout=10)
+        assert info.value.rcvd is not None and info.value.rcvd.code == 1008
+
+    asyncio.run(run())

@@ -174,3 +174,50 @@ def test_sigkill_midgame_postgresql(make_server: Callable[..., ServerProc], pg_u
     assert "database postgresql+psycopg://" in server.stdout()
     second = killed_midway(server, tmp_path)
     check_same_end(first, second, tmp_path)
+
+
+def _bot_workers(server_pid: int) -> list[int]:
+    """The server's bot worker processes (Linux: their parent, from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid == server_pid and b"bluffhouse.server.botworker" in cmdline:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the worker in /proc")
+def test_a_killed_bot_worker_changes_nothing(make_server: Callable[..., ServerProc]) -> None:
+    """The worker keeps each room's game live; killed twice mid-game, a fresh one is sent the
+    state and the bots play on exactly as they would have."""
+    import os
+    import signal
+    import time
+
+    first = uninterrupted(make_server)[1]
+    server = make_server()
+    bots = server.create(**BOTS_ONLY)
+    code = bots["code"]
+    server.start_room(code, bots["token"])
+    assert server.proc is not None
+    for at in (10, 30):
+        deadline = time.monotonic() + 60
+        while server.get(f"/api/rooms/{code}").json().get("version", 0) < at:
+            assert time.monotonic() < deadline, "the bots stopped playing"
+            time.sleep(0.05)
+        workers = _bot_workers(server.proc.pid)
+        assert workers, "no bot worker found"
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+    wait_over(server, code)
+    record = records(server, code)[0]
+    assert record["actions"] == first["actions"]
+    assert record["state"] == first["state"]

@@ -18,7 +18,8 @@ class Choices:
     """The legal actions of one seat at one moment: listed only when a bot asks for them, or
     drawn uniformly at random without listing (Cheat hands have hundreds of plays)."""
 
-    __slots__ = ("_list", "_lister", "_sample", "_sample_other", "_viewer", "game", "seat")
+    __slots__ = ("_checker", "_list", "_lister", "_sample", "_sample_other", "_viewer", "game",
+                 "seat")
 
     def __init__(self, state: Any, seat: int) -> None:
         self.seat = seat
@@ -28,6 +29,7 @@ class Choices:
         self._sample = state.sample_action
         self._sample_other = state.sample_action_other
         self._lister = state.legal_actions
+        self._checker: Callable[[int, Any], bool] | None = state.is_legal
         self._viewer: Callable[[int], View] | None = state.view
 
     def all(self) -> list[Action]:
@@ -48,6 +50,16 @@ class Choices:
         rest = [a for a in self._list if a["type"] not in skip]
         return rest[rng.randrange(len(rest))] if rest else None
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now, by the rules' own check and without listing the
+        others: a bot that builds the few moves worth weighing from its hand asks this of each
+        instead of listing hundreds of plays.  Over a fixed list: whether the list holds it
+        (cards in any order)."""
+        if self._checker is not None:
+            return self._checker(self.seat, action)
+        key = _action_key(action)
+        return any(_action_key(a) == key for a in self.all())
+
     def view(self) -> View:
         """The seat's own view (what ``act`` gets when the bot wants it), built on demand."""
         if self._viewer is None:
@@ -62,7 +74,17 @@ class Choices:
         self.game = None
         self._list = list(actions)
         self._viewer = None
+        self._checker = None
         return self
+
+
+def _action_key(action: Any) -> Any:
+    """An action as compared by ``Choices.is_legal`` over a fixed list: the cards as a sorted
+    list, since the order cards are laid in does not change a play."""
+    if not isinstance(action, dict):
+        return action
+    return {k: sorted(v, key=repr) if k == "cards" and isinstance(v, list) else v
+            for k, v in action.items()}
 
 
 class Bot:

@@ -125,6 +125,8 @@ class ISMCTSBot(Bot):
                 else:
                     options = candidates(state, seat, rng)
                 first = False
+                if not options:
+                    break  # a sampled state where the seat has no move: judged as it stands
                 keyed = {action_key(a): a for a in options}
                 for k in keyed:
                     child = node.children.get(k)

@@ -6,7 +6,9 @@ would be a hole an opponent could exploit for ever.
 - ``never_call``: lets every claim stand;
 - ``always_lie``: every claim it makes is false where its cards allow one;
 - ``never_lie``: every claim it makes is true (it passes, or makes the smallest claim, when
-  it cannot).
+  it cannot);
+- ``sometimes_lie``: calls one play in five it may call and lies in one play in five;
+- ``calls_third``: calls one play in three it may call, otherwise plays like ``counter``.
 
 What a "call" and a "lie" are in each family is the family's own: its package's
 ``styles.POLICIES``.
@@ -25,6 +27,15 @@ STYLES = {
     "never_call": "never calls; otherwise plays like counter",
     "always_lie": "every claim it makes is false where it can be; calls like counter",
     "never_lie": "every claim it makes is true; calls like counter",
+    "sometimes_lie": "calls one play in five it may call, lies in one play in five",
+    "calls_third": "calls one play in three it may call; otherwise plays like counter",
+}
+
+#: Where a family has no policy of its own for a mixed style: (the chance of the first
+#: policy, the first, the rest), drawn afresh at each decision.
+MIXES: dict[str, tuple[float, str, str]] = {
+    "calls_third": (1 / 3, "always_call", "never_call"),
+    "sometimes_lie": (0.2, "always_lie", "never_lie"),
 }
 
 
@@ -40,6 +51,11 @@ class StyleBot(Bot):
             module = None
         policies: dict[str, Policy] = getattr(module, "POLICIES", {})
         policy = policies.get(self.name)
+        if policy is None and self.name in MIXES:
+            # A mix of the family's own styles (its call and lie rates only roughly the
+            # style's: Poker Bull and Sneak; the Cheat family has exact ones).
+            chance, first, rest = MIXES[self.name]
+            policy = policies.get(first if self.rng.random() < chance else rest)
         if policy is None:
             raise ValueError(f"no {self.name} style for {view['game']} yet")
         action: Action = policy(view, legal, self.rng)

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..bots.base import Action, Choices, View
 from ..bots.search import FamilyHooks, register_family_hooks
-from ..cards import CARD_INDEX, JOKER, RANK_INDEX, build_deck
+from ..cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX, SUITS, build_deck, rank_text
 from ..registry import lookup
 from .rules import CheatRules
 
@@ -62,6 +62,11 @@ class Knowledge:
     #: the last play's player's known cards that was uncertain just before that play.
     laid_since: list[int] = field(default_factory=list)
     before_soft: Counter[int] = field(default_factory=Counter)
+    #: Per seat, its calls and its chances to call seen in the public record (see call_rates).
+    calls: list[int] = field(default_factory=list)
+    chances: list[int] = field(default_factory=list)
+    #: The seat whose play may still be called (None: no play stands open).
+    standing: int | None = None
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
@@ -85,7 +90,8 @@ class Knowledge:
                                       rules.deck_rank_list(players)))
             k = cls(me, players, rules, deck, Counter(), [Counter() for _ in range(players)],
                     record=[[0, 0] for _ in range(players)],
-                    soft=[Counter() for _ in range(players)], laid_since=[0] * players)
+                    soft=[Counter() for _ in range(players)], laid_since=[0] * players,
+                    calls=[0] * players, chances=[0] * players)
             fresh = events
         for event in fresh:
             k._read(event)
@@ -103,12 +109,25 @@ class Knowledge:
             Counter(self.stash), Counter(self.before_last),
             None if self.sizes is None else list(self.sizes), list(self.last_play_cards),
             [list(r) for r in self.record], [Counter(c) for c in self.soft],
-            list(self.laid_since), Counter(self.before_soft))
+            list(self.laid_since), Counter(self.before_soft), list(self.calls),
+            list(self.chances), self.standing)
 
     def _read(self, event: dict[str, Any]) -> None:
         """Fold one event of the seat's log into what it knows."""
         k, me, sizes = self, self.seat, self.sizes
         kind = event.get("type")
+        if kind in ("call", "decline", "check", "believe") and event.get("seat") is not None:
+            k.chances[event["seat"]] += 1
+            k.calls[event["seat"]] += kind == "call"
+        elif (kind in ("play", "pass") and k.rules.callers == "anytime"
+              and k.standing not in (None, event.get("seat"))):
+            # Anyone may call until the next play, which nobody did: the player on turn at
+            # least let it go (the log has no decline for it, as it has under "turn").
+            k.chances[event["seat"]] += 1
+        if kind == "play":
+            k.standing = event["seat"]
+        elif kind not in ("decline", "check", "cheat_private"):
+            k.standing = None
         if kind == "deal":
             self.sizes = list(event["hand_sizes"])
         elif kind == "play":
@@ -331,7 +350,23 @@ def p_truthful(k: Knowledge, view: View) -> float:
     # How often it tells the truth when it can: about two times in three to begin with, less
     # for a player whose called plays were lies.
     when_held = (truthful + 2) / (called + 3)
-    return honesty + (1 - honesty) * when_held * stays
+    return (honesty + (1 - honesty) * when_held * stays) * _crowded(k, rank, count)
+
+
+def _crowded(k: Knowledge, rank: int, count: int) -> float:
+    """The pile's uncalled claims of ``rank`` by others may name more cards than the packs can
+    hold beside the ones this seat knows of: then at most that many of the claimed cards are
+    real, and the last play is true about as often as ``count`` of them drawn at random all
+    are (a Bluff round whose rank nobody holds, claimed forty times over)."""
+    claimed = sum(c for s, r, c in k.claims_in_pile if s != k.seat and r == rank)
+    if not claimed:
+        return 1.0
+    mine = k.hand + k.stash + k.mine_in_pile + k.seen_in_pile + k.gone
+    total = sum(n for c, n in k.deck.items() if k.matches(c, rank))
+    room = total - sum(n for c, n in mine.items() if k.matches(c, rank))
+    if claimed <= room:
+        return 1.0
+    return float(max(0, room) / claimed) ** count
 
 
 def _chance_held(k: Knowledge, view: View, player: int, rank: int, count: int, laid: int,
@@ -359,20 +394,48 @@ def _chance_held(k: Knowledge, view: View, player: int, rank: int, count: int, l
     return min(1.0 - 1e-9, hit / total) if total else 0.0
 
 
+#: A seat's call record starts from a Beta prior: CALL_PRIOR chances at CALL_PRIOR_RATE.  A
+#: stranger is taken to call fairly often until it shows otherwise: a bluff called costs the
+#: pile, and against a table that calls everything a truthful leader goes out unopposed.
+CALL_PRIOR = 3.0
+CALL_PRIOR_RATE = 0.25
+#: How sure of winning a seat is from its hand size against the others' (lower: sharper): the
+#: expected value of a move weighs each player's distance from going out through it.
+SHARE_TEMPERATURE = 3.0
+#: A true play is padded with more than one useless card, and a bluff laid with more than
+#: one card, only where a play is called less often than this.
+PAD_MORE_BELOW = 0.2
+
+
+def call_rates(k: Knowledge) -> list[float]:
+    """Each seat's chance of calling a play it may call: its calls over its chances in the
+    public record (a call, a check, an 'I believe' or a decline), smoothed by a Beta prior."""
+    return [(c + CALL_PRIOR_RATE * CALL_PRIOR) / (w + CALL_PRIOR)
+            for c, w in zip(k.calls, k.chances, strict=True)]
+
+
 def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
-    """Call what is unlikely, play the truth when it can, bluff one useless card when it must,
-    keep cards it will need soon, and never let a player go out on a doubtful last play."""
-    actions = choices.all()
+    """Call what is unlikely, play the truth when it can, bluff only where the table's record
+    of calls makes it pay, keep cards it will need soon, and never let a player go out on a
+    doubtful last play.  The few moves worth weighing are built from the hand and checked with
+    ``choices.is_legal``: every legal play of a big hand is never listed."""
+    return play_counter(view, choices, rng)
+
+
+def play_counter(view: View, choices: Choices, rng: random.Random, *,
+                 calls: bool = True) -> Action:
+    """The counter's move; with ``calls`` False it lets every play stand (``never_call``)."""
     if view.get("phase") == "answer":
-        return answer_call(view, actions)
+        return answer_call(view, choices.all())  # a handful of shows
     k = Knowledge.from_view(view)
-    response = counter_response(k, view, actions, rng)
-    if response is not None:
-        return response
-    plays = [a for a in actions if a["type"] == "play"]
-    if plays:
-        return choose_play(k, view, plays, actions, rng)
-    return _fallback(actions)
+    if calls:
+        response = counter_response(k, view, choices, rng)
+        if response is not None:
+            return response
+    play = choose_play(k, view, choices, rng)
+    if play is not None:
+        return play
+    return _fallback(choices)
 
 
 def answer_call(view: View, actions: list[Action]) -> Action:
@@ -382,7 +445,7 @@ def answer_call(view: View, actions: list[Action]) -> Action:
     shows = [a for a in actions if a["type"] == "show"]
     swaps = [a for a in shows if "cards" in a]
     if not swaps:
-        return shows[0] if shows else _fallback(actions)
+        return shows[0] if shows else actions[0]
     last = view.get("last_play") or {}
     laid: list[int] = []
     for event in reversed(view["events"]):
@@ -396,49 +459,73 @@ def answer_call(view: View, actions: list[Action]) -> Action:
     return {"type": "show"} if true else swaps[0]
 
 
-def _fallback(actions: list[Action]) -> Action:
+def _fallback(choices: Choices) -> Action:
+    """Nothing worth weighing: let the moment go by (pass, or a check), else the first legal
+    action (only then are they listed)."""
     for kind in ("pass", "check"):
-        for a in actions:
-            if a["type"] == kind:
-                return a
-    return actions[0]
+        action = {"type": kind}
+        if choices.is_legal(action):
+            return action
+    return choices.all()[0]
 
 
 def counter_calls_at(p: float, pile: int, my_size: int, count: int, laid: int, left: int,
-                     rng: random.Random) -> bool:
+                     rng: random.Random, liar: bool = False) -> bool:
     """The counter's bar for calling a play that is true with chance ``p``: ``pile`` cards in
     the pile, ``my_size`` in its own hand, ``count`` claimed, ``laid`` laid, ``left`` in the
-    player's hand.  Shared with the search's model of counter opponents."""
+    player's hand; ``liar``: the player's called plays were mostly lies.  Shared with the
+    search's model of counter opponents."""
     if left == 0:
         return p < 0.95  # never let a player go out on a doubtful last play
     # Calling wrongly costs the pile; letting a lie stand costs the liar nothing.
     threshold = 0.2 if my_size <= 3 else 0.25 if pile > 8 else 0.35
     # A wrong call of a big claim hands the caller the pile and the cards it doubted, and
     # card-counting tables fall into cycles of calling the same true sets back and forth:
-    # the bar drops with the claimed count, and a call near the bar is a coin.
-    threshold /= max(1, count - 1)
+    # the bar drops with the claimed count, and a call near the bar is a coin.  Not against
+    # a proven liar: its big claims are its cheapest way out.
+    if not liar:
+        threshold /= max(1, count - 1)
     # A pile that holds only this play just goes back to its player, who must lead the
     # same rank again: calling it gains nothing and can stall the table for ever.
     worth_it = pile > laid or left <= 3
     return worth_it and p < threshold and rng.random() < 1.5 - p / threshold
 
 
-def counter_response(k: Knowledge, view: View, actions: list[Action],
+def is_liar(k: Knowledge, seat: int) -> bool:
+    """Whether ``seat``'s called plays were mostly lies (a Beta(1, 2) prior on its lie rate: two
+    lies shown and no truth make a liar, one does not)."""
+    truthful, called = k.record[seat]
+    return (called - truthful + 1) / (called + 3) > 0.5
+
+
+def about_to_go_out(k: Knowledge, left: int) -> bool:
+    """Where the final play cannot be called (``final_call=False``), a player left holding no
+    more than one play's worth of cards goes out on its next turn whatever it lays."""
+    r = k.rules
+    return (not r.final_call and not r.last_card_truthful and left > 0
+            and (r.max_cards == 0 or left <= r.max_cards))
+
+
+def counter_response(k: Knowledge, view: View, choices: Choices,
                      rng: random.Random) -> Action | None:
     """The counter's answer to the last play (call or believe), or None to let it stand."""
-    types = {a["type"] for a in actions}
-    if "call" not in types and "believe" not in types:
+    may_call = choices.is_legal({"type": "call"})
+    may_believe = k.rules.believe and choices.is_legal({"type": "believe"})
+    if not may_call and not may_believe:
         return None
     last = view.get("last_play") or {}
     if not last:
         return _bid_response(k, view)
     p = p_truthful(k, view)
-    player = last.get("seat")
-    if "believe" in types and p > 0.9:
+    player = int(last["seat"])
+    if may_believe and p > 0.9:
         return {"type": "believe"}
-    if "call" in types and counter_calls_at(
+    left = view["hand_sizes"][player]
+    if may_call and about_to_go_out(k, left) and p < 0.95:
+        return {"type": "call"}  # let it stand and it goes out next turn, unopposed
+    if may_call and counter_calls_at(
             p, view.get("pile_size", 0), len(view["hand"]), int(last.get("count", 1) or 1),
-            int(last.get("laid", 0) or 0), view["hand_sizes"][player], rng):
+            int(last.get("laid", 0) or 0), left, rng, liar=is_liar(k, player)):
         return {"type": "call"}
     return None
 
@@ -468,70 +555,202 @@ def _upcoming(k: Knowledge, view: View) -> list[int]:
     return [order[(pos + step * active * i) % len(order)] for i in range(4)]
 
 
-def choose_play(k: Knowledge, view: View, plays: list[Action], actions: list[Action],
-                rng: random.Random) -> Action:
+@dataclass
+class Table:
+    """What the expected value of a move reads: hand sizes, the pile, who may call this seat's
+    play and how likely each is to (from its record), who is still in."""
+
+    me: int
+    sizes: list[int]
+    pile: int
+    active: list[int]
+    callers: list[int]
+    rates: list[float]
+
+    @classmethod
+    def of(cls, k: Knowledge, view: View) -> Table:
+        me = k.seat
+        out = set(view.get("finished") or []) | set(view.get("lost") or [])
+        active = [s for s in range(k.players) if s not in out]
+        others = sorted((s for s in active if s != me), key=lambda s: (s - me) % k.players)
+        callers = others[:1] if k.rules.callers in ("next", "turn") else others
+        return cls(me, list(view["hand_sizes"]), int(view.get("pile_size", 0)), active,
+                   callers, call_rates(k))
+
+    def value(self, sizes: list[int]) -> float:
+        """This seat's chance of winning from hand sizes alone: 1 with an empty hand, else its
+        share of exp(-cards / SHARE_TEMPERATURE) among the seats still in."""
+        if sizes[self.me] <= 0:
+            return 1.0
+        weights = {s: math.exp(-sizes[s] / SHARE_TEMPERATURE) for s in self.active}
+        return weights[self.me] / sum(weights.values())
+
+    def p_called(self, laid: int, going_out: bool) -> float:
+        """The chance a play of ``laid`` cards is called: big claims and a play that would go
+        out draw more calls than the seats' usual rate."""
+        stay = 1.0
+        for s in self.callers:
+            rate = self.rates[s] * (1 + 0.1 * (laid - 1))
+            if going_out:
+                rate = 4 * rate
+            stay *= 1 - min(1.0, rate)
+        return 1 - stay
+
+    def play_value(self, laid: int, true: bool) -> float:
+        """The expected value of laying ``laid`` cards, a true or a false claim."""
+        me = self.me
+        after = list(self.sizes)
+        after[me] -= laid
+        going_out = after[me] <= 0
+        stands = self.value(after)
+        pc = self.p_called(laid, going_out)
+        if not self.callers or pc <= 0:
+            return stands
+        if true:
+            if going_out:
+                return 1.0
+            # The caller takes the pile (weighed by who is likelier to call).
+            total = sum(self.rates[s] for s in self.callers) or 1.0
+            called = 0.0
+            for s in self.callers:
+                taken = list(after)
+                taken[s] += self.pile + laid
+                called += self.rates[s] / total * self.value(taken)
+        else:
+            back = list(self.sizes)
+            back[me] += self.pile
+            called = self.value(back)
+        return (1 - pc) * stands + pc * called
+
+    def pass_value(self, pickup: bool) -> float:
+        after = list(self.sizes)
+        if pickup:
+            after[self.me] += self.pile
+        return self.value(after)
+
+
+def choose_play(k: Knowledge, view: View, choices: Choices,
+                rng: random.Random) -> Action | None:
+    """The counter's play (or pass), built from the hand; None when it may not play.
+
+    Weighed by expected value (:class:`Table`): the truth (every card of the claimable rank
+    it holds most of), the truth padded with cards it will not need, bluffs of one to three
+    such cards claimed as the rank most likely to be there, a pass; and a hand that can go
+    out uncallably (``final_call=False``) is dumped at once."""
     hand = [CARD_INDEX[c] for c in view["hand"]]
     claims = [RANK_INDEX[r] for r in (view.get("claim_ranks") or [])]
-    if not claims:
-        claims = sorted({RANK_INDEX[a["claim"]["rank"]] for a in plays})
+    if not hand or not claims:
+        return None
+    r = k.rules
+    limit = min(r.max_cards or len(hand), len(hand))
     future = set(_upcoming(k, view)[1:])
-    # The truth: every card of a claimable rank held (the rank with most, when choosing).
+    need = view.get("claim_suit")
+    suit = SUITS.index(need) if need else -1
+
+    def fits(c: int, rank: int) -> bool:
+        return k.matches(c, rank) and (suit < 0 or c == JOKER or c & 3 == suit)
+
+    def play(cards: list[int], rank: int) -> Action | None:
+        """The play, if legal (a claimed suit: the one required, else the cards' own)."""
+        claim: dict[str, Any] = {"rank": rank_text(rank), "count": len(cards)}
+        if r.claim_suit:
+            own = next((c & 3 for c in cards if c != JOKER), 0)
+            claim["suit"] = SUITS[suit if suit >= 0 else own]
+        action = {"type": "play", "cards": [CARD_TEXT[c] for c in cards], "claim": claim}
+        return action if choices.is_legal(action) else None
+
+    # The truth: every card of a claimable rank held (the rank with most, then one it will
+    # not need again soon).
     best_rank, best_cards = -1, list[int]()
     for rank in claims:
-        cards = [c for c in hand if k.matches(c, rank)]
-        if len(cards) > len(best_cards):
+        cards = [c for c in hand if fits(c, rank)]
+        if len(cards) > len(best_cards) or (
+                cards and len(cards) == len(best_cards) and best_rank in future
+                and rank not in future):
             best_rank, best_cards = rank, cards
-    limit = k.rules.max_cards or len(hand)
+    # A hand that goes out in one play that cannot be called wins now.
+    if len(hand) <= limit and (not r.final_call or r.last_card_truthful):
+        dump_rank = best_rank if len(best_cards) == len(hand) else _plausible(k, claims, hand)
+        action = play(hand, dump_rank)
+        if action is not None and (not r.last_card_truthful or len(best_cards) == len(hand)):
+            return action
+    table = Table.of(k, view)
+    options: list[tuple[float, int, list[int], int, bool]] = []
     if best_cards:
         cards = best_cards[:limit]
-        # Slip in one useless card on top of a true play when the table rarely calls.
-        if len(cards) < limit and len(hand) > len(cards) + 1 and rng.random() < 0.25:
-            spare = [c for c in hand if c not in cards and _rank(c) not in future
-                     and not k.matches(c, best_rank)]
-            if spare:
-                cards = [*cards, spare[0]]
-        return _find(plays, cards, best_rank, len(cards)) or _closest(plays, cards, best_rank)
-    # A bluff: one card it will not need soon, claimed as the (first) allowed rank.
-    rank = claims[0]
-    useless = sorted(hand, key=lambda c: (_rank(c) in future, c == JOKER, rng.random()))
-    card = useless[0]
-    passes = [a for a in actions if a["type"] == "pass"]
-    if passes and k.rules.turn_pass == "round" and view.get("pile_size", 0) > 0:
-        return passes[0]  # seed 000: passing is safe; bluffing risks the pile
-    if (passes and k.rules.turn_pass == "pickup" and view.get("pile_size", 0) == 0
-            and rng.random() < 0.5):
-        # Seed 004: nothing to pick up, so passing costs nothing; but a table of players who
-        # all pass an empty pile makes no progress, so half the time it bluffs a card anyway.
-        return passes[0]
-    return _find(plays, [card], rank, 1) or _closest(plays, [card], rank)
-
-
-def _find(plays: list[Action], cards: list[int], rank: int, count: int) -> Action | None:
-    want = sorted(_rank(c) for c in cards)
-    rank_text = next((r for r, i in RANK_INDEX.items() if i == rank and len(r) <= 2
-                      and r == r.upper()), None)
-    for a in plays:
-        claim = a["claim"]
-        if claim["rank"] != rank_text or claim.get("count") != count:
-            continue
-        if sorted(_rank(CARD_INDEX[c]) for c in a["cards"]) == want:
-            if "suit" in claim:
-                continue
-            return {"type": "play", "cards": [_text(c) for c in cards], "claim": dict(claim)}
+        options.append((table.play_value(len(cards), True), 0, cards, best_rank, True))
+        spare = _useless(k, hand, cards, best_rank, future)
+        most = limit - len(cards) if table.p_called(1, False) < PAD_MORE_BELOW else 1
+        for more in range(1, min(len(spare), most) + 1):
+            padded = [*cards, *spare[:more]]
+            options.append((table.play_value(len(padded), False), more, padded, best_rank,
+                            False))
+    else:
+        rank = _plausible(k, claims, hand)
+        useless = _useless(k, hand, [], rank, future)
+        # More than one card only at a table that lets plays stand (bluffs called back and
+        # forth make no progress).
+        most = 3 if table.p_called(1, False) < PAD_MORE_BELOW else 1
+        for size in range(1, min(len(useless), limit, most) + 1):
+            options.append((table.play_value(size, False), size, useless[:size], rank, False))
+    options.sort(key=lambda o: (-o[0], o[1]))
+    pass_ok = r.turn_pass != "none" and choices.is_legal({"type": "pass"})
+    if pass_ok:
+        pickup = r.turn_pass == "pickup"
+        value = table.pass_value(pickup)
+        best = options[0][0] if options else -1.0
+        # An empty pile costs nothing to pass, but a table of players who all pass it makes
+        # no progress: there half the time it bluffs a card anyway.
+        # A bluff just called, this seat leading the same rank again: a second bluff would
+        # only go round the same circle; a pass of the empty pile moves the rank on.
+        caught = pickup and table.pile == 0 and any(
+            e.get("type") == "take" and e.get("seat") == k.seat for e in view["events"][-2:])
+        stall = (pickup and table.pile == 0 and bool(options) and not caught
+                 and rng.random() < 0.5)
+        # Where a pass is free (it leaves the pile, and an all-pass discards it: Bluff) it
+        # bluffs only a table that has shown it rarely calls.
+        free = r.turn_pass == "round" and table.p_called(1, False) > 0.2
+        if not best_cards and (value >= best or not options or free or caught) and not stall:
+            return {"type": "pass"}
+    for _, _, cards, rank, _ in options:
+        action = play(cards, rank)
+        if action is not None:
+            return action
+    if pass_ok:
+        return {"type": "pass"}
+    # Nothing built is legal (a last card that must be true, a suit to follow): one card of
+    # any claimable rank that the rules take.
+    for c in sorted(hand, key=lambda c: (_rank(c) in future, c == JOKER)):
+        for rank in claims:
+            action = play([c], rank)
+            if action is not None:
+                return action
     return None
 
 
-def _closest(plays: list[Action], cards: list[int], rank: int) -> Action:
-    size = len(cards)
-    same = [a for a in plays if len(a["cards"]) == size] or plays
-    return min(same, key=lambda a: (RANK_INDEX[a["claim"]["rank"]] != rank,
-                                    a["claim"].get("count") != size))
+def _plausible(k: Knowledge, claims: list[int], hand: list[int]) -> int:
+    """The claimable rank a bluff is likeliest to get away with: the one with most cards this
+    seat cannot place (a claim the others can count as impossible is called)."""
+    unseen = k.unseen()
+    held = Counter(_rank(c) for c in hand)
+
+    def room(rank: int) -> tuple[int, int]:
+        return (sum(n for c, n in unseen.items() if _rank(c) == rank), -held[rank])
+
+    return max(claims, key=room) if len(claims) > 1 else claims[0]
 
 
-def _text(card: int) -> str:
-    from ..cards import CARD_TEXT
-
-    return CARD_TEXT[card]
+def _useless(k: Knowledge, hand: list[int], exclude: list[int], rank: int,
+             future: set[int]) -> list[int]:
+    """Cards it will not need soon (not of the claimed rank nor of the ranks coming up; wild
+    jokers last), fewest held of their rank first (singletons are the cheapest to lose)."""
+    left = list(hand)
+    for c in exclude:
+        left.remove(c)
+    held = Counter(_rank(c) for c in left)
+    cards = [c for c in left if not k.matches(c, rank)]
+    cards.sort(key=lambda c: (_rank(c) in future, c == JOKER, held[_rank(c)], c))
+    return cards
 
 
 def _register() -> None:

@@ -1049,13 +1049,7 @@ class CheatGame(Game):
         if type(raw) is not list or len(raw) != len(laid):
             raise IllegalAction(f"you laid {len(laid)} card(s): show them with {{'type': "
                                 f"'show'}}, or name {len(laid)} card(s) to show in their place")
-        cards = []
-        for text in raw:
-            card = CARD_INDEX.get(text) if type(text) is str else None
-            if card is None:
-                raise IllegalAction(f"{quote(text)} is not a card: write rank then suit, like "
-                                    "'AS', 'TD', '7H', or 'JK'")
-            cards.append(card)
+        cards = _parse_card_texts(raw)
         if sorted(cards) == sorted(laid):
             return ("show", None)
         if self._has_cheat(seat):
@@ -1512,13 +1506,7 @@ class CheatGame(Game):
                                 "['7H'], 'claim': {'rank': '7'}}")
         if len(raw) > MOST_CARDS:
             raise IllegalAction(f"that is {len(raw)} cards; no game has that many")
-        cards = []
-        for text in raw:
-            card = CARD_INDEX.get(text) if type(text) is str else None
-            if card is None:
-                raise IllegalAction(f"{quote(text)} is not a card: write rank then suit, like "
-                                    "'AS', 'TD', '7H', or 'JK'")
-            cards.append(card)
+        cards = _parse_card_texts(raw)
         hand = self.hands[seat]
         if len(set(cards)) == len(cards):  # no card twice: each one need only be held
             for c in cards:
@@ -1613,6 +1601,7 @@ class CheatGame(Game):
             self._decline(seat)
         elif kind == "play":
             _, cards, rank, count, suit, out_of_turn = move
+            self._turn_decline(seat)
             self.window = []
             self._stand_last()
             if self.phase == "over":
@@ -1632,6 +1621,7 @@ class CheatGame(Game):
             else:
                 self._refresh_act()
         elif kind == "pass_turn":
+            self._turn_decline(seat)
             self._do_pass_turn(seat)
         elif kind == "bid":
             self._do_bid(seat, move[1])
@@ -1646,6 +1636,13 @@ class CheatGame(Game):
         # A hand may have been emptied by something other than its own play (a set put
         # aside, a table cheat, a cheat undone): that player goes out now.
         self._settle_empty_hands()
+
+    def _turn_decline(self, seat: int) -> None:
+        """callers='turn': a player who plays or passes where it could have called the last
+        play lets that play stand; the public log says so (a decline), so that call rates
+        can be read from it as in a window (issue 15)."""
+        if self.rules.callers == "turn" and self.phase == "turn" and self._may_call(seat):
+            self._log({"type": "decline", "seat": seat})
 
     def _decline_quiet(self, seat: int) -> None:
         if seat in self.window:
@@ -1735,6 +1732,82 @@ class CheatGame(Game):
             raise sc.damaged("allowed", "names a rank that cannot be claimed")
         if self.bid is not None and self.bid[1] > 4 * r.decks:
             raise sc.damaged("bid", f"is over {4 * r.decks} cards")
+        if not over:
+            self._check_phase()
+
+    def _check_phase(self) -> None:
+        """A game not over: what each phase relies on, as the transitions leave it (a save
+        breaking one loaded into a game that crashed or stuck actions later: the fuzzer's
+        findings).  Two seats or more are still in (and nobody is out where the first out
+        ends the game) and the no-progress count is short of its limit; a window is open on a
+        play (``last``) by the seat on turn, with ``prev_rank`` its claim; a called player
+        answers its caller; bids come from seats still bidding; the seats named are still
+        in the game; claims are open in play; and every seat still in holds cards, unless it
+        may yet go out (its play may still be called, or its table cheat accused): a hand
+        emptied by any route is settled at once (``_settle_empty_hands``)."""
+        r = self.rules
+        phase, last, turn = self.phase, self.last, self.turn
+        gone = set(self.finished) | set(self.lost)
+        active = [s for s in range(self.players) if s not in gone]
+        if len(active) < 2:
+            raise sc.damaged("finished", "leave fewer than two players in a game not over")
+        if self.finished and r.end == "first_out":
+            raise sc.damaged("finished", "names a seat out, but these rules end the game when "
+                                         "the first player goes out")
+        if self.quiet > self.version or (r.stall_limit and self.quiet >= r.stall_limit):
+            raise sc.damaged("quiet", f"is {self.quiet}: more actions without progress than "
+                                      "were played, or enough to have ended the game")
+        out = "which is out of the game"
+        sc.seats_among([turn], active, "turn", out)
+        sc.seats_among(self.window, active, "window", out)
+        player = -1 if last is None else last["seat"]
+        if last is not None:
+            sc.seats_among([player], active, "last", out)
+            if ("caller" in last) != (phase == "answer"):
+                raise sc.damaged("last", "must name its caller exactly while the called "
+                                         "player answers (phase answer)")
+        if player in self.window:
+            raise sc.damaged("window", f"names seat {player}, which cannot call its own play")
+        # The claims after a play follow from its rank (_ranks_after): a rank that cannot be
+        # claimed would be offered to the next player (a fork or round sequence repeats it).
+        if self.prev_rank != -1 and self.prev_rank not in r.claim_rank_list(self.players):
+            raise sc.damaged("prev_rank", f"is {self.prev_rank}, a rank that cannot be claimed")
+        if last is not None and [self.prev_rank, self.prev_suit] != [last["rank"], last["suit"]]:
+            raise sc.damaged("prev_rank", "and prev_suit must be the claim of the last play")
+        if phase in ("bid", "bid_window"):
+            if last is not None:
+                raise sc.damaged("last", "must be null while bidding: nothing is played yet")
+            sc.seats_among(self.bidders, active, "bidders", out)
+            if phase == "bid" and turn not in self.bidders:
+                raise sc.damaged("turn", f"is seat {turn}, which is not bidding")
+            if phase == "bid_window" and (self.bid is None or self.bid[0] != turn
+                                          or not self.window):
+                raise sc.damaged("bid", "must be the bid of the seat on turn, with a window "
+                                        "of seats that may call it")
+        else:
+            if self.bid is not None:
+                raise sc.damaged("bid", "must be null once play has begun")
+            if not self.allowed:
+                raise sc.damaged("allowed", "names no rank: the next play could claim none")
+            if phase in ("window", "answer") and (last is None or player != turn):
+                raise sc.damaged("last", f"must be a play of the seat on turn in phase {phase} "
+                                         "(the play being called)")
+            if phase == "window" and not self.window:
+                raise sc.damaged("window", "is empty, but the phase is window")
+            if phase == "answer":
+                assert last is not None
+                sc.seats_among([last["caller"]], [s for s in active if s != turn],
+                               "last.caller", "which cannot have called this play")
+            if last is None and self.window:
+                raise sc.damaged("window", "is open, but there is no play to call")
+            if phase == "turn" and last is not None and r.callers in ("anyone", "next"):
+                raise sc.damaged("last", "is still open on a turn, but these rules close "
+                                         "every play's window before the next turn")
+        open_cheats = {c[0] for c in self.cheats}
+        for s in active:
+            if not self.hands[s] and s != player and s not in open_cheats:
+                raise sc.damaged(f"hands[{s}]", f"is empty, but seat {s} is still in the "
+                                                "game (a player with no cards is out)")
 
     def _dealt(self) -> Counter[int]:
         """The cards of the deal, from the log's first event (its private parts)."""
@@ -1872,6 +1945,19 @@ class CheatGame(Game):
 
 def _texts(cards: Sequence[int]) -> list[str]:
     return [CARD_TEXT[c] for c in cards]
+
+
+def _parse_card_texts(raw: list[Any]) -> list[int]:
+    """The cards named by ``raw`` (texts like 'AS', as a play or a show lays them), in order;
+    IllegalAction quoting the first entry that is not a card."""
+    cards = []
+    for text in raw:
+        card = CARD_INDEX.get(text) if type(text) is str else None
+        if card is None:
+            raise IllegalAction(f"{quote(text)} is not a card: write rank then suit, like "
+                                "'AS', 'TD', '7H', or 'JK'")
+        cards.append(card)
+    return cards
 
 
 def _card_name(card: int) -> str:

@@ -158,12 +158,9 @@ class Info:
         # How often each seat called when it could, against the ``counter`` bot's usual rate:
         # the model of a seat that calls far more (or less) often than a counter is bent
         # toward what it does.
-        calls, windows = [0] * n, [0] * n
-        for event in view["events"]:
-            kind = event.get("type")
-            if kind in ("call", "decline") and event.get("seat") is not None:
-                windows[event["seat"]] += 1
-                calls[event["seat"]] += kind == "call"
+        # (the counts of the tracker: calls and chances to call, declines under "turn" and
+        # the turn player's silence under "anytime" included)
+        calls, windows = k.calls, k.chances
         self.call_rate = [(calls[s] + CALL_PRIOR_RATE * CALL_PRIOR) / (windows[s] + CALL_PRIOR)
                           for s in range(n)]
 
@@ -444,8 +441,12 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
             p = honesty + (1 - honesty) * 0.67 * _held_chance(pool, good, left + laid, count)
     from .bots import counter_calls_at  # bots imports this module: read it at call time
 
+    if going_out_next(state, player) and p < 0.95:
+        return True  # let it stand and it goes out next turn
+    truthful, called = item.k.record[player]
+    liar = (called - truthful + 1) / (called + 3) > 0.5
     calls = counter_calls_at(p, len(state.pile), len(state.hands[seat]), count, laid, left,
-                             rng)
+                             rng, liar=liar)
     rate = item.call_rate[seat]
     if rate > CALL_RATE:
         return calls or rng.random() < (rate - CALL_RATE) / (1 - CALL_RATE)
@@ -476,7 +477,7 @@ def rollout_step(state: CheatGame, seat: int, rng: random.Random) -> Action:
     elif last is not None and last["seat"] != seat and _may(state, seat, "call"):
         odds = _call_odds(state, seat)
         player = last["seat"]
-        going_out = not state.hands[player]
+        going_out = not state.hands[player] or going_out_next(state, player)
         if going_out and odds > 0.2:
             return {"type": "call"}
         if odds >= 1.0 or rng.random() < (odds - 0.45) * 1.2:
@@ -486,6 +487,9 @@ def rollout_step(state: CheatGame, seat: int, rng: random.Random) -> Action:
         hand = state.hands[seat]
         limit = _limit(state, seat)
         truths = _truth_options(state, seat)
+        dump = _safe_dump(state, seat, truths)
+        if dump is not None:
+            return dump
         if truths:
             rank, cards = truths[0]
             cards = cards[:limit]
@@ -528,7 +532,8 @@ def rollout(state: Game, rng: random.Random) -> None:
 
 def evaluate(state: Game) -> list[float]:
     """Finished: 1 for the winner, a small share by place for the rest; cut short: each seat's
-    share of exp(-cards / TEMPERATURE) (a seat out already counts as holding none)."""
+    share of exp(-cards / TEMPERATURE) (a seat out already counts as holding none, one that
+    goes out next turn whatever it lays, ``final_call=False``, as holding half a card)."""
     assert isinstance(state, CheatGame)
     n = state.players
     result = state.result
@@ -541,6 +546,9 @@ def evaluate(state: Game) -> list[float]:
     for s in range(n):
         if s in state.lost:
             weights.append(0.0)
+        elif going_out_next(state, s):
+            # Out on its next turn whatever it lays (the end rules): nearly a winner.
+            weights.append(math.exp(-0.5 / TEMPERATURE))
         else:
             weights.append(math.exp(-len(state.hands[s]) / TEMPERATURE)
                            * (2.0 if s in state.finished else 1.0))
@@ -550,12 +558,17 @@ def evaluate(state: Game) -> list[float]:
 
 # ====================================================================== candidates
 def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
-    """The searching seat weighs a handful of moves; the others follow the rollout policy."""
+    """The searching seat weighs a handful of moves; the others follow the rollout policy.
+    Empty where a sampled state leaves the seat no legal move (a corner of the rules the
+    sample reached and the real game need not): the search stops there and evaluates."""
     assert isinstance(state, CheatGame)
     if seat != state.__dict__.get("_search_seat", seat):
         action = rollout_step(state, seat, rng)
         if not state.is_legal(seat, action):
-            action = state.sample_action(seat, rng)
+            try:
+                action = state.sample_action(seat, rng)
+            except (IllegalAction, IndexError):
+                return []  # a sampled corner with no move: the search judges it as it stands
         return [action]
     out: list[Action] = []
     for kind in ("call", "believe", "check", "pass"):
@@ -567,7 +580,35 @@ def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
     legal = [a for a in out if state.is_legal(seat, a)]
     if legal:
         return _unique(legal)
-    return state.legal_actions(seat)[:24] or [state.sample_action(seat, rng)]
+    # (none: a sampled corner may leave a seat with no move at all, judged as it stands)
+    return state.legal_actions(seat)[:24]
+
+
+def _safe_dump(state: CheatGame, seat: int,
+               truths: list[tuple[int, list[int]]]) -> Action | None:
+    """The whole hand in one play, where the rules let it go out uncalled: the final play
+    cannot be called (``final_call=False``) and the hand fits in one play (truthfully, where
+    only a truthful play may go out)."""
+    r = state.rules
+    hand = state.hands[seat]
+    if not hand or len(hand) > _limit(state, seat) or (r.final_call and not
+                                                       r.last_card_truthful):
+        return None
+    whole = [rank for rank, cards in truths if len(cards) == len(hand)]
+    if whole:
+        return _play(list(hand), whole[0], suit=_suit_for(state, hand))
+    if r.last_card_truthful or not state.allowed:
+        return None
+    return _play(list(hand), state.allowed[0], suit=_suit_for(state, hand))
+
+
+def going_out_next(state: CheatGame, seat: int) -> bool:
+    """Where the final play cannot be called, a seat holding one play's worth of cards or
+    fewer goes out on its next turn whatever it lays (unless only the truth may go out)."""
+    r = state.rules
+    left = len(state.hands[seat])
+    return (not r.final_call and not r.last_card_truthful and left > 0
+            and (state._max == 0 or left <= state._max))
 
 
 def _futile_call(state: CheatGame) -> bool:
@@ -587,6 +628,13 @@ def _play_candidates(state: CheatGame, seat: int, rng: random.Random) -> list[Ac
     limit = _limit(state, seat)
     out: list[Action] = []
     truths = _truth_options(state, seat)
+    dump = _safe_dump(state, seat, truths)
+    if dump is not None:
+        return [dump]  # it goes out now, uncalled: nothing else is worth weighing
+    if hand and len(hand) <= limit and not r.last_card_truthful and (truths or state.allowed):
+        # The whole hand, a gamble where the last play may be called.
+        out.append(_play(list(hand), truths[0][0] if truths else state.allowed[0],
+                         suit=_suit_for(state, hand)))
     for rank, cards in truths[:3]:
         cards = cards[:limit]
         out.append(_play(cards, rank, suit=_suit_for(state, cards)))

@@ -658,10 +658,10 @@ class PokerBullCodec(ActionCodec):
 
     def __init__(self, config: GameConfig) -> None:
         super().__init__(config)
-        from ..pokerbull.bids import FULL, bid_space, bid_text, parse_bid_cached
+        from ..pokerbull.bids import bid_space, bid_text, parse_bid_cached
 
         r = config.rules_object()
-        space = bid_space(FULL, r.order, r.jokers)
+        space = bid_space(r.universe, r.order, r.jokers)
         self.texts: list[str] = list(space.texts)
         self.text_index: dict[str, int] = dict(space.text_index)
         self._parse: Callable[[object], Any] = parse_bid_cached

@@ -37,7 +37,7 @@ from ..bots import Choices, make_bot, parse_bot_list
 from ..bots.base import Bot
 from ..errors import IllegalAction, RuleError, quote
 from .encodings import camel_case, reward_bounds
-from .table import Table
+from .table import Table, check_settings
 
 __all__ = ["DEFAULT_BOTS", "BluffhouseEnv", "env_id", "register_all"]
 
@@ -62,11 +62,7 @@ class BluffhouseEnv(gym.Env[np.ndarray, np.int64]):  # type: ignore[type-arg,mis
         if illegal not in ILLEGAL:
             raise RuleError(f"illegal must be one of {', '.join(ILLEGAL)}, not {quote(illegal)}")
         self.illegal = illegal
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RuleError(f"render_mode must be one of {self.metadata['render_modes']} or "
-                            f"None, not {quote(render_mode)}")
-        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-            raise RuleError(f"max_steps must be a whole number from 1, not {quote(max_steps)}")
+        check_settings(render_mode, self.metadata["render_modes"], max_steps)
         self.table = Table(game, players, reward=reward, history=history, **options)
         n = self.table.players
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):

@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from ..cards import CARD_INDEX, CARD_TEXT, JOKER
+from ..cards import CARD_INDEX, CARD_TEXT
 from ..errors import RuleError, quote
 from ..game import Game
 from ..registry import presets
@@ -277,7 +277,7 @@ class BluffhouseGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
             packs = int(config.rules.get("packs") or (1 if n <= 4 else 2))
             return sorted(c for c in range(52) for _ in range(packs)), []
         if config.family == "poker_bull":
-            full = sorted([*range(52), *[JOKER] * int(config.rules.get("jokers", 0))])
+            full = sorted(config.rules_object().pack(int(config.rules.get("jokers", 0))))
             sizes = list(probe.view(None)["hand_sizes"])
         else:
             full = sorted(CARD_INDEX[c] for s in range(n) for c in _private_cards(probe, s))

@@ -25,8 +25,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,unused-ignore]
 
-from ..errors import RuleError, quote
-from .table import Table
+from .table import Table, check_settings
 
 __all__ = ["env", "raw_env"]
 
@@ -51,11 +50,7 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
                  render_mode: str | None = None, reward: str = "win",
                  max_steps: int | None = None, history: int = 8, **options: Any) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RuleError(f"render_mode must be one of {self.metadata['render_modes']} or "
-                            f"None, not {quote(render_mode)}")
-        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-            raise RuleError(f"max_steps must be a whole number from 1, not {quote(max_steps)}")
+        check_settings(render_mode, self.metadata["render_modes"], max_steps)
         self.table = Table(game, players, reward=reward, history=history, **options)
         self.render_mode = render_mode
         self.max_steps = max_steps

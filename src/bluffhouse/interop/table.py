@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -43,6 +43,15 @@ def split_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str,
     rules = {k: v for k, v in options.items() if k not in LIMIT_KEYS}
     limits = {k: v for k, v in options.items() if k in LIMIT_KEYS}
     return rules, limits
+
+
+def check_settings(render_mode: object, render_modes: Sequence[str], max_steps: object) -> None:
+    """The checks every environment makes of its own keywords (RuleError naming the value)."""
+    if render_mode is not None and render_mode not in render_modes:
+        raise RuleError(f"render_mode must be one of {list(render_modes)} or None, not "
+                        f"{quote(render_mode)}")
+    if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+        raise RuleError(f"max_steps must be a whole number from 1, not {quote(max_steps)}")
 
 
 def _key(value: Any) -> Any:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CARD_INDEX, JOKER, build_deck
+from ..cards import CARD_INDEX, JOKER
 from ..errors import IllegalAction
 from .bids import FULL, Bid, exists, parse_bid, summarize
 
@@ -53,7 +53,12 @@ def bid_probability(
     jokers = int(view.get("jokers", 0))
     sizes = view.get("dealt") or view.get("hand_sizes") or []
     unseen_count = sum(int(x) for x in sizes) - len(own)
-    rest = build_deck(1, jokers)
+    universe = FULL
+    if isinstance(view.get("rules"), Mapping) and "game" in view:
+        from .bots import _rules
+
+        universe = _rules(view).universe  # type: ignore[arg-type]
+    rest = [*universe.cards(), *([JOKER] * jokers)]
     for card in own:
         rest.remove(card)
     if unseen_count < 0 or unseen_count > len(rest):
@@ -67,14 +72,14 @@ def bid_probability(
         for k in range(min(spare_jokers, unseen_count) + 1):
             weight = math.comb(spare_jokers, k)
             for combo in itertools.combinations(naturals, unseen_count - k):
-                if exists(bid, summarize([*own, *combo, *([JOKER] * k)]), FULL):
+                if exists(bid, summarize([*own, *combo, *([JOKER] * k)]), universe):
                     hits += weight
         return BidProbability(hits / total, True, 0.0, total)
     rng = random.Random(seed)
     hits = 0
     for _ in range(samples):
         drawn = rng.sample(rest, unseen_count)
-        if exists(bid, summarize([*own, *drawn]), FULL):
+        if exists(bid, summarize([*own, *drawn]), universe):
             hits += 1
     p = hits / samples
     return BidProbability(p, False, math.sqrt(p * (1 - p) / samples), samples)

@@ -630,7 +630,11 @@ class BidSpace:
         self.universe = universe
         self.order = order
         self.deck_jokers = deck_jokers
-        keyed = sorted((key(b, order), b) for b in all_bids(universe, deck_jokers > 0))
+        # A bid the whole deck cannot make is no bid (only reduced packs have such: with two
+        # suits there are no trips).
+        whole = universe.size + deck_jokers
+        keyed = sorted((key(b, order), b) for b in all_bids(universe, deck_jokers > 0)
+                       if max_avoid(b, universe, deck_jokers) < whole)
         bids = [b for _, b in keyed]
         self.bids = bids
         self.keys = [k for k, _ in keyed]

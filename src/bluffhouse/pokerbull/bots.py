@@ -26,11 +26,10 @@ from typing import Any
 
 from ..bots.base import Action, Choices, View
 from ..bots.search import FamilyHooks, ViewMemo, register_family_hooks
-from ..cards import CARD_INDEX, JOKER, build_deck
+from ..cards import CARD_INDEX, JOKER
 from ..game import Game
 from ..registry import lookup
 from .bids import (
-    FULL,
     FULL_HOUSE,
     KIND,
     TWO_PAIR,
@@ -80,12 +79,12 @@ class _Known:
         self.own = _cards(view["hand"])
         self.jokers: int = view["jokers"]
         self.sizes: list[int] = list(view["dealt"])
-        rest = build_deck(1, self.jokers)
+        rest = self.rules.pack(self.jokers)
         for c in self.own:
             rest.remove(c)
         self.rest = rest
         self.unseen = sum(self.sizes) - len(self.own)
-        self.space = bid_space(FULL, self.rules.order, self.jokers)
+        self.space = bid_space(self.rules.universe, self.rules.order, self.jokers)
         standing = view["bid"]
         self.standing: Bid | None = None if standing is None else parse_bid_cached(standing)
         self.at = self.space.position(self.standing)
@@ -213,8 +212,8 @@ def counter(view: View, choices: Choices, rng: random.Random) -> Action:
     total = sum(k.sizes)
     best_value = -1.0
     best: Action | None = None
-    rated = judge(space, k.standing, k.at, total, lambda b: probability(b, sums), NEAR_RAISES,
-                  PER_CATEGORY)
+    rated = judge(space, k.standing, k.at, total,
+                  lambda b: probability(b, sums, space.universe), NEAR_RAISES, PER_CATEGORY)
     for value, i in rated:  # the call first (it wins when the bid is false), then the raises
         if value > best_value:
             best_value = value
@@ -233,7 +232,7 @@ def honest(view: View, choices: Choices, rng: random.Random) -> Action:
     full, _ = k.space.open_bids(sum(k.sizes))
     start = bisect_right(full, k.at)
     for i in full[start:]:
-        if exists(k.space.bids[i], own, FULL):
+        if exists(k.space.bids[i], own, k.space.universe):
             return {"type": "bid", "bid": k.space.texts[i]}
     if start < len(full):
         return {"type": "bid", "bid": k.space.texts[full[start]]}
@@ -248,7 +247,7 @@ def _standing_at(state: PokerBullGame) -> int:
 def _imagined(state: PokerBullGame, seat: int, rng: random.Random) -> Summary:
     """A deal as ``seat`` might picture it: its own cards and a random rest."""
     own = state.hands[seat]
-    rest = build_deck(1, state.jokers_in)
+    rest = state.rules.pack(state.jokers_in)
     for c in own:
         rest.remove(c)
     unseen = sum(len(h) for h in state.hands) - len(own)
@@ -259,7 +258,7 @@ def _lowest_made(space: BidSpace, full: list[int], start: int, s: Summary) -> in
     """The lowest open bid from ``start`` that the cards make (a bounded scan, then the best
     hand present when it is higher)."""
     for i in full[start:start + SCAN]:
-        if exists(space.bids[i], s, FULL):
+        if exists(space.bids[i], s, space.universe):
             return i
     best = space.best(s)
     if best is None:
@@ -277,7 +276,7 @@ def rollout_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
     s = _imagined(state, seat, rng)
     space = state.space
     at = _standing_at(state)
-    if state.bid is not None and not exists(space.bids[at], s, FULL):
+    if state.bid is not None and not exists(space.bids[at], s, space.universe):
         return CALL
     full, _ = space.open_bids(sum(state.sizes))
     start = bisect_right(full, at)

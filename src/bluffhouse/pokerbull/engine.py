@@ -16,12 +16,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .. import savecheck as sc
-from ..cards import CARD_TEXT, build_deck, parse_deal
+from ..cards import CARD_TEXT, parse_deal
 from ..errors import IllegalAction, RuleError, quote
 from ..game import Action, Game, unknown_action
 from .bids import (
     FIVE,
-    FULL,
+    VALUE_TEXT,
     Bid,
     BidSpace,
     bid_space,
@@ -34,7 +34,7 @@ from .bids import (
     refines,
     summarize,
 )
-from .rules import NATURAL_DECK, PokerBullRules
+from .rules import PokerBullRules
 
 #: The longest bid text read (the longest canonical bid has 25 characters).
 BID_TEXT_LIMIT = 64
@@ -95,7 +95,7 @@ class PokerBullGame(Game):
         self._derive()
 
     def _derive(self) -> None:
-        self._space = bid_space(FULL, self.rules.order, self.jokers_in)
+        self._space = bid_space(self.rules.universe, self.rules.order, self.jokers_in)
         self._standing: Bid | None = None if self.bid is None else parse_bid(self.bid)
         #: The standing bid's index in the bid order of this hand's deck (-1: none).
         self._standing_at = self._space.position(self._standing)
@@ -112,7 +112,7 @@ class PokerBullGame(Game):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._space = bid_space(FULL, self.rules.order, self.jokers_in)
+        self._space = bid_space(self.rules.universe, self.rules.order, self.jokers_in)
 
     def _setup(
         self,
@@ -137,7 +137,7 @@ class PokerBullGame(Game):
             self.sizes = [r.start_size(n)] * n
             self._new_hand(starter, None)
         else:
-            hands = parse_deal(deal, n, build_deck(1, r.jokers), deck_word="deck")
+            hands = parse_deal(deal, n, r.pack(r.jokers), deck_word="deck")
             limit = r.grow_limit if r.mode == "grow" else 5
             for seat, hand in enumerate(hands):
                 if not 1 <= len(hand) <= limit:
@@ -164,7 +164,7 @@ class PokerBullGame(Game):
             self.jokers_in = 0
             self._log({"type": "jokers_leave", "cards_in_play": total})
         if hands is None:
-            deck = build_deck(1, self.jokers_in)
+            deck = r.pack(self.jokers_in)
             self.rng.shuffle(deck)
             hands = []
             at = 0
@@ -243,13 +243,17 @@ class PokerBullGame(Game):
             raise IllegalAction(f"a bid is at most {BID_TEXT_LIMIT} characters, like 'pair 7' "
                                 f"or 'flush S J'; this one has {len(text)}")
         bid = parse_bid_cached(text)
+        at = self._space.index.get(bid)
         if self.jokers_in == 0:
             if bid.natural:
                 raise IllegalAction("there are no jokers in this deck, so every hand is "
                                     "natural: leave out 'natural'")
             if bid.cat == FIVE:
                 raise IllegalAction("five of a kind needs jokers, and this deck has none")
-        return bid, self._check_index(self._space.index[bid])
+        if at is None:  # a reduced pack (options lowest_rank, suits) cannot make it
+            raise IllegalAction(f"{describe(bid)} cannot be made from this pack (it holds "
+                                f"{_pack_text(self.rules)}), so it may not be bid")
+        return bid, self._check_index(at)
 
     def _check_index(self, at: int) -> int:
         """The bid's index in the order, checked against the standing bid and the cards in
@@ -365,13 +369,16 @@ class PokerBullGame(Game):
         for s, size in enumerate(self.sizes):
             if size > most:
                 raise sc.damaged(f"sizes[{s}]", f"is {size}; a hand here has at most {most}")
-        deck = Counter(build_deck(1, self.jokers_in))
+        deck = Counter(r.pack(self.jokers_in))
         held = Counter(c for h in self.hands for c in h)
         if held - deck:
             card = min(held - deck)
             raise sc.damaged("hands", f"hold {_card_name(card)} more often than the deck does")
         sc.sorted_cards(self.hands, "hands")
-        if over:
+        # A game ended by the no-progress rule stops mid-hand, its hand and bids still out
+        # (_stall): it is checked as a hand in play.  Any other end clears them (_end).
+        stalled = self._result is not None and self._result.get("end") == "stalled"
+        if over and not stalled:
             if any(self.hands) or self.bid is not None or self.history or self.bidder != -1:
                 raise sc.damaged("state", "holds hands or bids, but the game is over")
             return
@@ -386,7 +393,7 @@ class PokerBullGame(Game):
                                                 f"says {self.sizes[s]}")
         if self.starter not in alive:
             raise sc.damaged("starter", f"is seat {self.starter}, which is out")
-        space = bid_space(FULL, r.order, self.jokers_in)
+        space = bid_space(r.universe, r.order, self.jokers_in)
         seat, last = self.starter, -1
         for i, (who, text) in enumerate(self.history):
             at = space.text_index.get(text)
@@ -405,6 +412,9 @@ class PokerBullGame(Game):
             raise sc.damaged("bid", "must be null (with bidder -1) before any bid")
         if self.turn != seat:
             raise sc.damaged("turn", f"is seat {self.turn}; the bidding has seat {seat} next")
+        if not stalled and r.stall_limit and len(self.history) >= r.stall_limit:
+            raise sc.damaged("history", f"holds {len(self.history)} bids: the no-progress rule "
+                                        f"ends a hand at {r.stall_limit}")
 
     def _expected_act(self) -> list[int] | None:
         return [self.turn]
@@ -433,7 +443,7 @@ class PokerBullGame(Game):
             "starter": None if over else self.starter,
             "can_call": self.bid is not None and not over,
             "cards_in_play": sum(len(h) for h in self.hands),
-            "deck_size": NATURAL_DECK + self.jokers_in,
+            "deck_size": self.rules.natural_cards + self.jokers_in,
             "jokers": self.jokers_in,
             "recharged": self.recharged,
             "showdown": None if self.showdown is None else {
@@ -449,5 +459,12 @@ def _texts(cards: Sequence[int]) -> list[str]:
 
 def _card_name(card: int) -> str:
     return CARD_TEXT[card]
+
+
+def _pack_text(rules: PokerBullRules) -> str:
+    """The reduced pack in words: 'Q K A in spades, hearts'."""
+    ranks = " ".join(VALUE_TEXT[v] for v in rules.universe.values)
+    suits = ("spades", "hearts", "diamonds", "clubs")[: rules.suits]
+    return f"{ranks} in {', '.join(suits)}"
 
 

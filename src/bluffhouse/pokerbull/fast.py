@@ -76,7 +76,7 @@ def _jit(func: F) -> F:
 
 def fast_rules(rules: PokerBullRules | Mapping[str, Any] | None = None) -> PokerBullRules:
     """The rules as PokerBullRules (options as for ``new_game``), refusing the two variations
-    the integer path does not play."""
+    and the reduced packs the integer path does not play."""
     if rules is None:
         rules = PokerBullRules.build({})
     elif not isinstance(rules, PokerBullRules):
@@ -85,6 +85,8 @@ def fast_rules(rules: PokerBullRules | Mapping[str, Any] | None = None) -> Poker
         raise ValueError("the integer path does not play higher_hand_counts (variation #4)")
     if rules.jokers_leave_at:
         raise ValueError("the integer path does not play jokers_leave_at (variation #5a)")
+    if rules.universe != FULL:
+        raise ValueError("the integer path plays the whole pack only (lowest_rank=2, suits=4)")
     return rules
 
 

@@ -8,7 +8,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .bids import FULL, Bid, BidSpace, Summary, exists
+from .bids import FULL, Bid, BidSpace, Summary, Universe, exists
 
 #: How likely the next player is taken to call a false bid (the risk of raising).
 CALL_RISK = 0.8
@@ -44,11 +44,12 @@ def _raises_of(space: BidSpace, total: int, after: int, near: int, per_cat: int)
     return picks
 
 
-def probability(bid: Bid, sums: Sequence[Summary]) -> float:
-    """The share of the imagined deals (``sums``) in which the bid exists."""
+def probability(bid: Bid, sums: Sequence[Summary], universe: Universe = FULL) -> float:
+    """The share of the imagined deals (``sums``) in which the bid exists (jokers standing
+    for cards of ``universe``, the pack)."""
     hits = 0
     for s in sums:
-        if exists(bid, s, FULL):
+        if exists(bid, s, universe):
             hits += 1
     return hits / len(sums)
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..cards import JOKER
 from ..errors import RuleError
 from ..rules import Rules, option
-from .bids import Order
+from .bids import FULL, VALUE_INDEX, VALUE_TEXT, Order, Universe
 
 NATURAL_DECK = 52
 #: The default of ``stall_limit`` (measured: see docs/rules/poker_bull.md, "Games that stall").
@@ -72,6 +73,20 @@ class PokerBullRules(Rules):
         "jokers leave the game for good (0: never).",
         low=0, high=54,
     )
+    lowest_rank: str = option(
+        "2",
+        "A reduced pack: it holds the ranks from this one up to the ace (2: the whole pack). "
+        "With suits, this makes the small games solvers can search whole (docs/research.md: "
+        "heads-up with one card each from the queens up in two suits); bids name only hands "
+        "this pack can make.",
+        choices=tuple(VALUE_TEXT),
+    )
+    suits: int = option(
+        4,
+        "A reduced pack: it holds this many suits, the first of spades, hearts, diamonds, "
+        "clubs (4: the whole pack).",
+        low=1, high=4,
+    )
     stall_limit: int = option(
         STALL_LIMIT,
         "The no-progress rule: a hand whose bidding reaches this many bids without a call ends "
@@ -94,6 +109,22 @@ class PokerBullRules(Rules):
     def order(self) -> Order:
         return Order(self.suit_order, self.royal_over_five, self.jokers_high)
 
+    @property
+    def universe(self) -> Universe:
+        """The natural cards of the pack (every card but the jokers)."""
+        if self.lowest_rank == "2" and self.suits == 4:
+            return FULL
+        return Universe(tuple(range(VALUE_INDEX[self.lowest_rank], 13)), self.suits)
+
+    @property
+    def natural_cards(self) -> int:
+        """How many natural cards the pack holds (52 for the whole pack)."""
+        return self.universe.size
+
+    def pack(self, jokers: int) -> list[int]:
+        """The pack's cards with ``jokers`` jokers, in fixed order (card ints)."""
+        return [*self.universe.cards(), *([JOKER] * jokers)]
+
     def start_size(self, players: int) -> int:
         if self.hand_size:
             return self.hand_size
@@ -102,27 +133,29 @@ class PokerBullRules(Rules):
         if players <= 6:
             return 5
         # 7+ players: four or fewer (the seed), the most that fits the deck.
-        return min(4, NATURAL_DECK // players)
+        return min(4, self.natural_cards // players)
 
     def validate(self, players: int) -> None:
-        deck = NATURAL_DECK + self.jokers
+        natural = self.natural_cards
+        deck = natural + self.jokers
         size = self.start_size(players)
         if self.mode == "grow":
             if size > self.grow_limit:
                 raise RuleError(f"option hand_size: in grow mode players start with at most "
                                 f"grow_limit ({self.grow_limit}) cards")
-            if players * self.grow_limit > NATURAL_DECK:
+            if players * self.grow_limit > natural:
                 raise RuleError(f"{players} players holding {self.grow_limit} cards each do not "
-                                f"fit in the deck; lower grow_limit")
+                                f"fit in the deck ({natural} cards without the jokers); lower "
+                                "grow_limit")
             if self.jokers_leave_at or self.recharge_at:
                 raise RuleError("options jokers_leave_at and recharge_at (variations #5a, #5b) "
                                 "count the cards in play down; they need mode=shrink")
         elif players * size > deck:
             raise RuleError(f"option hand_size: {players} players with {size} cards each need "
                             f"more than the {deck} cards of the deck")
-        if self.recharge_at and self.recharge_at + players > NATURAL_DECK:
+        if self.recharge_at and self.recharge_at + players > natural:
             raise RuleError(f"option recharge_at: after a recharge at {self.recharge_at} cards "
                             f"{players} players may not fit in the deck; use at most "
-                            f"{NATURAL_DECK - players}")
+                            f"{natural - players}")
         if self.jokers_leave_at and not self.jokers:
             raise RuleError("option jokers_leave_at: there are no jokers to leave the game")

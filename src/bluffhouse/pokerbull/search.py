@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from ..bots.base import Action, View
 from ..bots.search import ViewMemo
-from ..cards import JOKER, build_deck
+from ..cards import JOKER
 from ..game import Game
 from .bids import (
     FULL,
@@ -38,12 +38,14 @@ from .bids import (
     VALUE_OF,
     Bid,
     Summary,
+    Universe,
     exists,
     parse_bid_cached,
     summarize,
 )
 from .engine import PokerBullGame
 from .judgement import action_of, judge, probability
+from .rules import PokerBullRules
 
 CALL: Action = {"type": "call"}
 
@@ -83,7 +85,7 @@ def _at_least(pool: int, good: int, drawn: int, need: int) -> float:
 
 
 def bid_odds(hand: Sequence[int], bids: Sequence[Bid], rest: Sequence[int], unseen: int,
-             rng: random.Random) -> float:
+             rng: random.Random, universe: Universe = FULL) -> float:
     """How likely the player holding ``hand`` thinks each of its ``bids`` is (exactly for a
     named "of a kind" bid, else on ``JUDGE_SAMPLES`` imagined deals of the ``unseen`` other
     cards from ``rest``, shared), each raised to ``SHARPNESS`` and multiplied: the odds that it
@@ -103,7 +105,7 @@ def bid_odds(hand: Sequence[int], bids: Sequence[Bid], rest: Sequence[int], unse
             if sums is None:
                 sums = [summarize([*hand, *rng.sample(rest, unseen)])
                         for _ in range(JUDGE_SAMPLES)]
-            p = sum(1 for s in sums if exists(bid, s, FULL)) / JUDGE_SAMPLES
+            p = sum(1 for s in sums if exists(bid, s, universe)) / JUDGE_SAMPLES
         odds *= max(p, FLOOR) ** SHARPNESS
     return float(odds)
 
@@ -141,8 +143,8 @@ class _Pool:
                         at += n
                 for s, bids in self.others.items():
                     hand = held[s]
-                    weight *= bid_odds(hand, bids, _rest(k.jokers, sorted(hand)),
-                                       total - len(hand), rng)
+                    weight *= bid_odds(hand, bids, _rest(k.rules, k.jokers, sorted(hand)),
+                                       total - len(hand), rng, k.space.universe)
             self.deals.append(drawn)
             self.sums.append(summarize([*k.own, *drawn]))
             self.total += weight
@@ -157,7 +159,7 @@ class _Pool:
         hit = 0.0
         last = 0.0
         for s, c in zip(self.sums, self.cum, strict=True):
-            if exists(bid, s, FULL):
+            if exists(bid, s, self.k.space.universe):
                 hit += c - last
             last = c
         return hit / self.total if self.total > 0 else 0.0
@@ -180,14 +182,14 @@ def search_determinize(view: View, rng: random.Random) -> Game:
     return deal_unseen(got.k, got.pick(rng), rng)
 
 
-_REST: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+_REST: dict[tuple[Universe, int, tuple[int, ...]], list[int]] = {}
 
 
-def _rest(jokers: int, own: list[int]) -> list[int]:
-    key = (jokers, tuple(own))
+def _rest(rules: PokerBullRules, jokers: int, own: list[int]) -> list[int]:
+    key = (rules.universe, jokers, tuple(own))
     rest = _REST.get(key)
     if rest is None:
-        rest = build_deck(1, jokers)
+        rest = rules.pack(jokers)
         for c in own:
             rest.remove(c)
         if len(_REST) > 4096:
@@ -202,7 +204,7 @@ def model_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
     from .bots import _support
 
     own = state.hands[seat]
-    rest = _rest(state.jokers_in, own)
+    rest = _rest(state.rules, state.jokers_in, own)
     unseen = sum(len(h) for h in state.hands) - len(own)
     sizes = [len(h) for h in state.hands]
     others = [(s, parse_bid_cached(b)) for s, b in state.history if s != seat]
@@ -231,7 +233,8 @@ def model_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
     space = state.space
     standing = None if state.bid is None else parse_bid_cached(state.bid)
     at = space.position(standing)
-    rated = judge(space, standing, at, sum(sizes), lambda b: probability(b, sums), MODEL_NEAR,
+    rated = judge(space, standing, at, sum(sizes),
+                  lambda b: probability(b, sums, space.universe), MODEL_NEAR,
                   MODEL_PER_CATEGORY)
     if not rated:
         return state.sample_action(seat, rng)

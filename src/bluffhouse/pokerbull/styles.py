@@ -9,7 +9,7 @@ from bisect import bisect_right
 
 from ..bots.base import Action, Choices, View
 from ..bots.search import Policy
-from .bids import FULL, exists, parse_bid_cached, summarize
+from .bids import exists, parse_bid_cached, summarize
 from .bots import _known, counter
 
 CALL: Action = {"type": "call"}
@@ -33,15 +33,15 @@ def style_policy(style: str) -> Policy:
         if action["type"] == "call":
             return action  # the lying styles call like counter
         own = summarize(k.own)
-        shown = exists(parse_bid_cached(action["bid"]), own, FULL)
+        shown = exists(parse_bid_cached(action["bid"]), own, k.space.universe)
         if style == "never_lie" and not shown:
             for i in higher:
-                if exists(k.space.bids[i], own, FULL):
+                if exists(k.space.bids[i], own, k.space.universe):
                     return {"type": "bid", "bid": k.space.texts[i]}
             return CALL if may_call else action
         if style == "always_lie" and shown:
             for i in higher:
-                if not exists(k.space.bids[i], own, FULL):
+                if not exists(k.space.bids[i], own, k.space.universe):
                     return {"type": "bid", "bid": k.space.texts[i]}
         return action
 

@@ -12,7 +12,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from importlib import resources
 from typing import Any
 
@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 import bluffhouse as bh
 from bluffhouse.bots import bot_names
+from bluffhouse.howto import how_to_play
 
 from .config import Settings
 from .manager import Manager, clean_name
@@ -47,7 +48,8 @@ def _static(name: str) -> str:
 
 
 def games_catalogue() -> list[dict[str, Any]]:
-    """Every game with its seats and every rule option (name, type, default, values, doc)."""
+    """Every game with its seats, every rule option (name, type, default, values, doc) and
+    its rules in plain words (``how``, as ``bluffhouse rules`` prints them)."""
     out = []
     for preset in bh.presets():
         family = preset.family
@@ -61,8 +63,19 @@ def games_catalogue() -> list[dict[str, Any]]:
                     "players": preset.players,
                     "min_players": preset.min_players or family.MIN_PLAYERS,
                     "max_players": preset.max_players or family.MAX_PLAYERS,
-                    "options": options})
+                    "options": options, "how": how_to_play(preset)})
     return out
+
+
+def percentiles(seconds: Iterable[float]) -> dict[str, float | int | None]:
+    """p50, p99 and max of durations in seconds, as milliseconds, with their count."""
+    data = sorted(seconds)
+    if not data:
+        return {"n": 0, "p50": None, "p99": None, "max": None}
+
+    def at(p: float) -> float:
+        return round(1000 * data[min(len(data) - 1, int(p * len(data)))], 2)
+    return {"n": len(data), "p50": at(0.5), "p99": at(0.99), "max": at(1.0)}
 
 
 class Server:
@@ -77,6 +90,7 @@ class Server:
             routes=[
                 Route("/", self.lobby_page),
                 Route("/r/{code}", self.room_page),
+                Route("/room/{code}", self.room_page),  # the long form of the same page
                 Route("/static/{name}", self.static_file),
                 Route("/api/health", self.health),
                 Route("/api/games", self.games),
@@ -135,7 +149,10 @@ class Server:
         return JSONResponse({"ok": True, "rooms": len(manager.rooms),
                              "actions": manager.accepted, "commits": storage.commits,
                              "commit_seconds": round(storage.commit_seconds, 3),
-                             "seconds": {k: round(v, 3) for k, v in manager.timing.items()}})
+                             "seconds": {k: round(v, 3) for k, v in manager.timing.items()},
+                             "recent_ms": {"commit": percentiles(storage.recent),
+                                           "action": percentiles(manager.recent),
+                                           "loop_lag": percentiles(manager.loop_lag)}})
 
     async def games(self, request: Request) -> Response:
         if self._catalogue is None:
@@ -416,12 +433,16 @@ class Server:
             if data is None:
                 errors += 1
             else:
+                paced = self._paced_action(conn, room, data)
                 try:
-                    if await self._dispatch(conn, room, data):
+                    if await self._dispatch(conn, room, data) or paced:
                         allowance += 1  # paced by the game, not counted
                     errors = 0
                 except Refused as exc:
-                    errors += 1
+                    if paced and exc.code in ("stale", "not_your_turn"):
+                        allowance += 1  # a faster seat, not a flood: neither counted
+                    else:
+                        errors += 1
                     reply: dict[str, Any] = {"type": "refused" if data["type"] == "action"
                                              else "error", "code": exc.code,
                                              "message": str(exc)}
@@ -433,6 +454,22 @@ class Server:
             if errors >= limits.errors_in_a_row:
                 conn.cut(1008, "too many bad messages in a row")
                 return
+
+    @staticmethod
+    def _paced_action(conn: Conn, room: Room, data: dict[str, Any]) -> bool:
+        """Whether ``data`` is an action on a version of the current game that has existed and
+        that this connection has not acted on before.  Such actions are paced by the game:
+        at a table of quick bots a person is often beaten to it (``stale``), and that is no
+        flood.  Naming versions it never saw, or the same one again, is counted."""
+        version = data.get("version")
+        if data["type"] != "action" or room.game is None or isinstance(version, bool) \
+                or not isinstance(version, int) or not 0 <= version <= room.game.version:
+            return False
+        key = (room.game_no, version)
+        if conn.acted is not None and key <= conn.acted:
+            return False
+        conn.acted = key
+        return True
 
     async def _dispatch(self, conn: Conn, room: Room, data: dict[str, Any]) -> bool:
         """Handle one message; True when the game paced it (an accepted action, the first ask
@@ -476,7 +513,8 @@ class Server:
             await room.say(conn, text)
         elif kind == "legal":
             async with room.lock:
-                key, text = await room.legal_reply(conn.seat)
+                _, text = await room.legal_reply(conn.seat)
+                key = (room.game_no, room.game.version) if room.game is not None else None
             conn.send(text)
             if key is not None and key != conn.legal_asked:
                 conn.legal_asked = key

@@ -63,6 +63,9 @@ class Limits:
     hello_seconds: float = 10.0
     #: Actions between two snapshots of a game (recovery replays at most this many).
     snapshot_every: int = 100
+    #: Seconds between two saves of the running clocks (a crash loses at most this much of
+    #: their progress; a clean stop saves them as they are).
+    clock_save_seconds: float = 2.0
     #: Seconds an idle finished or unstarted room stays in memory (it stays in the database).
     idle_unload_seconds: float = 6 * 3600
     #: The most seconds a timer may be set to.

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import bluffhouse as bh
 from bluffhouse.bots import Choices, bot_names
 
-from .botrunner import bot_seed
+from .botrunner import BotFailed, Resync, bot_seed
 from .storage import Storage, StorageError, StoredRoom
 
 if TYPE_CHECKING:
@@ -40,6 +40,9 @@ WINDOW_KINDS = frozenset({"call", "pass", "check", "believe", "challenge"})
 LEGAL_INLINE = 200
 #: Accepted request ids remembered per seat, to refuse a resent duplicate.
 RECENT_IDS = 64
+#: A clock restored after a restart gives at least this long (or its full time, if shorter):
+#: time to reconnect.
+RESUME_GRACE = 5.0
 
 
 class Refused(Exception):
@@ -145,6 +148,8 @@ class Conn:
         self.peer = peer
         #: (game number, version) of the last state this connection asked the legal actions of.
         self.legal_asked: tuple[int, int] | None = None
+        #: (game number, version) of the last state this connection sent an action for.
+        self.acted: tuple[int, int] | None = None
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -205,6 +210,12 @@ class Room:
         self.state = [SeatState() for _ in seats]
         self.spectators: list[Conn] = []
         self.chat: deque[dict[str, Any]] = deque(maxlen=self.limits.chat_history)
+        #: The number of the next chat line (lines are stored numbered).
+        self.chat_next = 0
+        #: The clocks, missed turns or stand-ins changed since they were last saved.
+        self.clocks_dirty = False
+        #: Clocks to resume (seat: kind, seconds left), from before a restart.
+        self._resume: dict[int, tuple[str, float]] = {}
         self.deadlines: dict[int, Deadline] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self._legal_cache: dict[tuple[int, int], list[dict[str, Any]]] = {}
@@ -237,7 +248,39 @@ class Room:
             room.actions = done + len(g.actions)
             room.events = len(game.events_for(None))
             room.status = "over" if game.over else "playing"
+        room.chat.extend(stored.chat)
+        room.chat_next = stored.chat_next
+        if stored.clocks is not None and room.game is not None:
+            room.restore_clocks(stored.clocks)
         return room
+
+    # ------------------------------------------------------------------ saved clocks
+    def clock_data(self) -> dict[str, Any]:
+        """The running clocks (seconds left now), missed turns and stand-ins, to be saved."""
+        now = time.time()
+        return {"game_no": self.game_no,
+                "version": self.game.version if self.game is not None else None,
+                "saved_at": round(now, 3),
+                "clocks": [{"seat": seat, "kind": d.kind, "left": round(max(0.0, d.wall - now), 3)}
+                           for seat, d in sorted(self.deadlines.items())],
+                "missed": [st.missed for st in self.state],
+                "stand_in": [s for s, st in enumerate(self.state) if st.stand_in]}
+
+    def restore_clocks(self, data: dict[str, Any]) -> None:
+        """Take back what ``clock_data`` saved before a restart: the missed turns and the
+        stand-ins of this game, and the clocks if the game is still where they were saved
+        (the time the server was down is not counted against anyone)."""
+        game = self.game
+        if game is None or data.get("game_no") != self.game_no:
+            return
+        missed = data.get("missed", [])
+        for seat, st in enumerate(self.state):
+            if seat < len(missed) and isinstance(missed[seat], int):
+                st.missed = missed[seat]
+            st.stand_in = seat in data.get("stand_in", []) and not self.seats[seat].bot
+        if data.get("version") == game.version:
+            self._resume = {c["seat"]: (c["kind"], float(c["left"]))
+                            for c in data.get("clocks", [])}
 
     async def rebuild(self) -> None:
         """Throw the in-memory game away and rebuild it from storage (after a failed write or
@@ -248,6 +291,7 @@ class Room:
         fresh = Room.from_stored(self.manager, stored)
         self.game, self.actions, self.events = fresh.game, fresh.actions, fresh.events
         self.status, self.game_no, self.seed = fresh.status, fresh.game_no, fresh.seed
+        self.manager.bots.forget(self.code)
         self._legal_cache.clear()
         self._mode_cache.clear()
         self._legal_reply.clear()
@@ -438,6 +482,8 @@ class Room:
                     st.conns.pop(0).cut(4000, "replaced: this seat connected too many times")
                 st.conns.append(conn)
                 returned = st.stand_in
+                if st.stand_in or st.missed:
+                    self.clocks_dirty = True
                 st.stand_in, st.missed = False, 0
             self.touched = time.monotonic()
             conn.send({"type": "welcome", "code": self.code, "seat": seat, "host": host,
@@ -525,6 +571,8 @@ class Room:
             self.code, game_no, seed, [asdict(s) for s in seats]))
         self.seats, self.game, self.game_no, self.seed = seats, game, game_no, seed
         self.status, self.actions, self.events = "playing", 0, 0
+        self.manager.bots.new_game(self.code, game_no, self.config.game, self.config.players,
+                                   seed, self.config.options)
         self._legal_cache.clear()
         self._mode_cache.clear()
         self._legal_reply.clear()
@@ -542,6 +590,7 @@ class Room:
         async with self.lock:
             self.manager.timing["lock_wait"] += time.perf_counter() - asked
             await self.submit_locked(seat, action, version, source, request_id)
+        self.manager.recent.append(time.perf_counter() - asked)
 
     async def submit_locked(self, seat: int, action: Any, version: Any, source: str,
                             request_id: str | None = None) -> None:
@@ -587,9 +636,11 @@ class Room:
                           "look at the state and try again") from None
         self.actions = idx + 1
         self.manager.accepted += 1
+        self.manager.bots.applied(self.code, self.game_no, seat, action)
         if request_id is not None:
             st.recent_ids.append(request_id)
         if source == "player":
+            self.clocks_dirty = self.clocks_dirty or st.missed > 0
             st.missed = 0
             if st.stand_in:
                 st.stand_in = False
@@ -608,6 +659,7 @@ class Room:
         if game.over:
             self.status = "over"
             self._cancel_timers()
+            self.manager.bots.forget(self.code)
             self.push_state(since)
             self.broadcast({"type": "over", "code": self.code, "game_no": self.game_no,
                             "result": game.result,
@@ -624,6 +676,7 @@ class Room:
         for d in self.deadlines.values():
             if d.handle is not None:
                 d.handle.cancel()
+        self.clocks_dirty = self.clocks_dirty or bool(self.deadlines)
         self.deadlines = {}
 
     def _arm_timers(self, actor: int | None, prev_to_act: list[int]) -> None:
@@ -645,13 +698,21 @@ class Room:
             if old is not None and shrinking and seat != actor and old.kind == kind:
                 fresh[seat] = old  # the same window, one answer fewer: its clock runs on
                 continue
+            resumed = self._resume.get(seat)
+            if resumed is not None and resumed[0] == kind:
+                seconds = max(resumed[1], min(seconds, RESUME_GRACE))
             d = Deadline(at=loop.time() + seconds, kind=kind, wall=time.time() + seconds)
             d.handle = loop.call_at(d.at, self._on_timer, seat, d)
             fresh[seat] = d
+        changed = fresh.keys() != self.deadlines.keys()
         for seat, old in self.deadlines.items():
-            if fresh.get(seat) is not old and old.handle is not None:
-                old.handle.cancel()
+            if fresh.get(seat) is not old:
+                changed = True
+                if old.handle is not None:
+                    old.handle.cancel()
         self.deadlines = fresh
+        self._resume = {}
+        self.clocks_dirty = self.clocks_dirty or changed
 
     def _on_timer(self, seat: int, deadline: Deadline) -> None:
         self.spawn(self._expire(seat, deadline))
@@ -671,6 +732,7 @@ class Room:
             else:
                 action = default_move(game, seat)
                 st.missed += 1
+                self.clocks_dirty = True
                 if st.missed >= self.config.missed_turns and not st.stand_in:
                     st.stand_in = True
                     self.broadcast(self.room_message())
@@ -695,6 +757,7 @@ class Room:
         the same game whatever the timing."""
         runner = self.manager.bots
         loop = asyncio.get_running_loop()
+        resyncs = 0
         while not self.closed:
             async with self.lock:
                 game = self.game
@@ -707,11 +770,22 @@ class Room:
                 name = self.bot_for(seat)
                 assert name is not None
                 version, game_no = game.version, self.game_no
-                job = runner.prepare(game)
+                job = runner.prepare(self.code, game_no, game)
                 seed = bot_seed(self.seed, game_no, version, seat)
             started = loop.time()
             try:
                 action = await runner.decide(job, seat, name, seed)
+                resyncs = 0
+            except Resync:
+                resyncs += 1
+                if resyncs <= 3:
+                    continue  # the worker restarted or forgot the game: again, with the state
+                log.warning("room %s: the bot worker keeps failing for seat %s", self.code, seat)
+                action = None
+            except BotFailed as exc:
+                log.warning("room %s: bot %s failed for seat %s: %s", self.code, name, seat,
+                            exc)
+                action = None
             except Exception as exc:
                 log.warning("room %s: bot %s failed for seat %s: %r", self.code, name, seat,
                             exc)
@@ -746,6 +820,12 @@ class Room:
             name = self.seats[conn.seat].name if conn.seat is not None else "host"
             line = {"seat": conn.seat, "name": name, "text": text,
                     "at": round(time.time(), 3)}
+            try:
+                await self.storage.write(Storage.op_chat(self.code, self.chat_next, line))
+            except StorageError:
+                raise Refused("storage", "the server could not store that chat line; try "
+                              "again") from None
+            self.chat_next += 1
             self.chat.append(line)
             self.broadcast({"type": "chat", **line})
 
@@ -768,6 +848,7 @@ class Room:
 
     async def close(self, code: int = 1001, reason: str = "the server is stopping") -> None:
         self.closed = True
+        self.manager.bots.forget(self.code)
         self._cancel_timers()
         for task in list(self._tasks):
             task.cancel()

@@ -1,85 +1,195 @@
-// The lobby: names the games, creates a room and shows its link.
+// The lobby: every game grouped by family, a room form whose rule options come from the same
+// rules data as `bluffhouse rules` (GET /api/games), and joining by code.
 const $ = (sel) => document.querySelector(sel);
+
+const FAMILIES = {
+  cheat: ["Cheat family", "Bluff, Popcorn, Bullsh*t and every variation: lay cards face down, claim a rank, call the liars."],
+  poker_bull: ["Poker Bull", "Bid poker hands made from everybody's cards together; call the bid you do not believe."],
+  sneak: ["Sneak", "Draw, sneak cards face down or flaunt combos face up; challenge with as many cards."],
+};
 
 async function getJSON(url, options) {
   const response = await fetch(url, options);
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.message || response.statusText);
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) throw new Error((data && data.message) || `${response.status} ${response.statusText}`);
   return data;
 }
 
-function text(tag, content, cls) {
+function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
-  node.textContent = content;
-  if (cls) node.className = cls;
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children);
   return node;
+}
+
+const words = (name) => name.replaceAll("_", " ");
+
+// One form control for one rule option, built from its type and its values text
+// ("true | false", "a | b", "1..2", "0..", "text").
+function optionControl(game, info) {
+  const id = `opt-${info.name}`;
+  const values = String(info.values);
+  let control;
+  if (info.type === "bool") {
+    control = el("input", { type: "checkbox", id, name: info.name });
+    control.checked = Boolean(info.default);
+  } else if (values.includes(" | ")) {
+    control = el("select", { id, name: info.name });
+    for (const value of values.split(" | ")) {
+      const option = el("option", { value, text: value });
+      if (String(info.default) === value) option.selected = true;
+      control.append(option);
+    }
+  } else if (/^-?\d+\.\.(-?\d+)?$/.test(values)) {
+    const [low, high] = values.split("..");
+    control = el("input", { type: "number", id, name: info.name, min: low, step: "1" });
+    if (high) control.max = high;
+    control.value = info.default;
+  } else {
+    control = el("input", { type: "text", id, name: info.name, maxlength: "40" });
+    control.value = info.default ?? "";
+  }
+  control.dataset.option = info.name;
+  control.dataset.type = info.type;
+  control.dataset.default = JSON.stringify(info.default);
+  control.addEventListener("change", () => countChanged(game));
+  const label = el("label", { for: id, class: info.type === "bool" ? "check" : "" });
+  if (info.type === "bool") label.append(control, " ", el("code", { text: info.name }));
+  else label.append(el("code", { text: info.name }), " ", control);
+  return el("div", { class: "option" }, label,
+    el("p", { class: "help", text: `${info.doc} (${values}; default ${JSON.stringify(info.default)})` }));
+}
+
+function optionValue(control) {
+  if (control.dataset.type === "bool") return control.checked;
+  if (control.dataset.type === "int") return control.value === "" ? null : Number(control.value);
+  if (control.dataset.type === "float") return Number(control.value);
+  return control.value;
+}
+
+// The options that differ from this game's defaults: the only ones sent.
+function changedOptions() {
+  const out = {};
+  for (const control of document.querySelectorAll("#options [data-option]")) {
+    const value = optionValue(control);
+    if (value !== null && JSON.stringify(value) !== control.dataset.default) out[control.dataset.option] = value;
+  }
+  return out;
+}
+
+function countChanged() {
+  const n = Object.keys(changedOptions()).length;
+  $("#options-count").textContent = n ? `${n} changed from this game's rules` : "every option of this game";
+}
+
+function seatingLine() {
+  const players = Number($("#players").value) || 0;
+  const friends = Math.min(Math.max(Number($("#friends").value) || 0, 0), Math.max(players - 1, 0));
+  const bots = Math.max(players - 1 - friends, 0);
+  const kind = $("#bot").value;
+  const parts = ["you"];
+  if (friends) parts.push(`${friends} friend${friends > 1 ? "s" : ""} (send them the link)`);
+  if (bots) parts.push(`${bots} ${kind} bot${bots > 1 ? "s" : ""}`);
+  $("#seating").textContent = `At the table: ${parts.join(", ")}. Seats still free at the start get ${kind} bots.`;
+  return { players, friends, bots, kind };
 }
 
 async function main() {
   const [games, bots] = await Promise.all([getJSON("/api/games"), getJSON("/api/bots")]);
+  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
   const select = $("#game");
-  for (const game of games) {
-    const option = text("option", `${game.title} (${game.id})`);
-    option.value = game.id;
-    select.append(option);
-    const item = text("li", "");
-    item.append(text("strong", game.title), ` (${game.id}): ${game.summary}`);
-    $("#games").append(item);
+  const list = $("#games");
+  for (const [family, [title, blurb]] of Object.entries(FAMILIES)) {
+    const members = games.filter((g) => g.family === family);
+    if (!members.length) continue;
+    const group = el("optgroup", { label: title });
+    const box = el("div", { class: "family" }, el("h3", { text: title }), el("p", { class: "muted", text: blurb }));
+    const ul = el("ul", { class: "game-list" });
+    for (const game of members) {
+      group.append(el("option", { value: game.id, text: game.title === game.id ? game.id : `${game.title} (${game.id})` }));
+      const pick = el("button", { type: "button", class: "link", text: game.title, "data-game": game.id });
+      pick.addEventListener("click", () => { select.value = game.id; choose(); $("#create-box").scrollIntoView({ behavior: "smooth" }); });
+      ul.append(el("li", {}, pick, el("span", { class: "muted", text: ` ${game.id} · ${game.min_players}-${game.max_players} players · ` }), game.summary));
+    }
+    select.append(group);
+    box.append(ul);
+    list.append(box);
   }
   for (const name of bots.bots) {
-    const option = text("option", name);
-    option.value = name;
+    const option = el("option", { value: name, text: name });
     if (name === bots.default) option.selected = true;
     $("#bot").append(option);
   }
-  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
-  const pick = () => {
+
+  function choose() {
     const game = byId[select.value];
     $("#summary").textContent = game.summary;
     const seats = $("#players");
     seats.min = game.min_players; seats.max = game.max_players; seats.value = game.players;
-  };
-  select.value = byId.bullshit ? "bullshit" : games[0].id;
-  select.addEventListener("change", pick);
-  pick();
+    $("#friends").max = game.max_players - 1;
+    const box = $("#options");
+    box.replaceChildren(...game.options.map((info) => optionControl(game, info)));
+    countChanged();
+    $("#rules-title").textContent = `How to play ${game.title}`;
+    $("#how").textContent = `${game.summary}\n\n${(game.how || "").replace(/^How to play\n/, "")}`;
+    seatingLine();
+    history.replaceState(null, "", `#${game.id}`);
+  }
+  const wanted = decodeURIComponent(location.hash.slice(1));
+  select.value = byId[wanted] ? wanted : byId.bullshit ? "bullshit" : games[0].id;
+  select.addEventListener("change", choose);
+  for (const id of ["#players", "#friends", "#bot"]) $(id).addEventListener("input", seatingLine);
+  $("#notimer").addEventListener("change", () => {
+    $("#turn").disabled = $("#window").disabled = $("#notimer").checked;
+  });
+  choose();
+  $("#name").value = localStorage.getItem("bluffhouse:name") || "";
 
   $("#create").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("#error").textContent = "";
-    const form = new FormData(event.target);
-    const players = Number(form.get("players"));
-    const body = { game: form.get("game"), players, name: form.get("name") };
-    if (form.get("bot")) body.bots = Object.fromEntries(
-      Array.from({ length: players - 1 }, (_, i) => [String(i + 1), form.get("bot")]));
-    if (form.get("notimer")) body.timers = false;
-    else {
-      body.turn_seconds = Number(form.get("turn"));
-      body.window_seconds = Number(form.get("window"));
+    const name = $("#name").value.trim();
+    const { players, bots: botSeats, kind } = seatingLine();
+    const body = { game: select.value, players, name, options: changedOptions() };
+    if (botSeats) {
+      body.bots = Object.fromEntries(Array.from({ length: botSeats },
+        (_, i) => [String(players - botSeats + i), kind]));
     }
+    // `/?seed=N` deals the first game from a fixed shuffle (the same deal again, tests)
+    const seed = new URLSearchParams(location.search).get("seed");
+    if (seed && /^\d{1,15}$/.test(seed)) body.seed = Number(seed);
+    if ($("#notimer").checked) body.timers = false;
+    else {
+      body.turn_seconds = Number($("#turn").value);
+      body.window_seconds = Number($("#window").value);
+    }
+    const button = $("#create-button");
+    button.disabled = true;
     try {
       const made = await getJSON("/api/rooms", {
         method: "POST", headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
       });
+      localStorage.setItem("bluffhouse:name", name);
       localStorage.setItem(`bluffhouse:${made.code}`, JSON.stringify(
-        { token: made.token, seat: made.seat, host: true }));
-      const link = new URL(made.link, location.href).href;
-      const out = $("#made");
-      out.textContent = `Room ${made.code} is ready. Send this link: `;
-      const a = text("a", link);
-      a.href = link;
-      a.id = "room-link";
-      out.append(a);
+        { token: made.token, seat: made.seat, host: true, fill: kind }));
+      location.href = made.link;
     } catch (err) {
       $("#error").textContent = err.message;
+      button.disabled = false;
     }
   });
 
   $("#join").addEventListener("submit", (event) => {
     event.preventDefault();
-    const code = new FormData(event.target).get("code").trim().toUpperCase();
-    location.href = `/r/${encodeURIComponent(code)}`;
+    const code = $("#code").value.trim().toUpperCase();
+    if (code) location.href = `/r/${encodeURIComponent(code)}`;
   });
 }
 
-main().catch((err) => { $("#error").textContent = err.message; });
+main().catch((err) => { $("#error").textContent = `The lobby could not load: ${err.message}`; });

@@ -1,108 +1,679 @@
-// A modest room page: seats, join, start, and a plain table driven by the server's state
-// messages (the full browser table is a separate piece of work).
+// The table: one websocket to the server (docs/server.md), which is the only authority. The
+// page never decides what is legal: it shows the legal actions the server sends for this
+// moment (asking for them on a turn) and nothing else, and sends the one the player picks.
+import { cardText, cardsText, cardName, describe, bidText, actionLabel } from "/static/words.js";
+
 const $ = (sel) => document.querySelector(sel);
 const code = decodeURIComponent(location.pathname.split("/").pop()).toUpperCase();
 const key = `bluffhouse:${code}`;
-let mine = JSON.parse(localStorage.getItem(key) || "null");
-let socket = null;
-let version = null;
-let events = 0;
+const SIMPLE = ["call", "check", "believe", "pass", "draw"];
+const WITH_CARDS = ["play", "sneak", "flaunt", "challenge"];
 
-function say(message) { $("#error").textContent = message || ""; }
+const S = {
+  mine: JSON.parse(localStorage.getItem(key) || "null"),
+  socket: null, connected: false, retry: 0, stopped: false,
+  seat: null, host: false, room: null, msg: null, view: null, gameNo: 0,
+  events: [], shownEvents: 0, legal: null, legalVersion: -1, askedVersion: -1,
+  selected: new Set(), pending: false, timers: [], over: null, bidCategory: null,
+  replay: null,
+};
+window.bluffhouse = S; // for the curious, from the console: S.send({...}) goes through the same socket
 
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k === "onclick") node.addEventListener("click", v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  node.append(...children);
+  return node;
+}
+
+function say(message) { $("#error").textContent = message || ""; delete $("#error").dataset.passing; }
+
+function chatLine(line) {
+  const list = $("#chat");
+  const who = line.seat === null || line.seat === undefined ? (line.name || "host") : capital(nameOf(line.seat));
+  list.append(el("li", {}, el("strong", { text: `${who}: ` }), line.text));
+  while (list.children.length > 50) list.firstChild.remove();
+  list.scrollTop = list.scrollHeight;
+  $("#chat-box").hidden = false;
+}
+
+// ------------------------------------------------------------------ names
+function seatInfo(seat) { return S.room && S.room.seats ? S.room.seats[seat] : null; }
+function nameOf(seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  if (seat === S.seat) return "you";
+  const info = seatInfo(seat);
+  if (!info) return `seat ${seat + 1}`;
+  if (info.kind === "bot") return `${capital(info.name || info.bot)} ${seat + 1}`;
+  return info.name || `seat ${seat + 1}`;
+}
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const isSneak = () => Boolean(S.view && "stock_size" in S.view);
+const say3 = (event) => describe(event, nameOf, S.seat, { sneak: isSneak() });
+
+// ------------------------------------------------------------------ server
 async function post(path, body) {
   const response = await fetch(`/api/rooms/${code}/${path}`, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.message);
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) throw new Error((data && data.message) || `${response.status} ${response.statusText}`);
   return data;
 }
 
-function showRoom(room) {
-  $("#title").textContent = `${room.title}: room ${room.code}`;
-  $("#status").textContent = `${room.status}` + (room.game_no ? `, game ${room.game_no}` : "");
-  const list = $("#seats");
-  list.replaceChildren();
-  for (const seat of room.seats) {
-    const who = seat.kind === "bot" ? `bot (${seat.bot})` : seat.kind === "free" ? "free"
-      : `${seat.name}${seat.connected ? "" : " (away)"}${seat.stand_in ? " [bot stands in]" : ""}`;
-    const item = document.createElement("li");
-    item.textContent = `seat ${seat.seat}: ${who}`;
-    list.append(item);
-  }
-  $("#join").hidden = !(room.status === "lobby" && !mine && room.seats.some((s) => s.kind === "free"));
-  $("#host").hidden = !(mine && mine.host);
-  $("#start").hidden = room.status !== "lobby";
-  $("#rematch").hidden = room.status !== "over";
-}
+S.send = (message) => {
+  if (!S.socket || S.socket.readyState !== WebSocket.OPEN) { say("Not connected: the page reconnects by itself, try again in a moment."); return false; }
+  S.socket.send(JSON.stringify(message));
+  return true;
+};
 
-function showState(message) {
-  version = message.version;
-  const view = message.view;
-  $("#table").hidden = false;
-  $("#hand").textContent = view.hand.join(" ") || "-";
-  const facts = [`to act: seat ${view.to_act.join(", ") || "-"}`, `cards held: ${view.hand_sizes.join(" / ")}`];
-  for (const k of ["pile_size", "claim_rank", "bid", "stock_size"]) {
-    if (view[k] !== undefined && view[k] !== null) facts.push(`${k.replace("_", " ")}: ${view[k]}`);
-  }
-  $("#facts").textContent = facts.join(" · ");
-  if (message.events_from === 0) $("#log").replaceChildren();
-  for (const event of message.events) {
-    const item = document.createElement("li");
-    item.textContent = JSON.stringify(event);
-    $("#log").append(item);
-  }
-  events = message.events_total;
-  const box = $("#actions");
-  box.replaceChildren();
-  for (const action of (message.legal || []).slice(0, 60)) {
-    const button = document.createElement("button");
-    button.textContent = action.type + (action.cards ? ` ${action.cards.join(" ")}` : "")
-      + (action.claim ? ` as ${action.claim.count}x${action.claim.rank}` : "")
-      + (action.bid ? ` ${action.bid}` : "");
-    button.addEventListener("click", () => socket.send(JSON.stringify(
-      { type: "action", action, version })));
-    box.append(button);
-  }
-  if (view.over) {
-    $("#done").hidden = false;
-    $("#result").textContent = JSON.stringify(view.result);
-    $("#record").href = `/api/rooms/${code}/record`;
-  }
+let actionNo = 0;
+function act(action) {
+  if (S.pending || !S.msg) return;
+  say("");
+  S.pending = true;
+  if (S.send({ type: "action", action, version: S.msg.version, id: `a${Date.now().toString(36)}-${actionNo++}` })) renderActions();
+  else S.pending = false;
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/${code}`);
-  socket.addEventListener("open", () => socket.send(JSON.stringify(
-    { type: "hello", token: mine ? mine.token : undefined })));
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${code}`);
+  S.socket = socket;
+  socket.addEventListener("open", () => {
+    const hello = { type: "hello" };
+    if (S.mine) hello.token = S.mine.token;
+    if (S.events.length) hello.events_seen = S.events.length;
+    socket.send(JSON.stringify(hello));
+  });
   socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "room") showRoom(message.room);
-    else if (message.type === "state") showState(message);
-    else if (message.type === "refused" || message.type === "error") say(message.message);
+    if (socket !== S.socket) return;
+    let message;
+    try { message = JSON.parse(event.data); } catch { return; }
+    onMessage(message);
   });
   socket.addEventListener("close", (event) => {
-    if (event.code === 4404) { say(`There is no room ${code}.`); return; }
-    setTimeout(connect, 1500);
+    if (socket !== S.socket) return;
+    S.connected = false;
+    S.pending = false;
+    showConn();
+    if (event.code === 4404) { S.stopped = true; say(`There is no room ${code}. Check the code, or create a room in the lobby.`); return; }
+    if (event.code === 4000) {
+      S.stopped = true;
+      say("This seat was opened in another tab or device. Reload this page to play here.");
+      return;
+    }
+    const wait = Math.min(500 * 2 ** S.retry, 4000);
+    S.retry += 1;
+    setTimeout(() => { if (!S.stopped) connect(); }, wait);
   });
 }
 
+function showConn() {
+  const node = $("#conn");
+  node.textContent = S.connected ? (S.seat === null ? "watching" : "connected") : "reconnecting…";
+  node.className = `conn ${S.connected ? "ok" : "down"}`;
+}
+
+function onMessage(message) {
+  switch (message.type) {
+    case "welcome":
+      S.connected = true; S.retry = 0; S.askedVersion = -1; // a question lost with the old connection is asked again
+      S.seat = message.seat; S.host = message.host;
+      if (S.mine && message.seat === null) { // the token no longer names a seat here
+        S.mine = null; localStorage.removeItem(key);
+      }
+      showConn();
+      break;
+    case "room": {
+      const names = JSON.stringify((S.room && S.room.seats || []).map((x) => [x.name, x.bot]));
+      S.room = message.room;
+      renderRoom();
+      if (S.view) renderTable();
+      if (names !== JSON.stringify(message.room.seats.map((x) => [x.name, x.bot]))) { // the log names seats
+        S.shownEvents = 0; $("#log").replaceChildren(); renderLog();
+      }
+      break;
+    }
+    case "state": onState(message); break;
+    case "legal":
+      if (S.msg && message.version === S.msg.version) {
+        S.legal = message.legal; S.legalVersion = message.version; renderHand(); renderActions();
+      }
+      break;
+    case "accepted": break;
+    case "refused":
+      S.pending = false;
+      if (message.code === "stale" || message.code === "not_your_turn") {
+        say("Too late: the table moved on (someone was faster). Look again and choose.");
+        $("#error").dataset.passing = "1";
+      } else say(message.code === "illegal" ? `Refused: ${message.message}` : message.message);
+      renderActions();
+      break;
+    case "chat_history": $("#chat").replaceChildren(); for (const line of message.lines || []) chatLine(line); break;
+    case "chat": chatLine(message); break;
+    case "over": S.over = message; break;
+    case "error":
+      if (message.code === "bad_token") { S.mine = null; localStorage.removeItem(key); }
+      say(message.message);
+      break;
+    default: break;
+  }
+}
+
+function onState(message) {
+  if (message.game_no !== S.gameNo) { // a new game (rematch): start its log afresh
+    S.gameNo = message.game_no; S.events = []; S.shownEvents = 0; S.over = null; S.shownOver = false;
+    S.replay = null; $("#replay").hidden = true; $("#log").replaceChildren();
+    $("#done").hidden = true;
+  }
+  if (message.events_from > S.events.length) { // we missed events: ask for all of them again
+    S.events = []; S.shownEvents = 0; $("#log").replaceChildren();
+    S.socket.close(); return;
+  }
+  S.events.splice(message.events_from, S.events.length, ...message.events);
+  if (S.shownEvents > message.events_from) {
+    S.shownEvents = message.events_from;
+    const log = $("#log");
+    while (log.children.length > S.shownEvents) log.lastChild.remove();
+  }
+  const versionChanged = !S.msg || S.msg.version !== message.version;
+  S.msg = message;
+  S.view = message.view;
+  const now = performance.now() / 1000;
+  S.timers = (message.timers || []).map((t) => ({ ...t, until: now + t.seconds_left }));
+  if (versionChanged) {
+    S.pending = false; S.bidCategory = null;
+    if ($("#error").dataset.passing) say(""); // a "too late" note lasts until the next move
+  }
+  if (message.legal !== null && message.legal !== undefined) { S.legal = message.legal; S.legalVersion = message.version; }
+  else if (versionChanged) { S.legal = null; S.legalVersion = -1; }
+  // a selection survives while the hand still holds it
+  const hand = S.view.hand || [];
+  for (const i of [...S.selected]) if (i >= hand.length) S.selected.delete(i);
+  if (versionChanged) S.selected = new Set([...S.selected].filter((i) => i < hand.length && S.lastHand && S.lastHand[i] === hand[i]));
+  S.lastHand = hand.slice();
+  renderTable();
+  renderLog();
+  if (S.view.over) renderOver();
+}
+
+// ------------------------------------------------------------------ lobby part
+function renderRoom() {
+  const room = S.room;
+  document.title = `${room.title}: room ${room.code} · bluffhouse`;
+  $("#title").textContent = `${room.title} · room ${room.code}${room.game_no > 1 ? ` · game ${room.game_no}` : ""}`;
+  const inLobby = room.status === "lobby";
+  $("#lobby").hidden = !inLobby;
+  const link = new URL(`/r/${room.code}`, location.href).href;
+  const a = $("#invite-link"); a.href = link; a.textContent = link;
+  const list = $("#seats");
+  list.replaceChildren(...room.seats.map((seat) => {
+    const who = seat.kind === "bot" ? `${capital(seat.name || seat.bot)} (a ${seat.bot} bot)`
+      : seat.kind === "free" ? "free seat" : seat.name;
+    const status = seat.kind === "person" ? (seat.connected ? "here" : "away") : "";
+    return el("li", { class: `seat-row ${seat.kind}${seat.seat === S.seat ? " mine" : ""}` },
+      el("span", { class: "seat-no", text: `${seat.seat + 1}` }), el("span", { text: who }),
+      seat.seat === S.seat ? el("span", { class: "tag", text: "you" }) : "",
+      status ? el("span", { class: `tag ${status}`, text: status }) : "");
+  }));
+  const free = room.seats.filter((s) => s.kind === "free").length;
+  $("#join").hidden = !(inLobby && S.seat === null && free > 0);
+  const host = Boolean(S.mine && S.mine.host && S.host);
+  $("#host").hidden = !(inLobby && host);
+  const fill = (S.mine && S.mine.fill) || "counter";
+  $("#start-note").textContent = free ? (free > 1 ? `${free} free seats will get ${fill} bots.` : `The free seat will get a ${fill} bot.`) : "Every seat is taken.";
+  $("#lobby-note").textContent = inLobby
+    ? (host ? "Send the link; start when your friends are seated." : S.seat === null
+      ? (free ? "Pick a name and take a seat, or just watch." : "Every seat is taken: you will watch this game.")
+      : "Waiting for the host to start.")
+    : "";
+  $("#rematch").hidden = !(room.status === "over" && host);
+  const talker = S.seat !== null || S.host;
+  if (talker) $("#chat-box").hidden = false;
+  $("#chat-form").hidden = !talker; // spectators read the chat
+}
+
+// ------------------------------------------------------------------ the table
+function toAct() { return S.view ? S.view.to_act || [] : []; }
+function myTurn() { return S.seat !== null && toAct().includes(S.seat) && !S.view.over; }
+function timerFor(seat) { return S.timers.find((t) => t.seat === seat); }
+
+function countdown(seat) {
+  const t = timerFor(seat);
+  if (!t) return "";
+  return el("span", { class: `clock ${t.kind}`, "data-clock": seat, title: t.kind === "window" ? "call window" : "turn clock" });
+}
+
+function tickClocks() {
+  const now = performance.now() / 1000;
+  for (const node of document.querySelectorAll("[data-clock]")) {
+    const t = timerFor(Number(node.dataset.clock));
+    if (!t) { node.textContent = ""; continue; }
+    const left = Math.max(0, t.until - now);
+    node.textContent = `${left < 10 ? left.toFixed(1) : Math.ceil(left)} s`;
+    node.classList.toggle("low", left < 5);
+  }
+}
+setInterval(tickClocks, 200);
+
+function seatExtras(seat) {
+  const v = S.view;
+  const out = [];
+  if (v.game === undefined) return out;
+  if (Array.isArray(v.scores) && Array.isArray(v.won)) { // Sneak
+    out.push(`won ${v.won[seat]}`, `score ${v.scores[seat]}`);
+  }
+  if (Array.isArray(v.dealt)) { // Poker Bull
+    if ((v.out || []).includes(seat)) out.push("out");
+    else out.push(`${v.dealt[seat]} dealt`);
+  }
+  if (Array.isArray(v.finished) && v.finished.includes(seat)) out.push(`out of cards (#${v.finished.indexOf(seat) + 1})`);
+  return out;
+}
+
+function seatChip(seat, me = false) {
+  const v = S.view;
+  const info = seatInfo(seat);
+  const acting = toAct().includes(seat);
+  const size = v.hand_sizes ? v.hand_sizes[seat] : 0;
+  const away = info && info.kind === "person" && !info.connected;
+  const standIn = info && info.stand_in;
+  const chip = el("div", { class: `seat${acting ? " acting" : ""}${me ? " me-chip" : ""}${away ? " away" : ""}`, "data-seat": seat },
+    el("div", { class: "seat-name" }, el("span", { text: me ? `${capital(nameOf(seat))}` : capital(nameOf(seat)) }),
+      info && info.kind === "bot" ? el("span", { class: "tag bot", text: "bot", title: `a ${info.bot} bot` }) : "",
+      away ? el("span", { class: "tag away", text: standIn ? "away, bot plays" : "away" }) : ""),
+    el("div", { class: "seat-cards" }, el("span", { class: "mini-back", "aria-hidden": "true" }),
+      el("span", { class: "count", text: `${size} card${size === 1 ? "" : "s"}` })),
+    el("div", { class: "seat-extra muted", text: seatExtras(seat).join(" · ") }),
+    acting ? el("div", { class: "seat-act" }, el("span", { class: "tag act", text: actingWord(seat) }), countdown(seat)) : "");
+  return chip;
+}
+
+function actingWord(seat) {
+  const v = S.view;
+  const t = timerFor(seat);
+  if (v.lead && v.phase && v.phase !== "turn") return "may challenge"; // Sneak
+  if ((t && t.kind === "window") || v.phase === "window") return "may call";
+  return "to act";
+}
+
+function renderTable() {
+  const v = S.view;
+  if (!v) return;
+  $("#table").hidden = false;
+  $("#log-box").hidden = false;
+  if (S.room && S.room.status !== "lobby") $("#lobby").hidden = true;
+  const n = v.players;
+  const order = [];
+  const first = S.seat === null ? 0 : S.seat + 1;
+  for (let i = 0; i < n; i += 1) {
+    const seat = (first + i) % n;
+    if (seat !== S.seat) order.push(seat);
+  }
+  $("#others").replaceChildren(...order.map((seat) => seatChip(seat)));
+  renderBoard();
+  const meLine = $("#me-line");
+  if (S.seat === null) meLine.replaceChildren(el("span", { class: "muted", text: "You are watching: every hand is hidden from spectators." }));
+  else meLine.replaceChildren(seatChip(S.seat, true));
+  renderHand();
+  renderActions();
+  tickClocks();
+}
+
+function claimWords(play) {
+  const claim = `${play.count} × ${play.rank}${play.suit ? ` of ${play.suit}` : ""}`;
+  const laid = play.laid !== undefined && play.laid !== play.count ? ` (laid ${play.laid} card${play.laid === 1 ? "" : "s"})` : "";
+  return `${capital(nameOf(play.seat))} claim${play.seat === S.seat ? "" : "s"} ${claim}${laid}`;
+}
+
+function lastEvent(types) {
+  for (let i = S.events.length - 1; i >= 0; i -= 1) if (types.includes(S.events[i].type)) return S.events[i];
+  return null;
+}
+
+function renderBoard() {
+  const v = S.view;
+  const main = [];
+  const facts = [];
+  if ("pile_size" in v) { // Cheat family
+    main.push(el("div", { class: "pile" }, el("span", { class: "pile-stack", "aria-hidden": "true" }),
+      el("span", { class: "pile-count", text: `${v.pile_size} card${v.pile_size === 1 ? "" : "s"} in the pile` })));
+    if (v.last_play) {
+      const judging = toAct().some((s) => s !== v.turn) || v.phase === "window";
+      main.push(el("div", { class: `claim${judging ? " judged" : ""}`, id: "claim", text: `${judging ? "Judging: " : "Last play: "}${claimWords(v.last_play)}` }));
+    }
+    if (v.bid && typeof v.bid === "object") facts.push(`${capital(nameOf(v.bid.seat))} bid ${v.bid.count} card${v.bid.count === 1 ? "" : "s"}`);
+    let next = "";
+    if (v.claim_rank) next = `Next claim: ${v.claim_rank}${v.claim_suit ? ` of ${v.claim_suit}` : ""}`;
+    else if (v.claim_ranks && v.claim_ranks.length > 1) next = `Next claim: one of ${v.claim_ranks.join(" ")}`;
+    else if (v.leading) next = "Next claim: any rank";
+    if (next) main.push(el("div", { class: "next-claim", id: "next-claim", text: next }));
+    if (v.discarded) facts.push(`${v.discarded} discarded`);
+    const call = lastEvent(["call", "believe"]);
+    if (call && call.target !== undefined) facts.push(capital(say3(call)));
+  } else if ("bid" in v && Array.isArray(v.dealt)) { // Poker Bull
+    main.push(el("div", { class: "claim judged", id: "claim", text: v.bid
+      ? `${capital(nameOf(v.bidder))} bid${v.bidder === S.seat ? "" : "s"} ${bidText(v.bid)}`
+      : "No bid yet: the first bid opens the hand" }));
+    main.push(el("div", { class: "next-claim", text: `${v.cards_in_play} cards in play (every hand together)${v.jokers ? `, ${v.jokers} joker${v.jokers === 1 ? "" : "s"} wild` : ""}` }));
+    facts.push(`Hand ${v.hand_number}`);
+    const show = lastEvent(["call"]);
+    if (show && show.caller !== undefined) facts.push(capital(say3(show)));
+  } else if ("stock_size" in v) { // Sneak
+    main.push(el("div", { class: "pile" }, el("span", { class: "pile-stack", "aria-hidden": "true" }),
+      el("span", { class: "pile-count", text: `${v.stock_size} in the stock` })));
+    if (v.lead) {
+      const lead = v.lead;
+      const what = lead.cards ? cardsText(lead.cards) + (lead.combo ? ` (${lead.combo})` : "")
+        : `${lead.count} card${lead.count === 1 ? "" : "s"} face down`;
+      main.push(el("div", { class: "claim judged", id: "claim", text: `${capital(nameOf(lead.seat))} ${lead.kind === "flaunt" ? "flaunt" : "sneak"}${lead.seat === S.seat ? "" : "s"} ${what}` }));
+      for (const c of v.challenges || []) {
+        main.push(el("div", { class: "next-claim", text: `${capital(nameOf(c.seat))} challenge${c.seat === S.seat ? "" : "s"} with ${c.cards ? cardsText(c.cards) : `${c.count} card${c.count === 1 ? "" : "s"}`}` }));
+      }
+    }
+    facts.push(`Deal ${v.deal} · the game ends after the deal in which someone reaches ${v.target} point${v.target === 1 ? "" : "s"}`);
+    const reveal = lastEvent(["reveal"]);
+    if (reveal) facts.push(capital(say3(reveal)));
+  }
+  $("#board-main").replaceChildren(...main);
+  $("#board-facts").replaceChildren(...facts.map((f) => el("div", { text: f })));
+}
+
+function cardEl(card, index, selectable) {
+  const suit = card === "JK" ? "J" : card[1];
+  const [rank, symbol] = card === "JK" ? ["★", "Joker"] : [card[0] === "T" ? "10" : card[0], cardText(card).slice(-1)];
+  const selected = S.selected.has(index);
+  const node = el("button", {
+    type: "button", class: `card s-${suit}${selected ? " selected" : ""}`, "data-card": card, "data-index": index,
+    "aria-pressed": selected ? "true" : "false", "aria-label": cardName(card), disabled: !selectable, title: index < 10 ? `key ${(index + 1) % 10}` : undefined,
+  }, el("span", { class: "rank", text: rank }), el("span", { class: "suit", text: symbol }));
+  node.addEventListener("click", () => toggle(index));
+  return node;
+}
+
+function cardActions() { return (S.legal || []).filter((a) => WITH_CARDS.includes(a.type) && Array.isArray(a.cards)); }
+
+function renderHand() {
+  const hand = S.view.hand || [];
+  const selectable = myTurn() && cardActions().length > 0;
+  $("#hand").replaceChildren(...hand.map((card, i) => cardEl(card, i, selectable)));
+  $("#hand").classList.toggle("active", selectable);
+  if (!hand.length && S.seat !== null) $("#hand").append(el("span", { class: "muted", text: "No cards in your hand." }));
+}
+
+function toggle(index) {
+  if (!myTurn()) return;
+  if (S.selected.has(index)) S.selected.delete(index); else S.selected.add(index);
+  renderHand();
+  renderActions();
+}
+
+// The legal actions that use exactly the selected cards. Where suits do not matter the engine
+// may list one play per set of ranks: a listed play with the same ranks then stands for the
+// selected cards (the server checks the action all the same).
+function matching() {
+  const hand = S.view.hand || [];
+  const picked = [...S.selected].sort((a, b) => a - b).map((i) => hand[i]);
+  if (!picked.length) return [];
+  const exact = [...picked].sort().join(",");
+  const ranks = picked.map((c) => c[0]).sort().join(",");
+  const out = [];
+  const seen = new Set();
+  for (const action of cardActions()) {
+    if (action.cards.length !== picked.length) continue;
+    let chosen = null;
+    if ([...action.cards].sort().join(",") === exact) chosen = action;
+    else if (action.type === "play" && action.cards.map((c) => c[0]).sort().join(",") === ranks) chosen = { ...action, cards: picked };
+    if (!chosen) continue;
+    const k = JSON.stringify({ ...chosen, cards: exact });
+    if (!seen.has(k)) { seen.add(k); out.push(chosen); }
+  }
+  return out;
+}
+
+function button(label, action, kind, cls) {
+  return el("button", { type: "button", class: `act ${cls || ""}`, "data-kind": kind, disabled: S.pending, text: label, onclick: () => act(action) });
+}
+
+function renderActions() {
+  const box = $("#actions");
+  const prompt = $("#prompt");
+  const v = S.view;
+  if (!v) return;
+  const prev = S.actionSig;
+  S.actionSig = null;
+  if (v.over) { box.replaceChildren(); prompt.textContent = "The game is over."; return; }
+  if (S.seat === null) { box.replaceChildren(); prompt.textContent = waitingText(); return; }
+  if (!myTurn()) { box.replaceChildren(); prompt.textContent = waitingText(); return; }
+  if (S.legal === null || S.legalVersion !== S.msg.version) {
+    if (S.askedVersion !== S.msg.version && S.connected) { S.askedVersion = S.msg.version; S.send({ type: "legal" }); }
+    box.replaceChildren(el("span", { class: "muted", text: "…" }));
+    prompt.textContent = "Your move.";
+    return;
+  }
+  const legal = S.legal;
+  // the same choices as on screen: keep the buttons (a click in flight must not land on a
+  // button that was just replaced)
+  const sig = JSON.stringify([S.msg.version, S.legalVersion, [...S.selected].sort(), S.pending, S.bidCategory]);
+  const same = sig === prev && box.childElementCount > 0;
+  S.actionSig = sig;
+  const nodes = [];
+  const withCards = cardActions();
+  const bids = legal.filter((a) => a.type === "bid" && typeof a.bid === "string");
+  const simple = legal.filter((a) => SIMPLE.includes(a.type) && Object.keys(a).length === 1);
+  const other = legal.filter((a) => !withCards.includes(a) && !bids.includes(a) && !simple.includes(a));
+  let hint = "";
+  if (withCards.length) {
+    const found = matching();
+    if (!S.selected.size) {
+      const kinds = [...new Set(withCards.map((a) => a.type))];
+      const sizes = withCards.map((a) => a.cards.length);
+      const most = Math.max(...sizes);
+      const fewest = Math.min(...sizes);
+      const count = fewest === most ? `${most}` : `${fewest} to ${most}`;
+      hint = kinds.includes("challenge") ? `Select ${count} card${most === 1 ? "" : "s"} to challenge with, or pass.`
+        : `Select ${count} card${most === 1 ? "" : "s"} to ${kinds.filter((k) => k !== "challenge").join(" or ")}.`;
+    } else if (!found.length) hint = "No legal move uses exactly these cards: change the selection.";
+    else hint = "";
+    for (const action of found) nodes.push(button(actionLabel(action, v), action, action.type, "primary"));
+  }
+  if (bids.length) nodes.push(bidBuilder(bids));
+  for (const action of simple) {
+    let label = capital(action.type);
+    if (action.type === "call") label = v.call_word ? `${v.call_word}!` : "Call";
+    if (action.type === "pass") {
+      const declining = !withCards.some((a) => a.type === "play") && (v.phase && v.phase !== "turn" || toAct().length > 1 || !!v.lead);
+      const pickup = v.rules && v.rules.turn_pass === "pickup";
+      label = declining ? "Pass (let it go)" : pickup ? "Pass (take the pile)" : "Pass";
+    }
+    if (action.type === "draw") label = "Draw a card";
+    nodes.push(button(label, action, action.type, action.type === "call" ? "danger" : ""));
+  }
+  if (other.length) nodes.push(...otherActions(other));
+  if (!same) box.replaceChildren(...nodes);
+  const t = timerFor(S.seat);
+  prompt.replaceChildren(el("strong", { text: situation() }), hint ? ` ${hint}` : "", t ? " " : "", t ? countdown(S.seat) : "");
+  tickClocks();
+}
+
+function situation() {
+  const v = S.view;
+  const kinds = new Set((S.legal || []).map((a) => a.type));
+  if (kinds.has("challenge")) return "Challenge the lead or pass.";
+  if (kinds.has("call") && v.last_play && v.last_play.seat !== S.seat && !kinds.has("play")) return `${claimWords(v.last_play)}: call or let it go?`;
+  if (kinds.has("call") && v.bid && "bidder" in v) return `${capital(nameOf(v.bidder))} bid ${bidText(v.bid)}: bid higher or call.`;
+  if (kinds.has("bid")) return "Your bid.";
+  return "Your turn.";
+}
+
+function waitingText() {
+  const names = toAct().filter((s) => s !== S.seat).map(nameOf);
+  if (!names.length) return "";
+  const t = S.timers.find((x) => x.kind === "window");
+  return `Waiting for ${names.join(", ")}${t ? " (call window)" : ""}.`;
+}
+
+// Poker Bull: a category, then one of the legal bids of that category: nothing else can be bid.
+function bidBuilder(bids) {
+  const byCat = new Map();
+  for (const a of bids) {
+    const cat = a.bid.split(" ")[0];
+    if (!byCat.has(cat)) byCat.set(cat, []);
+    byCat.get(cat).push(a);
+  }
+  if (!S.bidCategory || !byCat.has(S.bidCategory)) S.bidCategory = byCat.keys().next().value;
+  const cats = el("select", { id: "bid-category", "aria-label": "kind of hand" },
+    ...[...byCat.keys()].map((c) => el("option", { value: c, text: c.replaceAll("_", " "), selected: c === S.bidCategory })));
+  cats.addEventListener("change", () => { S.bidCategory = cats.value; renderActions(); });
+  const choices = byCat.get(S.bidCategory);
+  const pick = el("select", { id: "bid-choice", "aria-label": "bid" },
+    ...choices.map((a, i) => el("option", { value: String(i), text: bidText(a.bid) })));
+  const go = el("button", { type: "button", class: "act primary", "data-kind": "bid", disabled: S.pending, text: "Bid",
+    onclick: () => act(choices[Number(pick.value)]) });
+  return el("span", { class: "bid-builder" }, cats, pick, go);
+}
+
+// Anything else the rules have (a Spanish Bluff count bid, an accusation ...): buttons when few,
+// a list when many.
+function otherActions(actions) {
+  const byType = new Map();
+  for (const a of actions) { if (!byType.has(a.type)) byType.set(a.type, []); byType.get(a.type).push(a); }
+  const out = [];
+  for (const [type, list] of byType) {
+    if (list.length <= 6) { for (const a of list) out.push(button(actionLabel(a, S.view), a, type, "")); continue; }
+    const pick = el("select", { "aria-label": type, "data-list": type }, ...list.map((a, i) => el("option", { value: String(i), text: actionLabel(a, S.view) })));
+    out.push(el("span", { class: "bid-builder" }, pick, el("button", { type: "button", class: "act", "data-kind": type, disabled: S.pending,
+      text: capital(type), onclick: () => act(list[Number(pick.value)]) })));
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ log and the end
+function renderLog() {
+  const log = $("#log");
+  for (let i = S.shownEvents; i < S.events.length; i += 1) {
+    const text = say3(S.events[i]);
+    if (text) log.append(el("li", { text: capital(text) }));
+    else log.append(el("li", { hidden: true }));
+  }
+  S.shownEvents = S.events.length;
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderOver() {
+  const v = S.view;
+  const result = v.result || {};
+  $("#done").hidden = false;
+  const ranking = result.ranking || [];
+  $("#ranking").replaceChildren(...ranking.map((seat, i) => {
+    const bits = [];
+    if (Array.isArray(result.scores) && Array.isArray(v.won)) bits.push(`${result.scores[seat]} points`);
+    if (Array.isArray(result.cards_left)) bits.push(`${result.cards_left[seat]} card${result.cards_left[seat] === 1 ? "" : "s"} left`);
+    return el("li", { class: seat === result.winner ? "winner" : "" }, el("strong", { text: capital(nameOf(seat)) }),
+      bits.length ? el("span", { class: "muted", text: ` · ${bits.join(" · ")}` }) : "",
+      i === 0 && seat === result.winner ? el("span", { class: "tag act", text: "winner" }) : "");
+  }));
+  const winner = result.winner;
+  $("#result-note").textContent = winner === null || winner === undefined ? "A shared win." : winner === S.seat ? "You won!" : `${capital(nameOf(winner))} won.`;
+  if (result.end === "stalled") $("#result-note").textContent += " (The game was stopped by the no-progress rule: ranked by cards held.)";
+  $("#record").href = `/api/rooms/${code}/record?game=${S.gameNo}`;
+  if (!S.shownOver) { S.shownOver = true; $("#done").scrollIntoView({ block: "nearest" }); }
+  renderRoom();
+}
+
+async function openReplay() {
+  try {
+    if (!S.replay) {
+      const response = await fetch(`/api/rooms/${code}/log?game=${S.gameNo}`);
+      const data = await response.json();
+      if (!response.ok) throw new Error(data.message);
+      S.replay = { events: data.events, at: 0 };
+    }
+    $("#replay").hidden = false;
+    showReplay();
+  } catch (err) { say(err.message); }
+}
+
+function showReplay() {
+  const r = S.replay;
+  const list = $("#replay-log");
+  list.replaceChildren(...r.events.slice(0, r.at + 1).map((e) => el("li", { text: capital(describe(e, nameOf, S.seat, { sneak: isSneak() })) })));
+  $("#replay-pos").textContent = `step ${r.at + 1} of ${r.events.length}`;
+  list.scrollTop = list.scrollHeight;
+}
+
+function moveReplay(to) {
+  if (!S.replay) return;
+  S.replay.at = Math.max(0, Math.min(S.replay.events.length - 1, to));
+  showReplay();
+}
+
+// ------------------------------------------------------------------ keys and buttons
+document.addEventListener("keydown", (event) => {
+  const target = event.target;
+  if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const pressKind = (...kinds) => {
+    for (const kind of kinds) {
+      const b = document.querySelector(`#actions button[data-kind="${kind}"]:not([disabled])`);
+      if (b) { b.click(); return true; }
+    }
+    return false;
+  };
+  const k = event.key.toLowerCase();
+  let done = false;
+  if (k === "c") done = pressKind("call");
+  else if (k === "p") done = pressKind("pass");
+  else if (k === "d") done = pressKind("draw");
+  else if (k === "enter") done = pressKind("play", "sneak", "challenge", "flaunt", "bid");
+  else if (k === "escape") { S.selected.clear(); renderHand(); renderActions(); done = true; }
+  else if (/^[0-9]$/.test(k) && S.view && myTurn()) {
+    const index = (Number(k) + 9) % 10;
+    if (index < (S.view.hand || []).length) { toggle(index); done = true; }
+  }
+  if (done) event.preventDefault();
+});
+
 $("#join").addEventListener("submit", async (event) => {
   event.preventDefault();
+  const name = $("#join-name").value.trim();
   try {
-    const made = await post("join", { name: new FormData(event.target).get("name") });
-    mine = { token: made.token, seat: made.seat, host: false };
-    localStorage.setItem(key, JSON.stringify(mine));
-    socket.close();
+    const made = await post("join", { name });
+    S.mine = { token: made.token, seat: made.seat, host: false };
+    localStorage.setItem(key, JSON.stringify(S.mine));
+    localStorage.setItem("bluffhouse:name", name);
+    say("");
+    S.events = []; S.shownEvents = 0;
+    S.socket.close(); // reconnects with the token
   } catch (err) { say(err.message); }
 });
+$("#join-name").value = localStorage.getItem("bluffhouse:name") || "";
 $("#start").addEventListener("click", async () => {
-  try { await post("start", { token: mine.token }); } catch (err) { say(err.message); }
+  try { await post("start", { token: S.mine.token, fill: S.mine.fill || "counter" }); } catch (err) { say(err.message); }
 });
 $("#rematch").addEventListener("click", async () => {
-  try { await post("rematch", { token: mine.token }); } catch (err) { say(err.message); }
+  try { await post("rematch", { token: S.mine.token }); $("#done").hidden = true; } catch (err) { say(err.message); }
 });
+$("#copy").addEventListener("click", async () => {
+  try { await navigator.clipboard.writeText($("#invite-link").href); $("#copy").textContent = "Copied"; } catch { $("#copy").textContent = "Select and copy the link"; }
+});
+$("#chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("#chat-text").value.trim();
+  if (text && S.send({ type: "chat", text })) $("#chat-text").value = "";
+});
+$("#replay-open").addEventListener("click", openReplay);
+$("#replay-first").addEventListener("click", () => moveReplay(0));
+$("#replay-prev").addEventListener("click", () => moveReplay(S.replay.at - 1));
+$("#replay-next").addEventListener("click", () => moveReplay(S.replay.at + 1));
+$("#replay-last").addEventListener("click", () => moveReplay(Infinity));
+
 connect();

@@ -1,0 +1,68 @@
+"""Issue 15's benchmark: every rule set of ``bluffhouse.arena.SUITE_RULES`` against every
+opponent style, one bot under test in one seat, seats rotated every game.
+
+    python bench/bot_suite.py [--suite rules] [--games 200] [--search-games 40] [--workers 16]
+                              [--bots counter,ismcts] [--rules bullshit,bluff]
+                              [--opponents random,counter] [--seed 0] [--json]
+
+prints, per rule set, each opponent's row: each bot's win share over the games with a winner
+(finished normally, or ended by the no-progress rule and ranked by cards held: a table of
+``always_call`` bots rarely finishes otherwise), its 95% (Wilson) interval, ``+`` where the
+whole interval is above a fair share, ``-`` below, ``=`` where it straddles it, and the games
+with a winner out of those played.  The games run in
+``--workers`` processes (the same seed gives the same table whatever their number, a search
+bot's time cap aside); ``ismcts`` thinks up to a second a move, so its cells play
+``--search-games`` games each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from bluffhouse.arena import SUITE_RULES, SUITES, run_suite, suite_table
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--suite", default="rules", choices=list(SUITES))
+    ap.add_argument("--games", type=int, default=200, help="games a cell (default 200)")
+    ap.add_argument("--search-games", type=int, default=40,
+                    help="games a cell for ismcts (default 40)")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                    help="processes (default: every core)")
+    ap.add_argument("--bots", help="only these bots under test, comma-separated")
+    ap.add_argument("--rules", help="only these rule sets, comma-separated "
+                                    f"({', '.join(SUITE_RULES)})")
+    ap.add_argument("--opponents", help="only these opponents, comma-separated")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--json", action="store_true", help="one JSON object")
+    args = ap.parse_args(argv)
+    bots = tuple(args.bots.split(",")) if args.bots else None
+    rules = tuple(args.rules.split(",")) if args.rules else None
+    opponents = tuple(args.opponents.split(",")) if args.opponents else None
+    start = time.perf_counter()
+    try:
+        cells = run_suite(args.suite, args.games, args.search_games, workers=args.workers,
+                          seed=args.seed, bots=bots, rules=rules,
+                          opponents=opponents)
+    except ValueError as exc:
+        print(f"bot_suite: {exc}", file=sys.stderr)
+        return 2
+    seconds = time.perf_counter() - start
+    if args.json:
+        print(json.dumps({"suite": args.suite, "seed": args.seed, "workers": args.workers,
+                          "seconds": round(seconds, 1),
+                          "cells": [c.as_dict() for c in cells]}))
+        return 0
+    print(f"suite {args.suite}, seed {args.seed}: {sum(c.games for c in cells)} games in "
+          f"{seconds:.0f} s on {args.workers} worker(s)\n")
+    print(suite_table(cells))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,57 @@
+"""Issue 15's benchmark suite: every rule set against every opponent style, in parallel
+processes, one table."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bluffhouse.arena import SUITE_OPPONENTS, SUITE_RULES, SUITES, run_suite, suite_table
+from bluffhouse.bots import bot_names
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_suite_covers_the_issue_rule_sets_and_styles() -> None:
+    assert len(SUITE_RULES) >= 6
+    assert {"bullshit", "bluff", "eightshit", "popcorn_up_or_down"} <= set(SUITE_RULES)
+    game, options, players = SUITE_RULES["turn_call_sets"]
+    assert game == "bullshit" and players == 4
+    assert options["callers"] == "turn" and options["final_call"] is False
+    assert SUITE_RULES["bluff_six_jokers"][2] == 3
+    assert set(SUITE_OPPONENTS) <= set(bot_names())
+    assert SUITES["rules"][1] == ("counter", "ismcts")
+
+
+def test_a_narrowed_suite_gives_the_same_cells_on_one_or_two_workers() -> None:
+    kwargs = {"bots": ("counter",), "rules": ("bullshit",), "opponents": ("random", "honest")}
+    one = run_suite("rules", 2, workers=1, **kwargs)  # type: ignore[arg-type]
+    two = run_suite("rules", 2, workers=2, **kwargs)  # type: ignore[arg-type]
+    assert [c.as_dict() for c in one] == [c.as_dict() for c in two]
+    assert [(c.bot, c.opponent, c.games) for c in one] == [("counter", "random", 2),
+                                                           ("counter", "honest", 2)]
+    row = one[0].as_dict()
+    assert row["fair_share"] == 0.25 and row["verdict"] in ("above", "even", "below")
+    text = suite_table(one)
+    assert "bullshit" in text and "random" in text and "honest" in text
+
+
+def test_unknown_names_are_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="unknown suite 'nope'"):
+        run_suite("nope", 1)
+    with pytest.raises(ValueError, match="unknown rule set 'nope'"):
+        run_suite("rules", 1, rules=("nope",))
+    with pytest.raises(ValueError, match="unknown bot 'nope'"):
+        run_suite("rules", 1, opponents=("nope",))
+
+
+def test_the_bench_script_prints_the_table() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bot_suite.py"), "--games", "1", "--workers", "1",
+         "--bots", "counter", "--rules", "bluff", "--opponents", "honest"],
+        capture_output=True, text=True, timeout=120, check=True)
+    assert "bluff: bluff (as the preset), 4 players, fair share 25.0%" in out.stdout
+    assert "honest" in out.stdout

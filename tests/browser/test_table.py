@@ -1,0 +1,175 @@
+"""Two people in two browsers and two bots play whole games by clicking: a Cheat game, Poker
+Bull, Sneak and a real-time variation. After every click, nothing a seat has not been shown
+is in its page or in any websocket frame it received; the end of game, the replay and the
+rematch work; screenshots of each family at phone and desktop sizes."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tablekit import (
+    DESKTOP,
+    PHONE,
+    Person,
+    allowed_cards,
+    check_secrets,
+    play_to_end,
+    set_option,
+    sit_two,
+)
+
+import bluffhouse as bh
+
+pytestmark = pytest.mark.slow
+
+
+def finish_and_check(server: Any, code: str, people: list[Person], moves: int) -> None:
+    for person in people:
+        person.page.wait_for_selector("#done:not([hidden])")
+        assert person.page.locator("#ranking li").count() >= 2
+        assert not person.console_errors, person.console_errors
+    allowed = allowed_cards(server.http, code, 1, [p.seat for p in people])
+    for person in people:
+        assert check_secrets(person, allowed[person.seat], 1) > moves
+
+
+def shoot(page: Any, folder: Path, name: str) -> None:
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=False)
+
+
+GAMES = [
+    # (game id, players, options, clocks, screenshot name)
+    ("bullshit", 4, {"deck_ranks": "A23"}, False, "table-cheat"),
+    ("poker_bull", 4, {"hand_size": 1}, False, "table-poker-bull"),
+    ("sneak", 4, {"target": 1}, False, "table-sneak"),
+    ("hawaiian_bluff", 4, {"deck_ranks": "A23"}, True, "table-hawaiian"),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options", "clocks", "shot"), GAMES,
+                         ids=[g[0] for g in GAMES])
+def test_two_people_and_two_bots_play_a_whole_game_by_clicking(
+        browser: Any, shared_server: Any, shots_dir: Path, game: str, players: int,
+        options: dict[str, Any], clocks: bool, shot: str) -> None:
+    code, ann, bob, contexts = sit_two(browser, shared_server, game, players, options, clocks)
+    info = httpx.get(f"{shared_server.http}/api/rooms/{code}").json()
+    assert info["options"] == options and [s["kind"] for s in info["seats"]] == \
+        ["person", "person", "bot", "bot"]
+    assert info["timers"] == ({"turn": 30.0, "window": 5.0} if clocks else
+                              {"turn": None, "window": None})
+    rng = random.Random(f"{game}-clicks")
+    steps: list[bool] = []  # per clicked move: was a countdown showing on Bob's page?
+    shot_taken: list[bool] = []
+
+    def after_each_move(people: list[Person]) -> None:
+        steps.append(bool(bob.page.evaluate(
+            "() => [...document.querySelectorAll('[data-clock]')]"
+            ".some(n => /^[0-9.]+ s$/.test(n.textContent))")))
+        if shot_taken or len(steps) < 3:
+            return
+        infos = [p.read() or {} for p in people]
+        if all(i.get("cards") and not i.get("over") for i in infos):  # mid-game, cards in hand
+            shot_taken.append(True)
+            shoot(ann.page, shots_dir, f"{shot}-phone")
+            shoot(bob.page, shots_dir, f"{shot}-desktop")
+
+    began = time.monotonic()
+    moves = play_to_end([ann, bob], rng, timeout=120, every=after_each_move)
+    print(f"{game}: {moves} clicked moves in {time.monotonic() - began:.1f} s")
+    assert moves >= 2
+    assert any(steps) == clocks  # a countdown runs exactly where there are clocks
+    finish_and_check(shared_server, code, [ann, bob], moves)
+    log = httpx.get(f"{shared_server.http}/api/rooms/{code}/log").json()
+    result = log["result"]
+    ranking = ann.page.locator("#ranking li strong").all_inner_texts()
+    assert len(ranking) == len(result["ranking"])
+    if game == "bullshit":
+        shoot(ann.page, shots_dir, "over-phone")
+        # the whole log, step by step, and a rematch with the same seats
+        ann.page.click("#replay-open")
+        ann.page.wait_for_selector("#replay-log li")
+        ann.page.click("#replay-last")
+        assert ann.page.locator("#replay-log li").count() == len(log["events"])
+        assert "game over" in ann.page.inner_text("#replay-log").lower()
+        ann.page.click("#rematch")
+        for person in (ann, bob):
+            person.page.wait_for_function("() => window.bluffhouse.gameNo === 2 && "
+                                          "!window.bluffhouse.view.over")
+            assert person.page.locator("#done").is_hidden()
+    for ctx in contexts:
+        ctx.close()
+
+
+def test_the_lobby_offers_every_option_and_explains_the_game(
+        browser: Any, shared_server: Any, shots_dir: Path) -> None:
+    catalogue = {g["id"]: g for g in httpx.get(f"{shared_server.http}/api/games").json()}
+    errors: list[str] = []
+    for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        ctx = browser.new_context(viewport=size)
+        page = ctx.new_page()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{shared_server.http}/")
+        page.wait_for_selector("#options .option", state="attached")
+        assert page.locator("#game option").count() == len(catalogue)
+        assert page.locator("#game optgroup").count() == 3  # grouped by family
+        shoot(page, shots_dir, f"lobby-{label}")
+        for gid in ("bullshit", "poker_bull", "sneak"):
+            page.select_option("#game", gid)
+            names = page.locator("#options [data-option]").evaluate_all(
+                "nodes => nodes.map(n => n.dataset.option)")
+            assert names == [o["name"] for o in catalogue[gid]["options"]]
+            assert catalogue[gid]["summary"] in page.inner_text("#summary")
+            assert "How to play" not in page.inner_text("#how")
+            assert bh.lookup(gid).title in page.inner_text("#rules-title")
+        assert not errors, errors
+        ctx.close()
+
+
+def test_a_bad_option_and_a_wrong_code_are_explained(
+        browser: Any, shared_server: Any) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.goto(f"{shared_server.http}/#bullshit")
+    page.fill("#name", "Ann")
+    page.click("#options-box summary")
+    set_option(page, "first_rank", "Z")
+    page.click("#create-button")
+    page.wait_for_selector("#error:not(:empty)")
+    assert "first_rank" in page.inner_text("#error")
+    assert "/r/" not in page.url
+    page.fill("#code", "zzzzzz")  # joining by a code that names no room
+    page.click("#join button")
+    page.wait_for_selector("#error:not(:empty)")
+    assert "There is no room ZZZZZZ" in page.inner_text("#error")
+    ctx.close()
+
+
+ODD_ONES = ["spanish_bluff", "specificity", "check"]
+
+
+def test_variations_with_their_own_actions_are_playable_by_clicking(
+        browser: Any, shared_server: Any) -> None:
+    """A count bid (Spanish Bluff), claimed suits (Specificity), a check (Check), a growing
+    hand (Poker Bull rising): a person at a table of bots finds a button for every moment."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.goto(f"{shared_server.http}/")
+    for game in ODD_ONES:
+        made = shared_server.create(game=game, players=3, bots=[1, 2], timers=False, seed=5)
+        page.evaluate("([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
+                      "{token: t, seat: 0, host: true}))", [made["code"], made["token"]])
+        shared_server.start_room(made["code"], made["token"])
+        person = Person(page, game).watch()
+        page.goto(f"{shared_server.http}{made['link']}")
+        person.wait_state()
+        moves = play_to_end([person], random.Random(game), timeout=30, limit=5)
+        over = (person.read() or {}).get("over")
+        assert moves == 5 or over, (game, moves)
+        refused = [f for f in person.frames if f.get("type") in ("refused", "error")]
+        assert not refused and not person.console_errors, (refused, person.console_errors)
+    ctx.close()

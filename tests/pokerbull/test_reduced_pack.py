@@ -1,0 +1,101 @@
+"""Reduced packs (options ``lowest_rank`` and ``suits``): the small Poker Bull games a solver
+can search whole.  The whole pack is unchanged; a reduced one deals, bids, judges, saves and is
+played by every bot with its own cards only."""
+
+from __future__ import annotations
+
+import pytest
+
+import bluffhouse as bh
+from bluffhouse.bots import make_bot
+from bluffhouse.pokerbull.bids import FULL, Order, Universe, bid_space
+from bluffhouse.pokerbull.fast import fast_rules
+from bluffhouse.simulate import play_game
+
+HEADS_UP = {"players": 2, "lowest_rank": "K", "suits": 2, "jokers": 0, "grow_limit": 1}
+
+
+def heads_up(seed: int = 0, **setup: object) -> bh.Game:
+    return bh.new_game("poker_bull_rising", seed=seed, **HEADS_UP, **setup)  # type: ignore[arg-type]
+
+
+def test_whole_pack_bid_spaces_are_unchanged() -> None:
+    assert len(bid_space(FULL, Order(), 2).bids) == 19_724
+    assert len(bid_space(FULL, Order(), 0).bids) == 9_855
+
+
+def test_reduced_pack_deals_only_its_cards() -> None:
+    pack = {"KS", "KH", "AS", "AH"}
+    for seed in range(40):
+        game = heads_up(seed)
+        view = game.view(0)
+        assert view["deck_size"] == 4
+        assert set(view["hand"]) <= pack
+        assert set(game.view(1)["hand"]) <= pack
+
+
+def test_bids_are_the_hands_the_pack_can_make() -> None:
+    game = heads_up(deal=[["KS"], ["AH"]])
+    bids = [a["bid"] for a in game.legal_actions(0)]
+    # 'high' is certain among two cards; two suits make no trips, no flush, no straight
+    assert bids == ["high K", "high A", "pair", "pair K", "pair A", "two_pair", "two_pair A",
+                    "two_pair A K"]
+    with pytest.raises(bh.IllegalAction, match="cannot be made from this pack"):
+        game.apply(0, {"type": "bid", "bid": "trips K"})
+    with pytest.raises(bh.IllegalAction, match="K A in spades, hearts"):
+        game.apply(0, {"type": "bid", "bid": "pair 7"})
+    # two suits of Q K A: the trips are gone, the two pairs are there
+    three = bid_space(Universe((10, 11, 12), 2), Order(), 0)
+    assert "trips" not in three.texts and "two_pair A Q" in three.texts
+
+
+def test_a_call_is_judged_on_the_pack() -> None:
+    game = heads_up(deal=[["KS"], ["KH"]])
+    game.apply(0, {"type": "bid", "bid": "pair K"})
+    game.apply(1, {"type": "call"})
+    assert game.result is not None and game.result["winner"] == 0  # the pair was there
+    game = heads_up(deal=[["KS"], ["AH"]])
+    game.apply(0, {"type": "bid", "bid": "pair"})
+    game.apply(1, {"type": "call"})
+    assert game.result is not None and game.result["winner"] == 1
+
+
+def test_cards_outside_the_pack_are_refused_in_a_deal() -> None:
+    with pytest.raises(bh.RuleError, match="QS"):
+        heads_up(deal=[["QS"], ["AH"]])
+
+
+def test_a_pack_too_small_for_the_table_is_refused() -> None:
+    with pytest.raises(bh.RuleError, match="do not fit in the deck"):
+        bh.new_game("poker_bull_rising", players=3, lowest_rank="A", suits=2, jokers=0,
+                    grow_limit=1)
+    with pytest.raises(bh.RuleError, match="hand_size"):
+        bh.new_game("poker_bull", players=3, lowest_rank="Q", suits=4, jokers=0)
+
+
+def test_a_reduced_pack_game_saves_and_loads() -> None:
+    game = heads_up(3)
+    game.apply(0, game.legal_actions(0)[2])
+    again = bh.load(game.to_json())
+    assert again.view(1) == game.view(1)
+    assert again.legal_actions(1) == game.legal_actions(1)
+
+
+@pytest.mark.parametrize("bot", ["random", "honest", "counter", "always_call", "never_lie",
+                                 "always_lie", "never_call", "ismcts"])
+def test_every_bot_plays_a_reduced_pack(bot: str) -> None:
+    """Three seats, two jokers, tens up in three suits: the bots picture the unseen cards from
+    this pack (a bid from outside it would be refused)."""
+    for seed in range(2 if bot == "ismcts" else 6):
+        game = bh.new_game("poker_bull", players=3, seed=seed, lowest_rank="T", suits=3,
+                           hand_size=2)
+        play_game(game, [make_bot(bot, seed=seed * 3 + s) for s in range(3)])
+        assert game.over
+        for event in game.events_all():
+            for card in event.get("cards", []):
+                assert card in {"JK", *(r + s for r in "TJQKA" for s in "SHD")}
+
+
+def test_the_integer_path_refuses_reduced_packs() -> None:
+    with pytest.raises(ValueError, match="whole pack"):
+        fast_rules({"lowest_rank": "K"})
