@@ -17,6 +17,7 @@ from .api import SaveError, list_games, new_game
 from .bots import bot_names, parse_bot_list
 from .errors import IllegalAction, RuleError
 from .howto import how_to_play
+from .interop import learned as _learned  # noqa: F401  (registers learned for arena runs)
 from .registry import Preset, lookup, presets
 
 #: ``play --level``: how well the bots play, as a bot name (``--bots`` overrides it).

@@ -183,3 +183,23 @@ def test_hand_sizes_are_public_hands_private():
         assert view["hand"] == ([] if viewer is None else hand(s, viewer))
     assert "2C" not in str(s.view(1)) and "2C" not in str(s.view(None))
     assert "2C" in str(s.view(0)["events"])
+
+
+def test_a_last_card_that_may_not_go_out_is_passed_even_when_leading():
+    """Where the rank is not the leader's to choose (here the first rank is fixed, as
+    `after_call_rank="same"` fixes it after a call), a leader whose one card is not of that rank
+    has no legal play: the last card goes out only truthfully. They pass instead of leaving the
+    game stuck (found by the bot property tests), and the turn moves on."""
+    s = new("bluff", [["7S"], ["2C", "AC"], ["4D", "8C"]], first_rank="A",
+            after_call_rank="same")
+    assert s.to_act == [0] and s.view(0)["leading"]
+    assert s.legal_actions(0) == [{"type": "pass"}]
+    with pytest.raises(bh.IllegalAction):
+        play(s, 0, ["7S"], "A")
+    pas(s, 0)
+    assert s.to_act == [1] and s.legal_actions(1)
+    # the one card that may go out still does, and a leader with a play still may not pass
+    s = new("bluff", [["AS"], ["2C", "AC"], ["4D", "8C"]], first_rank="A",
+            after_call_rank="same")
+    assert {"type": "pass"} not in s.legal_actions(0)
+    play(s, 0, ["AS"], "A")

@@ -1,6 +1,5 @@
 """Bots: each sees only its seat's view and the legal actions."""
 
-from ..interop import learned as _learned  # noqa: F401  (registers learned: numpy at play)
 from . import counter as _counter  # noqa: F401  (registers counter)
 from . import ismcts as _ismcts  # noqa: F401  (registers ismcts)
 from . import simple as _simple  # noqa: F401  (registers random and honest)

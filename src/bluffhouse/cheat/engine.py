@@ -1098,11 +1098,26 @@ class CheatGame(Game):
 
     def _may_pass_turn(self, seat: int) -> bool:
         r = self.rules
-        if self.phase != "turn" or seat != self.turn or r.turn_pass == "none":
+        if self.phase != "turn" or seat != self.turn:
+            return False
+        if self._no_play(seat):
+            return True
+        if r.turn_pass == "none":
             return False
         if r.turn_pass == "round":
             return not self.lead
         return True
+
+    def _no_play(self, seat: int) -> bool:
+        """The player on turn has no legal play, so passes whatever `turn_pass` says.
+
+        Only a last card can be unplayable: from two or more cards a one-card play never empties
+        the hand. It happens where the last card must go out truthfully and the rank is not the
+        player's to choose (e.g. `last_card_truthful` with `after_call_rank="same"`): without
+        this the seat would be asked to act with nothing it may do.
+        """
+        return (self.rules.last_card_truthful and len(self.hands[seat]) == 1
+                and not self._play_actions(seat))
 
     def _may_decline(self, seat: int) -> bool:
         if self.phase in ("window", "bid_window"):
