@@ -17,7 +17,6 @@ from .api import SaveError, list_games, new_game
 from .bots import bot_names, parse_bot_list
 from .errors import IllegalAction, RuleError
 from .howto import how_to_play
-from .interop import learned as _learned  # noqa: F401  (registers learned for arena runs)
 from .registry import Preset, lookup, presets
 
 #: ``play --level``: how well the bots play, as a bot name (``--bots`` overrides it).
@@ -193,12 +192,22 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------- simulate
+def register_research_bots() -> None:
+    """Register the research bots (`learned`) for simulate and arena runs only.
+
+    They are measured there, not offered to players: `play` and the server's lobby list the
+    registry without them.
+    """
+    from .interop import learned  # noqa: F401  (registers learned; numpy only when it plays)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
     preset = lookup(args.game)
     options = _parse_options(preset, args.option or [])
     players = args.players or preset.players
+    register_research_bots()
     bots = parse_bot_list(args.bots, players)
     new_game(preset.id, players=players, seed=args.seed, **options)  # validate before timing
     stats = simulate(preset.id, args.games, bots, players, seed=args.seed, options=options)
@@ -275,6 +284,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     preset = lookup(args.game)
     options = _parse_options(preset, args.option or [])
     players = args.players or preset.players
+    register_research_bots()
     lineup = parse_bot_list(args.bots, players)
     new_game(preset.id, players=players, seed=args.seed, **options)  # bad options: now
     # Every path is checked before the first game: an hour of games must not be lost to a

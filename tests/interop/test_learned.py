@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 
 import numpy as np
@@ -57,3 +58,12 @@ def test_another_game_is_played_as_counter() -> None:
     other = bh.new_game("bullshit", players=3, seed=2)  # another table of the same game
     play_game(other, [LearnedBot(seed=5), make_bot("random", seed=1), make_bot("random", seed=2)])
     assert other.over
+
+
+def test_players_are_not_offered_the_learned_bot() -> None:
+    """Too weak to play people: `play` and the server's lobby (the bots registry as the command
+    line and the server load it) do not list it; only `simulate` and `arena` register it."""
+    code = ("import bluffhouse.cli, bluffhouse.server.app; from bluffhouse.bots import bot_names; "
+            "print('learned' in bot_names())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
