@@ -84,34 +84,19 @@ def browser() -> Iterator[Any]:
 def make_server(tmp_path: Path) -> Iterator[Any]:
     """Start servers (SQLite in the test's folder); stop them at the end and check that none
     logged a traceback."""
-    from serverkit import ServerProc
+    from serverkit import started_servers
 
-    made: list[ServerProc] = []
-
-    def make(*extra: str) -> ServerProc:
-        folder = tmp_path / f"srv{len(made)}"
-        folder.mkdir()
-        server = ServerProc(f"sqlite:///{folder / 'server.sqlite3'}", folder, *extra)
-        made.append(server)
-        return server.start()
-
-    yield make
-    for server in made:
-        server.stop()
-    for server in made:
-        assert "Traceback" not in server.stderr(), server.stderr()
+    with started_servers(tmp_path) as make:
+        yield make
 
 
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """One server for the tests of a module that do not restart it."""
-    from serverkit import ServerProc
+    from serverkit import one_server
 
-    folder = tmp_path_factory.mktemp("browser-shared")
-    server = ServerProc(f"sqlite:///{folder / 'server.sqlite3'}", folder).start()
-    yield server
-    server.stop()
-    assert "Traceback" not in server.stderr(), server.stderr()
+    with one_server(tmp_path_factory.mktemp("browser-shared")) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -22,7 +22,7 @@ if os.environ.get("CI", "").lower() in ("", "0", "false", "no"):
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from serverkit import ServerProc
+from serverkit import ServerProc, one_server, started_servers
 
 PG_ENV = "BLUFFHOUSE_TEST_PG_URL"
 
@@ -65,20 +65,8 @@ def sqlite_url(tmp_path: Path) -> str:
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., ServerProc]]:
     """Start servers; at the end stop them and check that none logged a traceback."""
-    made: list[ServerProc] = []
-
-    def make(db: str | None = None, *extra: str) -> ServerProc:
-        folder = tmp_path / f"srv{len(made)}"
-        folder.mkdir()
-        server = ServerProc(db or f"sqlite:///{folder / 'server.sqlite3'}", folder, *extra)
-        made.append(server)
-        return server.start()
-
-    yield make
-    for server in made:
-        server.stop()
-    for server in made:
-        assert "Traceback" not in server.stderr(), server.stderr()
+    with started_servers(tmp_path) as make:
+        yield make
 
 
 @pytest.fixture
@@ -89,8 +77,5 @@ def server(make_server: Callable[..., ServerProc]) -> ServerProc:
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
     """One server for a whole test module (each test makes its own rooms)."""
-    folder = tmp_path_factory.mktemp("shared")
-    server = ServerProc(f"sqlite:///{folder / 'server.sqlite3'}", folder).start()
-    yield server
-    server.stop()
-    assert "Traceback" not in server.stderr(), server.stderr()
+    with one_server(tmp_path_factory.mktemp("shared")) as server:
+        yield server

@@ -12,6 +12,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +129,35 @@ class ServerProc:
     def start_room(self, code: str, token: str, fill: str | None = "counter") -> None:
         r = self.post(f"/api/rooms/{code}/start", {"token": token, "fill": fill})
         assert r.status_code == 200, r.text
+
+
+@contextmanager
+def started_servers(folder: Path) -> Iterator[Callable[..., ServerProc]]:
+    """A factory of real servers (SQLite in `folder` unless a database URL is given); at the
+    end all are stopped and none may have logged a traceback (a client's mistake never does)."""
+    made: list[ServerProc] = []
+
+    def make(db: str | None = None, *extra: str) -> ServerProc:
+        where = folder / f"srv{len(made)}"
+        where.mkdir()
+        server = ServerProc(db or f"sqlite:///{where / 'server.sqlite3'}", where, *extra)
+        made.append(server)
+        return server.start()
+
+    try:
+        yield make
+    finally:
+        for server in made:
+            server.stop()
+    for server in made:
+        assert "Traceback" not in server.stderr(), server.stderr()
+
+
+@contextmanager
+def one_server(folder: Path) -> Iterator[ServerProc]:
+    """One server for a whole test module, checked for tracebacks at the end."""
+    with started_servers(folder) as make:
+        yield make()
 
 
 def cards_in(value: Any) -> set[str]:

@@ -42,12 +42,7 @@ def style_policy(style: str) -> Policy:
             return response
         if style == "never_lie":
             return _never_lie(k, view, choices) or _fallback(choices)
-        choice = choose_play(k, view, choices, rng)
-        if choice is None:
-            return _fallback(choices)
-        if choice["type"] != "play" or not _is_true(k, choice):
-            return choice
-        return _as_lie(k, view, choice, choices) or choice
+        return _lying_play(k, view, choices, rng)
 
     policy.__name__ = style
     return policy
@@ -73,6 +68,11 @@ def _mixed(style: str, view: View, choices: Choices, rng: random.Random) -> Acti
     k = Knowledge.from_view(view)
     if rng.random() >= lie_rate:
         return _never_lie(k, view, choices) or _fallback(choices)
+    return _lying_play(k, view, choices, rng)
+
+
+def _lying_play(k: Knowledge, view: View, choices: Choices, rng: random.Random) -> Action:
+    """``counter``'s choice of play, made a lie where it would have told the truth."""
     choice = choose_play(k, view, choices, rng)
     if choice is None:
         return _fallback(choices)
