@@ -309,8 +309,12 @@ async def play_until_over(client: Client, rng: random.Random, timeout: float = 1
             if legal:
                 await client.send({"type": "action", "action": policy(legal, rng),
                                    "version": version})
-                await client.until(lambda m, v=version: m["type"] in ("accepted", "refused",
-                                                                      "over")
-                                   or (m["type"] == "state" and m["version"] > v))
+                # Wait for the state after it (an "accepted" can arrive before the new state:
+                # acting again on the old version would be a stale repeat, counted as a flood).
+                reply = await client.until(lambda m, v=version: m["type"] in ("refused", "over")
+                                           or (m["type"] == "state" and m["version"] > v))
+                if reply["type"] == "refused" and reply.get("version", version) > version:
+                    await client.until(lambda m, v=version: m["type"] == "over"
+                                       or (m["type"] == "state" and m["version"] > v))
                 continue
         await client.until(lambda m: m["type"] in ("state", "over"))

@@ -516,9 +516,11 @@ class Server:
                 _, text = await room.legal_reply(conn.seat)
                 key = (room.game_no, room.game.version) if room.game is not None else None
             conn.send(text)
-            if key is not None and key != conn.legal_asked:
+            if (key is not None and key != conn.legal_asked) \
+                    or conn.states_sent != conn.legal_free_at:
                 conn.legal_asked = key
-                return True  # the first ask at each state is paced by the game
+                conn.legal_free_at = conn.states_sent
+                return True  # the first ask at each state (or after each state sent): paced
             return False
         elif kind == "ping":
             conn.send({"type": "pong", "at": data.get("at") if isinstance(

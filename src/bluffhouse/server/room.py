@@ -148,6 +148,11 @@ class Conn:
         self.peer = peer
         #: (game number, version) of the last state this connection asked the legal actions of.
         self.legal_asked: tuple[int, int] | None = None
+        #: State messages sent to this connection, and that count at its last free legal ask:
+        #: each state it is sent allows one ask not counted against the rate limit (a client
+        #: behind a table of instant bots asks about states the game has already left).
+        self.states_sent = 0
+        self.legal_free_at = -1
         #: (game number, version) of the last state this connection sent an action for.
         self.acted: tuple[int, int] | None = None
 
@@ -452,10 +457,12 @@ class Room:
                 text = self.state_message(seat, since)
                 for conn in live:
                     conn.send(text)
+                    conn.states_sent += 1
         if self.spectators:
             text = self.state_message(None, since)
             for conn in self.spectators:
                 conn.send(text)
+                conn.states_sent += 1
 
     # ------------------------------------------------------------------ connections
     async def attach(self, conn: Conn, token: str | None, events_seen: int | None) -> None:
