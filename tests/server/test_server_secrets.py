@@ -105,8 +105,11 @@ def test_no_message_holds_a_card_its_seat_did_not_see(
         shared_server: ServerProc, game_id: str, players: int, bot: str) -> None:
     server = shared_server
     bots = {str(s): bot for s in range(2, players)}
+    # Bots a little slower than instant: a loaded machine's clients otherwise fall far behind
+    # and trip the flood limit (an open server issue: docs/server.md, limits); the secrets
+    # checked here do not depend on the pace.
     made = server.create(game=game_id, players=players, bots=bots, seed=21, timers=False,
-                         bot_delay=0)
+                         bot_delay=0.05)
     code = made["code"]
     second = server.join(code, "Bob")
     server.start_room(code, made["token"])
