@@ -14,9 +14,11 @@ ones (the environments: a uniform legal id of the action mask):
 - ``openspiel``: ``python_bluffhouse`` (``legal_actions``, the current player's
   ``observation_tensor``, ``apply_action``).
 
-The environments' random agents draw with ``np.flatnonzero(mask.view(bool))``: numpy's
-``nonzero`` of an int8 array is 25 times slower than of the same bytes seen as bool (350 us for
-Sneak's 91,458 ids).  Each path first plays one game uncounted (building environments and
+The environments' random agents read the mask with ``np.flatnonzero(mask.view(bool))`` (numpy's
+``nonzero`` of an int8 array is 25 times slower than of the same bytes seen as bool: 350 us for
+Sneak's 91,458 ids) and draw among its ids with ``random.Random.randrange``, as the ``engine``
+path draws among its list (numpy's ``Generator.choice`` costs more than a Sneak engine step's
+listing).  Each path first plays one game uncounted (building environments and
 their tables), then the paths take turns in slices of ``--slice`` seconds until each has run
 ``--seconds``, so a machine whose speed drifts treats them alike.  Printed: actions per second
 per path, and each path's time per action as a multiple of ``simulate``'s and of ``engine``'s
@@ -67,7 +69,7 @@ def pettingzoo_loop(game_id: str, seed: int) -> Iterator[int]:
     from bluffhouse.interop.pettingzoo import raw_env
 
     env = raw_env(game=game_id)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     env.reset(seed=seed)
     while True:
         steps = 0
@@ -76,7 +78,8 @@ def pettingzoo_loop(game_id: str, seed: int) -> Iterator[int]:
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(bool)))))
+            legal = np.flatnonzero(obs["action_mask"].view(bool))
+            env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         yield steps
         env.reset()
@@ -86,15 +89,15 @@ def gymnasium_loop(game_id: str, seed: int, learner_steps: list[int]) -> Iterato
     from bluffhouse.interop.gymnasium import BluffhouseEnv
 
     env = BluffhouseEnv(game=game_id, bots="random")
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     _, info = env.reset(seed=seed)
     while True:
         before = env.table.current().version
         done = False
         steps = 0
         while not done and steps < 20_000:
-            _, _, terminated, truncated, info = env.step(
-                int(rng.choice(np.flatnonzero(info["action_mask"].view(bool)))))
+            legal = np.flatnonzero(info["action_mask"].view(bool))
+            _, _, terminated, truncated, info = env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
             done = terminated or truncated
         learner_steps.append(steps)

@@ -31,6 +31,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -144,15 +145,19 @@ class Player:
                 self.latencies.append(time.perf_counter() - self.sent.pop(key))
                 del self.seen[key]
 
+    async def _messages(self, ws: Any) -> AsyncIterator[dict[str, Any]]:
+        """The messages of ``ws``, decoded, until the run stops (looked at every second)."""
+        while not self.stop.is_set():
+            try:
+                text = await asyncio.wait_for(ws.recv(), 1.0)
+            except TimeoutError:
+                continue
+            yield json.loads(text)
+
     async def watch(self) -> None:
         async with websockets.connect(f"{self.base}/ws/{self.code}", max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello"}))
-            while not self.stop.is_set():
-                try:
-                    text = await asyncio.wait_for(ws.recv(), 1.0)
-                except TimeoutError:
-                    continue
-                message = json.loads(text)
+            async for message in self._messages(ws):
                 if message["type"] == "state":
                     self.arrived(message)
 
@@ -160,12 +165,7 @@ class Player:
         async with websockets.connect(f"{self.base}/ws/{self.code}", max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
             state: dict[str, Any] | None = None
-            while not self.stop.is_set():
-                try:
-                    text = await asyncio.wait_for(ws.recv(), 1.0)
-                except TimeoutError:
-                    continue
-                message = json.loads(text)
+            async for message in self._messages(ws):
                 kind = message["type"]
                 if kind == "state":
                     self.arrived(message)

@@ -47,7 +47,9 @@ SNAPSHOT = """() => {
           offered: document.querySelectorAll('#actions [data-kind]:not([disabled])').length
                    + document.querySelectorAll('#hand .card:not([disabled])').length,
           text: document.documentElement.textContent,
-          data: [...document.querySelectorAll('[data-card]')].map(n => n.dataset.card)};
+          data: [...document.querySelectorAll('[data-card]')].map(n => n.dataset.card),
+          logJokers: [...document.querySelectorAll('#log li')]
+            .map(li => (li.textContent.match(/\bJoker\b/g) || []).length)};
 }"""
 
 
@@ -65,6 +67,9 @@ class Person:
     name: str
     frames: list[dict[str, Any]] = field(default_factory=list)
     snapshots: list[tuple[int | None, int | None, set[str]]] = field(default_factory=list)
+    #: per snapshot: game, version, jokers among the page's cards, "Joker"s per log line
+    joker_snaps: list[tuple[int | None, int | None, int, list[int]]] = field(
+        default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     seat: int | None = None
 
@@ -89,6 +94,8 @@ class Person:
         data = self.page.evaluate(SNAPSHOT)
         cards = shown_cards(data["text"]) | set(data["data"])
         self.snapshots.append((data["gameNo"], data["version"], cards))
+        self.joker_snaps.append((data["gameNo"], data["version"], data["data"].count("JK"),
+                                 data["logJokers"]))
         assert data["myTurn"] or not data["offered"], f"{self.name} was offered a move: {data}"
 
     def wait_state(self, timeout: float = 20) -> dict[str, Any]:
@@ -204,41 +211,106 @@ def play_to_end(people: list[Person], rng: random.Random, timeout: float = 90,
     return moves
 
 
+def jokers(value: Any) -> int:
+    """How many jokers ("JK") a JSON value holds, every occurrence counted."""
+    if value == "JK":
+        return 1
+    if isinstance(value, dict):
+        return sum(jokers(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(jokers(v) for v in value)
+    return 0
+
+
+def most_jokers_in_a_list(value: Any) -> int:
+    """The most jokers any one list of cards in a JSON value holds (a hand, a play)."""
+    if isinstance(value, dict):
+        return max((most_jokers_in_a_list(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        here = sum(1 for v in value if v == "JK")
+        return max([here, *(most_jokers_in_a_list(v) for v in value)])
+    return 0
+
+
+@dataclass
+class Allowed:
+    """What the engine let one seat see, rebuilt from the record. Every joker is "JK", so a
+    set of cards cannot tell a seat's own joker from another's: jokers are counted instead,
+    moment by moment (the view without its log) and event by event."""
+
+    cards: list[set[str]]  # by version: every card seen up to then
+    view_jokers: list[int]  # by version: jokers in view(seat) without its events
+    event_jokers: list[int]  # by event index: jokers in that event of events_for(seat)
+
+
 def allowed_cards(http: str, code: str, game_no: int,
-                  seats: list[int | None]) -> dict[int | None, list[set[str]]]:
+                  seats: list[int | None]) -> dict[int | None, Allowed]:
     """For each seat, by version: every card the engine let that seat see up to then (its
-    hands and its events), rebuilt from the finished game's record."""
+    hands and its events) and how many jokers at once, rebuilt from the finished game's
+    record."""
     record = httpx.get(f"{http}/api/rooms/{code}/record?game={game_no}", timeout=30).json()
     game = bh.load(json.dumps(record["start"]))
-    out: dict[int | None, list[set[str]]] = {s: [cards_in(game.view(s))] for s in seats}
+
+    def moment(s: int | None) -> int:
+        view = game.view(s)
+        view.pop("events", None)
+        return jokers(view)
+
+    out = {s: Allowed([cards_in(game.view(s))], [moment(s)], []) for s in seats}
     for seat, action in record["actions"]:
         game.apply(seat, action)
         for s in seats:
-            out[s].append(out[s][-1] | cards_in(game.view(s)))
-            assert len(out[s]) == game.version + 1, "versions count actions"
+            out[s].cards.append(out[s].cards[-1] | cards_in(game.view(s)))
+            out[s].view_jokers.append(moment(s))
+            assert len(out[s].cards) == game.version + 1, "versions count actions"
+    for s in seats:
+        out[s].event_jokers = [jokers(e) for e in game.events_for(s)]
     return out
 
 
-def check_secrets(person: Person, allowed: list[set[str]], game_no: int) -> int:
+def check_secrets(person: Person, allowed: Allowed, game_no: int) -> int:
     """No frame the page received and nothing it showed held a card its seat had not been
-    shown by then. Returns how many frames and snapshots were checked."""
+    shown by then, nor more jokers than the engine showed it at that moment (in the view) or
+    in that event. Returns how many frames and snapshots were checked."""
     checked = 0
     version = 0
     current = 0
+    last = len(allowed.cards) - 1
     for frame in person.frames:
         if frame.get("type") == "state":
             current = frame["game_no"]
             version = frame["version"]
         if current != game_no:
             continue
-        leaked = cards_in(frame) - allowed[min(version, len(allowed) - 1)]
+        at = min(version, last)
+        leaked = cards_in(frame) - allowed.cards[at]
         assert not leaked, f"{person.name} received {leaked} at version {version}: {frame}"
+        if frame.get("type") == "state":
+            assert jokers(frame["view"]) <= allowed.view_jokers[at], \
+                f"{person.name} was shown more jokers at version {version}: {frame}"
+            for i, event in enumerate(frame["events"], frame["events_from"]):
+                assert jokers(event) <= allowed.event_jokers[i], \
+                    f"{person.name} got more jokers in event {i} than were shown: {event}"
+            held = most_jokers_in_a_list(frame.get("legal"))
+        else:
+            held = most_jokers_in_a_list(frame)
+            if isinstance(frame.get("version"), int):
+                at = min(frame["version"], last)
+        assert held <= allowed.view_jokers[at], \
+            f"{person.name} was offered more jokers than it held at version {version}: {frame}"
         checked += 1
-    for snap_game, snap_version, cards in person.snapshots:
+    for (snap_game, snap_version, cards), (_, _, page_jokers, log_jokers) in zip(
+            person.snapshots, person.joker_snaps, strict=True):
         if snap_game != game_no or snap_version is None:
             continue
-        leaked = cards - allowed[min(snap_version, len(allowed) - 1)]
+        at = min(snap_version, last)
+        leaked = cards - allowed.cards[at]
         assert not leaked, f"{person.name}'s page showed {leaked} at version {snap_version}"
+        assert page_jokers <= allowed.view_jokers[at], \
+            f"{person.name}'s page showed {page_jokers} jokers at version {snap_version}"
+        for i, n in enumerate(log_jokers):
+            assert n <= allowed.event_jokers[i], \
+                f"{person.name}'s log line {i + 1} names {n} jokers, the event held fewer"
         checked += 1
     return checked
 

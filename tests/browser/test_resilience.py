@@ -37,7 +37,7 @@ def test_tab_closed_server_killed_forged_message_and_a_spectator(
         browser: Any, make_server: Any) -> None:
     server = make_server()
     code, ann, bob, contexts = sit_two(browser, server, "bullshit",
-                                       options={"deck_ranks": "A2345"})
+                                       options={"deck_ranks": "A2345", "stall_limit": 200})
     rng = random.Random(13)
     watcher_ctx = browser.new_context(viewport=DESKTOP)
     contexts.append(watcher_ctx)

@@ -42,12 +42,15 @@ def shoot(page: Any, folder: Path, name: str) -> None:
     page.screenshot(path=str(folder / f"{name}.png"), full_page=False)
 
 
+# A seat holding no card of the rank it must claim, caught in every lie by a bot that counts
+# the cards, leads again and again: the no-progress rule ends such a game (stall_limit, set
+# low so that the test does not wait for the default 1,000 actions).
 GAMES = [
     # (game id, players, options, clocks, screenshot name)
-    ("bullshit", 4, {"deck_ranks": "A23"}, False, "table-cheat"),
+    ("bullshit", 4, {"deck_ranks": "A23", "stall_limit": 200}, False, "table-cheat"),
     ("poker_bull", 4, {"hand_size": 1}, False, "table-poker-bull"),
     ("sneak", 4, {"target": 1}, False, "table-sneak"),
-    ("hawaiian_bluff", 4, {"deck_ranks": "A23"}, True, "table-hawaiian"),
+    ("hawaiian_bluff", 4, {"deck_ranks": "A23", "stall_limit": 200}, True, "table-hawaiian"),
 ]
 
 
@@ -173,4 +176,37 @@ def test_variations_with_their_own_actions_are_playable_by_clicking(
         assert moves == 5 or over, (game, moves)
         refused = [f for f in person.frames if f.get("type") in ("refused", "error")]
         assert not refused and not person.console_errors, (refused, person.console_errors)
+    ctx.close()
+
+
+def test_table_cheats_are_offered_in_words_and_played_by_clicking(
+        browser: Any, shared_server: Any) -> None:
+    """British Cheat's table cheats: a selected card can be hidden or slipped to a named seat,
+    a neighbour peeked at, anyone accused; the buttons say so in words, and a click plays it."""
+    made = shared_server.create(game="british_cheat", players=3, bots=[1, 2], timers=False,
+                                seed=5, bot_delay=4)
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    person = Person(page, "Ann").watch()
+    page.goto(f"{shared_server.http}/")
+    page.evaluate("([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
+                  "{token: t, seat: 0, host: true}))", [made["code"], made["token"]])
+    shared_server.start_room(made["code"], made["token"])
+    page.goto(f"{shared_server.http}{made['link']}")
+    page.wait_for_selector("#hand .card:not([disabled])")
+    assert "hide or slip" in page.inner_text("#prompt")
+    held = page.locator("#hand .card").count()
+    page.locator("#hand .card").first.click()
+    cheats = page.locator('#actions button[data-kind="cheat"]')
+    cheats.first.wait_for()
+    labels = page.locator("#actions").inner_text()
+    assert "Slip" in labels and "to Counter 2 (cheat)" in labels and "to Counter 3" in labels
+    assert "Peek at a card of Counter 2 (cheat)" in labels
+    assert "Accuse Counter 2 of cheating" in labels and "Cheat (" not in labels
+    page.locator('#actions button[data-kind="cheat"]', has_text="Hide").click()
+    page.wait_for_function("() => [...document.querySelectorAll('#log li')]"
+                           ".some(li => li.textContent.startsWith('You hide'))")
+    assert page.locator("#hand .card").count() == held - 1
+    assert not [f for f in person.frames if f.get("type") in ("refused", "error")]
+    assert not person.console_errors, person.console_errors
     ctx.close()

@@ -8,13 +8,23 @@ import os
 import random
 
 import pytest
-from cheat_util import PRESET_IDS, new, play
+from cheat_util import PRESET_IDS, call, new, play
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
+from bluffhouse.cards import RANK_INDEX
 from bluffhouse.cheat import search
+from bluffhouse.cheat.bots import (
+    Knowledge,
+    Table,
+    call_rates,
+    choose_play,
+    claim_exposure,
+    counter_response,
+    lie_call_rates,
+)
 from bluffhouse.errors import RuleError
 
 #: The issue's first rule set: the leader names the rank, 1-3 cards, two wild jokers, only
@@ -300,3 +310,123 @@ def test_counter_pads_only_where_the_table_lets_plays_stand() -> None:
     table the first honest leader wins)."""
     assert _padded_share("always_call", range(2)) == 0.0
     assert _padded_share("never_call", range(2)) > 0.3
+
+
+# ---------------------------------------------------------------- a call as a turn's choice
+def test_counter_goes_out_uncalled_rather_than_call() -> None:
+    """Under ``callers="turn"`` a call takes the turn: with a hand that goes out in one play
+    that cannot be called, it plays it, however doubtful the play before it (a counter used to
+    call seat 0's three kings here, and lose the turn it could win on)."""
+    deal = [["2C", "3D", "4H", "5S", "6C", "7D"], ["KS", "KH"], ["9C", "9D", "TC", "TD"]]
+    g = new("bullshit", deal, **TURN_CALL_SETS)
+    play(g, 0, ["2C", "3D", "4H"], "K")  # a lie, and likely one: seat 1 holds two kings
+    action = _act("counter", g, 1)
+    assert sorted(action["cards"]) == ["KH", "KS"]
+    g.apply(1, action)
+    assert g.over and g.result["winner"] == 1
+
+
+def _caller_table() -> bh.Game:
+    """Three seats under the first rule set; seat 2 has called both plays it could (one
+    true, one a lie), and seat 0 has just claimed two sevens (with two nines) on seat 1's
+    two sevens: seat 1 holds no seven."""
+    deal = [["AS", "2S", "3S", "9C", "9D", "TC", "4D", "6C"],
+            ["AH", "2H", "3H", "8C", "8D", "7S", "7H", "5C"],
+            ["AD", "2D", "3D", "QC", "QD", "JC", "JD", "KC"]]
+    g = new("bullshit", deal, **TURN_CALL_SETS)
+    play(g, 0, ["AS"], "A")
+    play(g, 1, ["AH"], "A")
+    call(g, 2)  # true: seat 2 takes the pile and leads
+    play(g, 2, ["QC"], "Q")
+    play(g, 0, ["2S"], "Q")
+    play(g, 1, ["8C"], "Q")
+    call(g, 2)  # a lie: seat 1 takes the pile and leads
+    play(g, 1, ["7S", "7H"], "7")
+    play(g, 2, ["JC"], "7")
+    play(g, 0, ["9C", "9D"], "7")
+    return g
+
+
+def test_counter_calls_rather_than_bluff_into_a_table_that_calls() -> None:
+    """With no card of the rank, a bluff into a next player who calls what it may is a pile
+    picked up; a call of a doubtful play may hand the pile back.  Under ``callers="turn"``
+    the counter weighs the call against its plays (it used to bluff one card here)."""
+    g = _caller_table()
+    view = g.view(1)
+    k = Knowledge.from_view(view)
+    assert counter_response(k, view, Choices(g, 1), random.Random(1)) is None  # not the bar
+    bluff = choose_play(k, view, Choices(g, 1), random.Random(1))
+    assert bluff is not None and bluff["type"] == "play"  # the plays alone: a bluff
+    assert _act("counter", g, 1) == {"type": "call"}
+
+
+def test_calls_on_its_own_lies_are_read_apart() -> None:
+    """A seat that lets this seat's true plays stand but calls its lie is expected to call its
+    next lie more often than its plays in general (a Beta prior at its overall rate)."""
+    deal = [["AS", "2S", "3S", "4S", "5S", "6S", "7S"],
+            ["AH", "2H", "3H", "4H", "5H", "6H", "7H"]]
+    g = new("bullshit", deal, callers="turn")
+    play(g, 0, ["AS"], "A")
+    play(g, 1, ["2H"], "2")  # lets a true ace stand
+    play(g, 0, ["3S"], "3")
+    play(g, 1, ["4H"], "4")  # and a true three
+    play(g, 0, ["7S"], "5")
+    call(g, 1)  # but calls the lie
+    view = g.view(0)
+    k = Knowledge.from_view(view)
+    assert (k.lie_calls[1], k.lie_chances[1]) == (1, 1)
+    rates, lies = call_rates(k), lie_call_rates(k)
+    assert lies[1] > 0.5 > rates[1]
+    table = Table.of(k, view)
+    assert table.p_called(1, False, lie=True) > 1.5 * table.p_called(1, False)
+
+
+def test_under_anytime_every_seat_that_let_a_play_go_declined_it() -> None:
+    """``callers="anytime"``: a play stands once the next play is made, and every seat still
+    in could have called it until then, not only the player on turn (who alone was counted
+    before, so the others' call rates stayed at the prior however many plays they let go)."""
+    deal = [["AS", "2S", "3S"], ["2H", "4H", "5H"], ["3H", "6H", "7H"]]
+    g = new("bullshit", deal, callers="anytime")
+    play(g, 0, ["3S"], "A")  # a lie of seat 0's
+    play(g, 1, ["2H"], "2")  # nobody called it
+    k = Knowledge.from_view(g.view(0))
+    assert k.chances == [0, 1, 1] and k.calls == [0, 0, 0]
+    assert k.lie_chances == [0, 1, 1] and k.lie_calls == [0, 0, 0]
+
+
+def test_a_hand_that_goes_out_next_turn_is_valued_as_nearly_out() -> None:
+    """Where the final play cannot be called, a hand of at most ``max_cards`` cards goes out
+    on its next turn whatever it lays: the counter's value of hand sizes reads it so (two
+    cards left is worth far more than four), and a play that gets there is expected to draw
+    calls like a last play."""
+    deal = [["2C", "3D", "4H", "5S", "6C", "7D"], ["KS", "KH", "QC", "QD", "JC"],
+            ["9C", "9D", "TC", "TD", "8C"]]
+    gains = []
+    for final_call, near in ((False, True), (True, False)):
+        g = new("bullshit", deal, **{**TURN_CALL_SETS, "final_call": final_call})
+        view = g.view(0)
+        table = Table.of(Knowledge.from_view(view), view)
+        gains.append(table.value([2, 5, 5]) - table.value([4, 5, 5]))
+        # A bluff of three cards down to three: called like a last play, unlike one card.
+        assert (table.play_value(3, False) < table.play_value(1, False)) is near
+    assert gains[0] > 1.5 * gains[1]
+
+
+def test_a_claim_the_pile_already_names_too_often_is_exposed() -> None:
+    """A bluff's chance of being called reads what the callers can rule out: with three aces
+    claimed in the pile, a claim of two more is a lie to anyone, and a claim of one is one
+    to a caller holding the last ace (a seat that has called before calls it)."""
+    deal = [["2S", "3S", "4S", "5S"], ["9H", "8H", "7H", "6H"], ["AS", "KC", "QC", "JC"]]
+    g = new("bullshit", deal, sequence="round", first_rank="any", callers="turn")
+    play(g, 0, ["2S", "3S", "4S"], "A")
+    view = g.view(1)
+    k = Knowledge.from_view(view)
+    table = Table.of(k, view)
+    assert table.callers == [2]
+    ace, nine = RANK_INDEX["A"], RANK_INDEX["9"]
+    assert claim_exposure(k, view, table, ace, 2) == {2: 1.0}
+    assert 0.0 < claim_exposure(k, view, table, ace, 1)[2] < 1.0
+    assert claim_exposure(k, view, table, nine, 1)[2] < 0.01  # no nine claimed: all held?
+    table.has_called = [True] * 3
+    exposed = claim_exposure(k, view, table, ace, 2)
+    assert table.p_called(2, False, lie=True, exposed=exposed) == 1.0

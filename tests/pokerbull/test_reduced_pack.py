@@ -4,7 +4,12 @@ played by every bot with its own cards only."""
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import bluffhouse as bh
 from bluffhouse.bots import make_bot
@@ -101,3 +106,81 @@ def test_every_bot_plays_a_reduced_pack(bot: str) -> None:
 def test_the_integer_path_refuses_reduced_packs() -> None:
     with pytest.raises(ValueError, match="whole pack"):
         fast_rules({"lowest_rank": "K"})
+
+
+@pytest.mark.parametrize(("game_id", "setup", "match"), [
+    # shrink: 4 x 5 cards from 6 ranks in 3 suits and 2 jokers are the whole 20-card pack
+    ("poker_bull", {"players": 4, "lowest_rank": "9", "suits": 3, "jokers": 2},
+     "hold all 20 cards"),
+    # grow: two players of up to two cards each, from a 4-card pack without jokers
+    ("poker_bull_rising", {"players": 2, "lowest_rank": "K", "suits": 2, "jokers": 0,
+                           "grow_limit": 2}, "lower grow_limit"),
+    # once the jokers leave, 15 cards in play are the 15 natural cards of the pack
+    ("poker_bull", {"players": 3, "lowest_rank": "T", "suits": 3, "jokers": 2,
+                    "jokers_leave_at": 15}, "jokers_leave_at"),
+    # a recharge at 12 cards gives 3 players a card each: 15, the whole pack without jokers
+    ("poker_bull", {"players": 3, "lowest_rank": "T", "suits": 3, "jokers": 0, "hand_size": 4,
+                    "recharge_at": 12}, "use at most 11"),
+])
+def test_rules_that_could_put_the_whole_pack_in_play_are_refused(
+        game_id: str, setup: dict[str, object], match: str) -> None:
+    """With every card of the pack in play each hand it can make is certain, so no bid is in
+    doubt and nothing is legal: the seat to act was stuck (found by the research encoders'
+    property test).  Such rules are refused, and so is such a deal or save."""
+    with pytest.raises(bh.RuleError, match=match):
+        bh.new_game(game_id, seed=0, **setup)  # type: ignore[arg-type]
+
+
+def test_a_deal_of_the_whole_pack_is_refused_and_so_is_such_a_save() -> None:
+    """Three seats of one card from the six queens, kings and aces of two suits: fine; two
+    cards each would put the whole pack in play."""
+    small = {"players": 3, "lowest_rank": "Q", "suits": 2, "jokers": 0, "hand_size": 1}
+    whole = [["QS", "QH"], ["KS", "KH"], ["AS", "AH"]]
+    with pytest.raises(bh.RuleError, match="all 6 cards of the deck are dealt"):
+        bh.new_game("poker_bull", seed=0, deal=whole, **small)  # type: ignore[arg-type]
+    game = bh.new_game("poker_bull", seed=0, deal=[["QS"], ["KH"], ["AS"]],
+                       **small)  # type: ignore[arg-type]
+    save = json.loads(game.to_json())
+    deal, private = save["events"][0]
+    deal["sizes"] = [2, 2, 2]
+    for seat, part in private:
+        part["cards"] = whole[seat]
+    save["state"]["sizes"] = [2, 2, 2]
+    save["state"]["hands"] = [[44, 45], [48, 49], [0, 1]]
+    with pytest.raises(bh.SaveError, match="all 6 cards of the deck in play"):
+        bh.load(json.dumps(save))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_seat_asked_to_act_can_bid_under_any_rules(data: st.DataObject) -> None:
+    """Random rules a game accepts (pack, jokers, mode, sizes, variations #5a/#5b), played
+    by random bids and calls to the end: whoever is to act always has a legal action."""
+    mode = data.draw(st.sampled_from(["shrink", "grow"]))
+    setup: dict[str, object] = {
+        "players": data.draw(st.integers(2 if mode == "grow" else 3, 6)),
+        "lowest_rank": data.draw(st.sampled_from(["2", "8", "T", "Q", "K"])),
+        "suits": data.draw(st.integers(1, 4)),
+        "jokers": data.draw(st.integers(0, 2)),
+        "mode": mode,
+        "stall_limit": 40,
+    }
+    if mode == "grow":
+        setup["grow_limit"] = data.draw(st.integers(1, 5))
+    else:
+        setup["hand_size"] = data.draw(st.integers(0, 5))
+        setup["jokers_leave_at"] = data.draw(st.sampled_from([0, 0, 4, 8, 12, 20]))
+        setup["recharge_at"] = data.draw(st.sampled_from([0, 0, 3, 6, 10]))
+    try:
+        game = bh.new_game("poker_bull", seed=data.draw(st.integers(0, 99)),
+                           **setup)  # type: ignore[arg-type]
+    except bh.RuleError:
+        return
+    rng = random.Random(0)
+    for _ in range(2_000):
+        if game.over:
+            break
+        for seat in game.to_act:
+            assert game.legal_actions(seat), (setup, game.to_json())
+        seat = game.to_act[0]
+        game.apply(seat, game.sample_action(seat, rng))

@@ -298,6 +298,7 @@ async def play_until_over(client: Client, rng: random.Random, timeout: float = 1
     """Act whenever it is this seat's turn (on the latest state) until the game is over."""
     policy = policy or choose
     deadline = time.monotonic() + timeout
+    sent = 0
     while client.over is None:
         if time.monotonic() > deadline:
             raise TimeoutError(f"seat {client.seat}: the game did not end in time")
@@ -307,12 +308,18 @@ async def play_until_over(client: Client, rng: random.Random, timeout: float = 1
             if client.version != version:
                 continue  # the table moved on while we asked: look again
             if legal:
+                sent += 1
+                ref = f"{client.seat}-{sent}"
                 await client.send({"type": "action", "action": policy(legal, rng),
-                                   "version": version})
-                # Wait for the state after it (an "accepted" can arrive before the new state:
-                # acting again on the old version would be a stale repeat, counted as a flood).
-                reply = await client.until(lambda m, v=version: m["type"] in ("refused", "over")
-                                           or (m["type"] == "state" and m["version"] > v))
+                                   "version": version, "game_no": client.state["game_no"],
+                                   "id": ref})
+                # Wait for the state after it, or this action's own refusal (an "accepted" can
+                # arrive before the new state, and a refusal of an earlier action after it:
+                # acting again on the same version would be a repeat, counted as a flood).
+                reply = await client.until(
+                    lambda m, v=version, r=ref: m["type"] == "over"
+                    or (m["type"] == "refused" and m.get("id") == r)
+                    or (m["type"] == "state" and m["version"] > v))
                 if reply["type"] == "refused" and reply.get("version", version) > version:
                     await client.until(lambda m, v=version: m["type"] == "over"
                                        or (m["type"] == "state" and m["version"] > v))

@@ -279,6 +279,34 @@ def test_messages_before_hello_and_huge_frames(shared_server: ServerProc) -> Non
     asyncio.run(run())
 
 
+def test_answers_to_states_sent_are_free_and_nothing_else_is() -> None:
+    """The rate limit's free messages, on a connection alone: one action per version it was
+    sent (of the last two games), one legal ask per state that left them to be asked for
+    (kept while unanswered, at most a send queue's worth)."""
+    from bluffhouse.server.room import Conn
+
+    conn = Conn(send_queue=8)
+    assert not conn.free_action(1, 0) and not conn.free_legal_ask()  # sent nothing yet
+    for version in range(3, 6):  # joined at version 3 of game 1: sent 3, 4, 5
+        conn.send_state("{}", 1, version, ask=version != 4)
+    assert not conn.free_action(1, 2) and not conn.free_action(1, 6)  # never sent
+    assert conn.free_action(1, 4)
+    assert not conn.free_action(1, 4) and not conn.free_action(1, 3)  # again, or back
+    assert conn.free_action(1, 5)
+    assert conn.free_legal_ask() and conn.free_legal_ask() and not conn.free_legal_ask()
+    conn.send_state("{}", 2, 0, ask=False)  # a rematch: versions start again
+    assert conn.free_action(2, 0) and not conn.free_action(1, 5)
+    conn.send_state("{}", 3, 0, ask=False)
+    assert 1 not in conn.seen and not conn.free_action(1, 5)  # the last two games only
+    while conn.queue.qsize():
+        conn.queue.get_nowait()
+    for version in range(1, 20):
+        conn.send_state("{}", 3, version, ask=True)
+        conn.queue.get_nowait()  # read at once: not cut off as too slow
+    assert sum(conn.free_legal_ask() for _ in range(20)) == 8  # no more saved than queued
+    assert not conn.closed
+
+
 def test_a_flooding_client_is_cut_off_not_the_server(shared_server: ServerProc) -> None:
     server = shared_server
     code, tokens = _three_people(server)
@@ -381,5 +409,58 @@ def test_a_player_beaten_to_it_by_quick_bots_is_not_a_flood(
             while True:
                 await me.recv(timeout=10)
         assert info.value.rcvd is not None and info.value.rcvd.code == 1008
+
+    asyncio.run(run())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "players", "seed"), [("sneak", 2, 1), ("bluff", 4, 1)])
+def test_a_client_far_behind_that_answers_each_state_is_never_cut_off(
+        shared_server: ServerProc, game_id: str, players: int, seed: int) -> None:
+    """A client answers every state it reads (a legal ask in a turn, an action in a window),
+    however late: at a table of instant bots whose short clocks and stand-in play on without
+    it, it reads nothing until the game is over, then catches up.  Its answers are all about
+    states the game has left (refused as over), many more than the burst of 60: none is
+    counted, and it reads on to the end.  Asks no state invited are counted: a burst of them
+    is cut off."""
+    from serverkit import choose
+
+    server = shared_server
+    made = server.create(game=game_id, players=players, bots=list(range(1, players)),
+                         seed=seed, turn_seconds=0.01, window_seconds=0.01, missed_turns=1,
+                         bot_delay=0)
+    code = made["code"]
+    server.start_room(code, made["token"])
+
+    async def run() -> None:
+        import random
+
+        rng = random.Random(seed)
+        me = await Client(server, code, made["token"]).connect()
+        while server.get(f"/api/rooms/{code}").json()["status"] != "over":
+            await asyncio.sleep(0.05)
+        answers = 0
+        while me.over is None:
+            message = await me.recv(timeout=30)
+            if message["type"] != "state" or not me.my_turn():
+                continue
+            answers += 1
+            if message["legal"] is None:
+                await me.send({"type": "legal"})
+            else:
+                action = choose(message["legal"], rng) if message["legal"] else {"type": "pass"}
+                await me.send({"type": "action", "action": action,
+                               "version": message["version"], "id": answers})
+        assert answers > 60  # past the burst: before every answer was free, this cut it off
+        await me.send({"type": "ping", "at": 2})
+        await me.until(lambda m: m["type"] == "pong" and m["at"] == 2)
+        # asks about no state it was sent: counted, and a burst of them is cut off
+        with pytest.raises(websockets.ConnectionClosed) as info:
+            for _ in range(200):
+                await me.send({"type": "legal"})
+            while True:
+                await me.recv(timeout=10)
+        assert info.value.rcvd is not None and info.value.rcvd.code == 1008
+        assert "too many messages" in info.value.rcvd.reason
 
     asyncio.run(run())

@@ -221,3 +221,25 @@ def test_rematch_keeps_the_seats(shared_server: ServerProc) -> None:
     assert info["seats"][0]["name"] == "Ann"
     r = server.get(f"/api/rooms/{code}/record?game=2")
     assert r.status_code == 409 and "still being played" in r.json()["message"]
+
+    async def late() -> None:
+        # Versions start again in the rematch: an action decided in game 1 whose version
+        # number comes round again is refused when it names its game, not applied to game 2.
+        a = await Client(server, code, made["token"]).connect()
+        while not a.my_turn():
+            await a.until(lambda m: m["type"] == "state")
+        version = a.version
+        legal = await a.legal_now()
+        for game_no, expected in ((1, "refused"), ("2", "refused"), (2, "accepted")):
+            await a.send({"type": "action", "action": legal[-1], "version": version,
+                          "game_no": game_no, "id": str(game_no)})
+            reply = await a.until(lambda m, r=str(game_no): m.get("id") == r)
+            assert reply["type"] == expected, reply
+            if game_no == 1:
+                assert reply["code"] == "stale" and "game 1" in reply["message"]
+                assert reply["version"] == version
+            elif game_no == "2":
+                assert reply["code"] == "bad_message" and "game_no" in reply["message"]
+        await a.close()
+
+    asyncio.run(late())

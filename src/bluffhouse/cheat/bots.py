@@ -67,6 +67,12 @@ class Knowledge:
     chances: list[int] = field(default_factory=list)
     #: The seat whose play may still be called (None: no play stands open).
     standing: int | None = None
+    #: Per seat, its calls and its chances to call on this seat's own lies (a caller that
+    #: rarely calls may still call the claims it doubts: see lie_call_rates).
+    lie_calls: list[int] = field(default_factory=list)
+    lie_chances: list[int] = field(default_factory=list)
+    #: Whether this seat's own standing play is a lie.
+    standing_lie: bool = False
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
@@ -91,7 +97,8 @@ class Knowledge:
             k = cls(me, players, rules, deck, Counter(), [Counter() for _ in range(players)],
                     record=[[0, 0] for _ in range(players)],
                     soft=[Counter() for _ in range(players)], laid_since=[0] * players,
-                    calls=[0] * players, chances=[0] * players)
+                    calls=[0] * players, chances=[0] * players,
+                    lie_calls=[0] * players, lie_chances=[0] * players)
             fresh = events
         for event in fresh:
             k._read(event)
@@ -110,22 +117,36 @@ class Knowledge:
             None if self.sizes is None else list(self.sizes), list(self.last_play_cards),
             [list(r) for r in self.record], [Counter(c) for c in self.soft],
             list(self.laid_since), Counter(self.before_soft), list(self.calls),
-            list(self.chances), self.standing)
+            list(self.chances), self.standing, list(self.lie_calls), list(self.lie_chances),
+            self.standing_lie)
 
     def _read(self, event: dict[str, Any]) -> None:
         """Fold one event of the seat's log into what it knows."""
         k, me, sizes = self, self.seat, self.sizes
         kind = event.get("type")
+        let_go: list[int] = []
         if kind in ("call", "decline", "check", "believe") and event.get("seat") is not None:
             k.chances[event["seat"]] += 1
             k.calls[event["seat"]] += kind == "call"
+            let_go = [event["seat"]]
         elif (kind in ("play", "pass") and k.rules.callers == "anytime"
               and k.standing not in (None, event.get("seat"))):
-            # Anyone may call until the next play, which nobody did: the player on turn at
-            # least let it go (the log has no decline for it, as it has under "turn").
-            k.chances[event["seat"]] += 1
+            # Anyone may call until the next play, which nobody did: every seat still in let
+            # it go, not only the player on turn (the log has no decline for it, as it has
+            # under "turn").
+            let_go = [s for s in range(k.players) if s != k.standing
+                      and (sizes is None or sizes[s] > 0)]
+            for s in let_go:
+                k.chances[s] += 1
+        if k.standing == me and k.standing_lie:
+            for s in let_go:
+                if s != me:
+                    k.lie_chances[s] += 1
+                    k.lie_calls[s] += kind == "call"
         if kind == "play":
             k.standing = event["seat"]
+            if event["seat"] == me:
+                k.standing_lie = not _true_claim(k, event)
         elif kind not in ("decline", "check", "cheat_private"):
             k.standing = None
         if kind == "deal":
@@ -288,6 +309,15 @@ class Knowledge:
         return card >> 2 == rank
 
 
+def _true_claim(k: Knowledge, play: dict[str, Any]) -> bool:
+    """Whether this seat's own logged play (its cards are in its view) made its claim."""
+    cards = play.get("cards") or []
+    rank, suit = RANK_INDEX[play["rank"]], play.get("suit")
+    return len(cards) == int(play["count"]) and all(
+        k.matches(CARD_INDEX[c], rank) and (not suit or c == "JK" or c[1] == suit)
+        for c in cards)
+
+
 def _rank(card: int) -> int:
     return 13 if card == JOKER else card >> 2
 
@@ -405,6 +435,24 @@ SHARE_TEMPERATURE = 3.0
 #: A true play is padded with more than one useless card, and a bluff laid with more than
 #: one card, only where a play is called less often than this.
 PAD_MORE_BELOW = 0.2
+#: Where a pass is free (Bluff: it leaves the pile, and an all-pass discards it) it bluffs
+#: only where a lie of one card is called less often than this.
+FREE_PASS_CALLED_ABOVE = 0.2
+
+
+#: A seat's calls on this seat's own lies start from a Beta prior of LIE_PRIOR chances at its
+#: overall call rate: a seat that lets true plays stand may still call the claims it doubts
+#: (a tight Bluff table calls few plays, and most bluffs), and its record shows it.
+LIE_PRIOR = 2.0
+
+
+def lie_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[float]:
+    """Each seat's chance of calling a lie of this seat's: its calls over its chances on this
+    seat's own lying plays (the only plays whose truth this seat knows), smoothed by a Beta
+    prior at its overall call rate ``rates`` (:func:`call_rates`)."""
+    rates = call_rates(k) if rates is None else rates
+    return [(c + r * LIE_PRIOR) / (w + LIE_PRIOR)
+            for c, w, r in zip(k.lie_calls, k.lie_chances, rates, strict=True)]
 
 
 def call_rates(k: Knowledge) -> list[float]:
@@ -428,11 +476,19 @@ def play_counter(view: View, choices: Choices, rng: random.Random, *,
     if view.get("phase") == "answer":
         return answer_call(view, choices.all())  # a handful of shows
     k = Knowledge.from_view(view)
+    r = k.rules
+    if (calls and view.get("claim_ranks") and (not r.final_call or r.last_card_truthful)
+            and len(view["hand"]) <= (r.max_cards or len(view["hand"]))):
+        # Its own hand can go out in one play that cannot be called: that wins, before any
+        # call (under callers="turn" a call would take the turn it goes out on).
+        play = choose_play(k, view, choices, rng)
+        if play is not None and len(play.get("cards", ())) == len(view["hand"]):
+            return play
     if calls:
-        response = counter_response(k, view, choices, rng)
+        response = counter_response(k, view, choices, rng, weigh=True)
         if response is not None:
             return response
-    play = choose_play(k, view, choices, rng)
+    play = choose_play(k, view, choices, rng, calls=calls)
     if play is not None:
         return play
     return _fallback(choices)
@@ -507,8 +563,11 @@ def about_to_go_out(k: Knowledge, left: int) -> bool:
 
 
 def counter_response(k: Knowledge, view: View, choices: Choices,
-                     rng: random.Random) -> Action | None:
-    """The counter's answer to the last play (call or believe), or None to let it stand."""
+                     rng: random.Random, weigh: bool = False) -> Action | None:
+    """The counter's answer to the last play (call or believe), or None to let it stand.
+    With ``weigh``, on a turn where a call is one of the turn's choices (``callers="turn"``
+    or ``"anytime"``) only a call that stops a player going out is made here: the rest are
+    weighed against the plays by :func:`choose_play`."""
     may_call = choices.is_legal({"type": "call"})
     may_believe = k.rules.believe and choices.is_legal({"type": "believe"})
     if not may_call and not may_believe:
@@ -523,6 +582,9 @@ def counter_response(k: Knowledge, view: View, choices: Choices,
     left = view["hand_sizes"][player]
     if may_call and about_to_go_out(k, left) and p < 0.95:
         return {"type": "call"}  # let it stand and it goes out next turn, unopposed
+    if (weigh and left > 0 and view.get("claim_ranks")
+            and k.rules.callers in ("turn", "anytime")):
+        return None  # the call is a choice of this turn: choose_play weighs it by value
     if may_call and counter_calls_at(
             p, view.get("pile_size", 0), len(view["hand"]), int(last.get("count", 1) or 1),
             int(last.get("laid", 0) or 0), left, rng, liar=is_liar(k, player)):
@@ -566,6 +628,13 @@ class Table:
     active: list[int]
     callers: list[int]
     rates: list[float]
+    #: Each seat's chance of calling a lie of this seat's (see lie_call_rates).
+    lie_rates: list[float] = field(default_factory=list)
+    #: Whether each seat has called anything yet (one that has calls a claim it can rule out).
+    has_called: list[bool] = field(default_factory=list)
+    #: Where a final play cannot be called, a hand of at most this many cards goes out on its
+    #: next turn (0: no such rule; see about_to_go_out).
+    near_out: int = 0
 
     @classmethod
     def of(cls, k: Knowledge, view: View) -> Table:
@@ -574,36 +643,51 @@ class Table:
         active = [s for s in range(k.players) if s not in out]
         others = sorted((s for s in active if s != me), key=lambda s: (s - me) % k.players)
         callers = others[:1] if k.rules.callers in ("next", "turn") else others
+        rates = call_rates(k)
+        r = k.rules
+        near = (r.max_cards or 1) if not r.final_call and not r.last_card_truthful else 0
         return cls(me, list(view["hand_sizes"]), int(view.get("pile_size", 0)), active,
-                   callers, call_rates(k))
+                   callers, rates, lie_call_rates(k, rates), [c > 0 for c in k.calls], near)
 
     def value(self, sizes: list[int]) -> float:
         """This seat's chance of winning from hand sizes alone: 1 with an empty hand, else its
-        share of exp(-cards / SHARE_TEMPERATURE) among the seats still in."""
+        share of exp(-cards / SHARE_TEMPERATURE) among the seats still in.  A hand that goes
+        out on its next turn whatever it lays (``near_out``) counts as almost empty."""
         if sizes[self.me] <= 0:
             return 1.0
-        weights = {s: math.exp(-sizes[s] / SHARE_TEMPERATURE) for s in self.active}
+        weights = {s: math.exp(-(0.5 if 0 < sizes[s] <= self.near_out else sizes[s])
+                               / SHARE_TEMPERATURE) for s in self.active}
         return weights[self.me] / sum(weights.values())
 
-    def p_called(self, laid: int, going_out: bool) -> float:
-        """The chance a play of ``laid`` cards is called: big claims and a play that would go
-        out draw more calls than the seats' usual rate."""
+    def p_called(self, laid: int, going_out: bool, lie: bool = False,
+                 exposed: dict[int, float] | None = None) -> float:
+        """The chance a play of ``laid`` cards is called (a ``lie``: at the seats' rates of
+        calling this seat's lies): big claims and a play that would go out draw more calls
+        than the seats' usual rate.  ``exposed``: per seat, the chance it can rule the claim
+        out from its own cards (see claim_exposure); a seat that has called before calls
+        such a claim."""
+        rates = self.lie_rates if lie and self.lie_rates else self.rates
         stay = 1.0
         for s in self.callers:
-            rate = self.rates[s] * (1 + 0.1 * (laid - 1))
+            rate = rates[s] * (1 + 0.1 * (laid - 1))
             if going_out:
                 rate = 4 * rate
+            if exposed and self.has_called and self.has_called[s]:
+                rate = rate + exposed.get(s, 0.0) * (1 - min(1.0, rate))
             stay *= 1 - min(1.0, rate)
         return 1 - stay
 
-    def play_value(self, laid: int, true: bool) -> float:
-        """The expected value of laying ``laid`` cards, a true or a false claim."""
+    def play_value(self, laid: int, true: bool,
+                   exposed: dict[int, float] | None = None) -> float:
+        """The expected value of laying ``laid`` cards, a true or a false claim (``exposed``:
+        see p_called)."""
         me = self.me
         after = list(self.sizes)
         after[me] -= laid
         going_out = after[me] <= 0
         stands = self.value(after)
-        pc = self.p_called(laid, going_out)
+        # A play that leaves a hand about to go out draws calls like a last play.
+        pc = self.p_called(laid, after[me] <= self.near_out, lie=not true, exposed=exposed)
         if not self.callers or pc <= 0:
             return stands
         if true:
@@ -622,6 +706,14 @@ class Table:
             called = self.value(back)
         return (1 - pc) * stands + pc * called
 
+    def call_value(self, p: float, player: int) -> float:
+        """The expected value of calling ``player``'s play, true with chance ``p``: the
+        loser of the call takes the pile."""
+        mine, theirs = list(self.sizes), list(self.sizes)
+        mine[self.me] += self.pile
+        theirs[player] += self.pile
+        return p * self.value(mine) + (1 - p) * self.value(theirs)
+
     def pass_value(self, pickup: bool) -> float:
         after = list(self.sizes)
         if pickup:
@@ -630,8 +722,10 @@ class Table:
 
 
 def choose_play(k: Knowledge, view: View, choices: Choices,
-                rng: random.Random) -> Action | None:
+                rng: random.Random, calls: bool = False) -> Action | None:
     """The counter's play (or pass), built from the hand; None when it may not play.
+    With ``calls``, where a call is a choice of this turn (``callers="turn"`` or
+    ``"anytime"``) it is weighed against the plays too, and made when it is worth more.
 
     Weighed by expected value (:class:`Table`): the truth (every card of the claimable rank
     it holds most of), the truth padded with cards it will not need, bluffs of one to three
@@ -680,21 +774,33 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
         cards = best_cards[:limit]
         options.append((table.play_value(len(cards), True), 0, cards, best_rank, True))
         spare = _useless(k, hand, cards, best_rank, future)
-        most = limit - len(cards) if table.p_called(1, False) < PAD_MORE_BELOW else 1
+        most = (limit - len(cards) if table.p_called(1, False, lie=True) < PAD_MORE_BELOW
+                else 1)
         for more in range(1, min(len(spare), most) + 1):
             padded = [*cards, *spare[:more]]
-            options.append((table.play_value(len(padded), False), more, padded, best_rank,
-                            False))
+            exposed = claim_exposure(k, view, table, best_rank, len(padded))
+            options.append((table.play_value(len(padded), False, exposed), more, padded,
+                            best_rank, False))
     else:
         rank = _plausible(k, claims, hand)
         useless = _useless(k, hand, [], rank, future)
         # More than one card only at a table that lets plays stand (bluffs called back and
         # forth make no progress).
-        most = 3 if table.p_called(1, False) < PAD_MORE_BELOW else 1
+        most = 3 if table.p_called(1, False, lie=True) < PAD_MORE_BELOW else 1
         for size in range(1, min(len(useless), limit, most) + 1):
-            options.append((table.play_value(size, False), size, useless[:size], rank, False))
+            exposed = claim_exposure(k, view, table, rank, size)
+            options.append((table.play_value(size, False, exposed), size, useless[:size], rank,
+                            False))
     options.sort(key=lambda o: (-o[0], o[1]))
     pass_ok = r.turn_pass != "none" and choices.is_legal({"type": "pass"})
+    last = view.get("last_play") or {}
+    if calls and last and last.get("seat") != k.seat and choices.is_legal({"type": "call"}):
+        # Instead of a bluff into a table that calls, or a small truth on top of a likely
+        # lie, the call: the loser takes the pile.
+        called = table.call_value(p_truthful(k, view), int(last["seat"]))
+        if called > max(options[0][0] if options else -1.0,
+                        table.pass_value(r.turn_pass == "pickup") if pass_ok else -1.0):
+            return {"type": "call"}
     if pass_ok:
         pickup = r.turn_pass == "pickup"
         value = table.pass_value(pickup)
@@ -709,7 +815,8 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
                  and rng.random() < 0.5)
         # Where a pass is free (it leaves the pile, and an all-pass discards it: Bluff) it
         # bluffs only a table that has shown it rarely calls.
-        free = r.turn_pass == "round" and table.p_called(1, False) > 0.2
+        free = (r.turn_pass == "round"
+                and table.p_called(1, False, lie=True) > FREE_PASS_CALLED_ABOVE)
         if not best_cards and (value >= best or not options or free or caught) and not stall:
             return {"type": "pass"}
     for _, _, cards, rank, _ in options:
@@ -726,6 +833,39 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
             if action is not None:
                 return action
     return None
+
+
+def claim_exposure(k: Knowledge, view: View, table: Table, rank: int,
+                   count: int) -> dict[int, float]:
+    """Per caller, the chance that its own cards rule out a claim of ``count`` cards of
+    ``rank`` by this seat: the packs' cards of the rank, less those the table saw leave play
+    and those the pile's standing claims already name, leave ``room``; a caller holding more
+    than ``room - count`` of the rest knows the claim is a lie.  Its holding is drawn from the
+    cards this seat cannot place (hypergeometric), plus those it knows are there."""
+    total = sum(n for c, n in k.deck.items() if k.matches(c, rank))
+    gone = sum(n for c, n in k.gone.items() if k.matches(c, rank))
+    claimed = sum(n for _, r, n in k.claims_in_pile if r == rank)
+    room = total - gone - claimed
+    if count > room:
+        return dict.fromkeys(table.callers, 1.0)
+    need = room - count + 1
+    unseen = k.unseen()
+    pool = sum(unseen.values())
+    good = sum(n for c, n in unseen.items() if k.matches(c, rank))
+    out: dict[int, float] = {}
+    for s in table.callers:
+        sure = sum(n for c, n in k.known[s].items() if k.matches(c, rank))
+        draws = max(0, min(pool, table.sizes[s] - sum(k.known[s].values())))
+        want = need - sure
+        if want <= 0:
+            out[s] = 1.0
+        elif want > min(good, draws) or pool <= 0:
+            out[s] = 0.0
+        else:
+            miss = sum(math.comb(good, i) * math.comb(pool - good, draws - i)
+                       for i in range(0, want))
+            out[s] = max(0.0, 1.0 - miss / math.comb(pool, draws))
+    return out
 
 
 def _plausible(k: Knowledge, claims: list[int], hand: list[int]) -> int:

@@ -13,7 +13,7 @@ import random
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from .. import savecheck as sc
 from ..cards import (
@@ -58,6 +58,28 @@ _CHEAT_KEYS = {
 #: Above this many listed plays, ``legal_actions`` lists the smallest plays first and stops
 #: (the contract's allowance for very large hands); ``is_legal`` still decides any play exactly.
 LIST_LIMIT = 10_000
+
+
+class ListedPlays(NamedTuple):
+    """The plays ``legal_actions(seat)`` lists, in compact form (:meth:`CheatGame.legal_parts`),
+    for encoders that need action ids rather than hundreds of action dicts a turn.
+
+    Listed, in this order: for each size from 1 to ``most``, every multiset of ``hand``'s cards
+    by group (a group is a rank, jokers apart; the card itself where ``by_card``: claims name a
+    suit), in lexicographic order of the groups as the hand is sorted; each with every claim of
+    ``claims`` (rank texts) x count (1 to ``counts``, or the number laid where ``counts`` is 0)
+    x suit (``suits``: suit indices, or -1 for a claim without one).  Where ``truthful_last``,
+    a play of the whole hand is listed only with the claims it makes truthfully.  The listing
+    stops after the multiset that brings it to ``limit`` actions."""
+
+    hand: list[int]
+    most: int
+    by_card: bool
+    claims: list[str]
+    counts: int
+    suits: list[int]
+    truthful_last: bool
+    limit: int
 KING = 12
 
 
@@ -1956,6 +1978,29 @@ class CheatGame(Game):
     # ================================================================== fast helpers
     def play_claim_ranks(self) -> list[str]:
         return [rank_text(x) for x in self.allowed]
+
+    def legal_parts(self, seat: int) -> tuple[list[Action], ListedPlays | None]:
+        """``legal_actions(seat)`` in two parts: every listed action that lays no cards, and
+        the plays it lists as a :class:`ListedPlays` (None: it lists no play).  The research
+        encoders (``bluffhouse.interop``) turn these into action ids without building a dict
+        per play, which costs as much as the rest of an environment step."""
+        if self._result is not None or type(seat) is not int or seat not in self._act:
+            return [], None
+        if self.phase in ("bid", "bid_window", "answer"):
+            return self._legal(seat), None
+        others = self._legal(seat, with_plays=False)
+        if not self._can_play_now(seat):
+            return others, None
+        r = self.rules
+        hand = self.hands[seat]
+        suits = [self._suit_required()] if r.claim_suit else [-1]
+        if r.claim_suit and suits[0] < 0:
+            suits = [0, 1, 2, 3]
+        return others, ListedPlays(
+            hand=list(hand), most=len(hand) if self._max == 0 else min(self._max, len(hand)),
+            by_card=bool(r.claim_suit), claims=[rank_text(x) for x in self._claims()],
+            counts=self._count_top if r.count_lies else 0, suits=suits,
+            truthful_last=bool(r.last_card_truthful), limit=LIST_LIMIT)
 
 
 def _texts(cards: Sequence[int]) -> list[str]:

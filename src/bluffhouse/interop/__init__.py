@@ -1,7 +1,8 @@
 """Research interfaces: the games as PettingZoo, Gymnasium and OpenSpiel environments.
 
 Everything here reads the engine only through its public surface (``view(seat)``,
-``legal_actions``, ``apply``, ``copy``, ``to_json``/``load``), so an agent trained on these
+``legal_actions`` and, for speed, the same in compact form: Cheat's ``legal_parts``, Poker
+Bull's ``legal_bids``; ``apply``, ``copy``, ``to_json``/``load``), so an agent trained on these
 environments sees exactly what a seated player sees.  The pieces:
 
 - :mod:`bluffhouse.interop.encodings`: the fixed integer action space of a game configuration

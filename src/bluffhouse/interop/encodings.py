@@ -1,7 +1,7 @@
 """Fixed-size encodings of a game configuration, for learning agents and game solvers.
 
-Two things are encoded, both from the public surface only (``legal_actions`` and
-``view(seat)``), so nothing a seat may not know can reach an encoding:
+Two things are encoded, both from the public surface only (``legal_actions``, or the same in
+compact form, and ``view(seat)``), so nothing a seat may not know can reach an encoding:
 
 - **Actions**: a fixed integer action space per configuration (game id, players, options),
   with a codec both ways (:class:`ActionCodec`): ``encode`` gives an action of
@@ -158,6 +158,13 @@ def spread_suits(pools: Sequence[list[int]], takes: Sequence[int]) -> list[int]:
 # ====================================================================== action codecs
 #: The ids of a seat's legal actions, each with the action listed for it.
 LegalIds = dict[int, Mapping[str, Any]]
+#: Action ids in increasing order.
+Ids = npt.NDArray[np.intp]
+
+
+def ids_of(ids: Iterable[int]) -> Ids:
+    """Distinct action ids as an increasing array."""
+    return np.array(sorted(set(ids)), dtype=np.intp)
 
 
 def as_id(value: object) -> int:
@@ -275,6 +282,20 @@ class ActionCodec:
             out[ids] = 1
         return out
 
+    def legal_ids(self, game: Game, seat: int, view: View) -> Ids:
+        """The ids of ``game.legal_actions(seat)`` in increasing order (``view``: the seat's
+        view now): exactly the ids of :meth:`legal`, the ones of :meth:`mask`.  The families
+        whose engine hands its legal actions over in compact form (Cheat's plays, Poker Bull's
+        bids) compute them without a dict per action, which would cost as much as the rest of
+        an environment step; the others list and look up."""
+        return ids_of(self.legal(game.legal_actions(seat), view))
+
+    def mask_of(self, ids: Ids) -> Mask:
+        """The int8 mask with a 1 at each of ``ids``."""
+        out = np.zeros(self.size, dtype=np.int8)
+        out[ids] = 1
+        return out
+
     def describe(self, index: int) -> str:
         """A short unique text for the id (OpenSpiel's action strings)."""
         seg = self.segment_of(index)
@@ -345,6 +366,11 @@ class CheatCodec(ActionCodec):
         self.multisets = Multisets()
         self.multisets.add(bounded_multisets(caps, range(1, self.play_limit + 1)))
         self._set_cache: dict[tuple[Any, ...], int | None] = {}
+        #: the groups in the order a sorted hand holds them (the jokers last): the play table's
+        #: lexicographic order is then the engine's listing order (see ``_play_ids``)
+        self.ordered = groups == sorted(groups)
+        self._ms_bits: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], int] | None = None
+        self._group_range = np.arange(len(groups))
 
         self._add_simple()
         if r.call_answer:
@@ -522,6 +548,100 @@ class CheatCodec(ActionCodec):
                 out[i] = action
         return out
 
+    def legal_ids(self, game: Game, seat: int, view: View) -> Ids:
+        parts = getattr(game, "legal_parts", None)
+        if parts is None:
+            return super().legal_ids(game, seat, view)
+        others, plays = parts(seat)
+        ids = set()
+        for action in others:
+            i = self.encode(action, view)
+            if i is not None:
+                ids.add(i)
+        if plays is None:
+            return ids_of(ids)
+        found = self._play_ids(plays, view)
+        if found is None:  # a listing this does not reproduce: list and look up
+            return super().legal_ids(game, seat, view)
+        seg = self._by_kind["play"]
+        return np.concatenate([ids_of(i for i in ids if i < seg.start), found,
+                               ids_of(i for i in ids if i >= seg.stop)])
+
+    def _play_ids(self, plays: Any, view: View) -> Ids | None:
+        """The ids of the plays a :class:`~bluffhouse.cheat.engine.ListedPlays` lists, in
+        increasing order, computed from the hand's counts per group (the multisets within them:
+        a few bit rows or-ed together); None where the listing is not the one reproduced here
+        (then the caller lists): a card outside the space's groups, a whole-hand play under
+        ``last_card_truthful`` within the space, counts or suits of another kind."""
+        group_of = self.group_of
+        groups = [group_of.get(c) for c in plays.hand]
+        if None in groups or bool(plays.by_card) != self.by_suit:
+            return None
+        if (plays.counts > 0) != (self.count_slots > 1):
+            return None
+        if self.by_suit != (plays.suits != [-1]):
+            return None
+        most = min(plays.most, self.play_limit)
+        if most < 1:
+            return np.zeros(0, dtype=np.intp)
+        if plays.truthful_last and len(plays.hand) <= most:
+            return None
+        bad, big, top = self._ms_table()
+        held = np.bincount(np.array(groups, dtype=np.intp), minlength=len(self.groups))
+        # a multiset is out when it needs more of some group than the hand holds, or is larger
+        # than ``most``: one bit row per (group, copies held) and per size, or-ed together
+        out = np.bitwise_or.reduce(bad[self._group_range, np.minimum(held, top)], axis=0)
+        out |= big[min(most, len(big) - 1)]
+        at = np.flatnonzero(np.unpackbits(~out, count=len(self.multisets)).view(bool))
+        slots_of = self._slots(view)
+        slots = sorted({s for t in plays.claims
+                        if (s := slots_of.get(t)) is not None and s < self.claim_slots})
+        counts = ([c - 1 for c in range(1, plays.counts + 1) if c <= self.count_slots]
+                  if self.count_slots > 1 else [0])
+        suits = sorted(set(plays.suits)) if self.by_suit else [0]
+        per = len(plays.claims) * max(1, plays.counts) * len(plays.suits)
+        # the listing stops after the multiset that brings it to ``limit`` actions: with every
+        # multiset listing ``per`` actions, after the first ceil(limit / per) of them (sizes in
+        # order, each size lexicographic: the order of the multiset table, whose groups are in
+        # the hand's order)
+        first = -(-plays.limit // per) if per else len(at)
+        if len(at) > first:
+            if not self.ordered:
+                return None
+            at = at[:first]
+        if not slots or not len(at):
+            return np.zeros(0, dtype=np.intp)
+        count_slots, suit_slots = self.count_slots, self.suit_slots
+        stride = self.claim_slots * count_slots * suit_slots
+        # an id is start + ((at * claim_slots + slot) * count_slots + count) * suit_slots + suit
+        rest = [(slot * count_slots + c) * suit_slots + s
+                for slot in slots for c in counts for s in suits]
+        at = at * stride + self._by_kind["play"].start
+        if len(rest) == 1:
+            return at + rest[0]
+        return np.add.outer(at, np.array(rest, dtype=np.intp)).ravel()
+
+    def _ms_table(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], int]:
+        """The play table's multisets as bit rows (built on first use): ``bad[g, k]`` marks
+        those with more than ``k`` copies of group ``g``, ``big[m]`` those of more than ``m``
+        cards; ``top``: the most copies of a group in one multiset."""
+        if self._ms_bits is None:
+            items = self.multisets.items
+            width = max(len(ms) for ms in items)
+            pad = len(self.groups)
+            padded = np.array([ms + (pad,) * (width - len(ms)) for ms in items], dtype=np.intp)
+            counts = np.zeros((len(items), pad + 1), dtype=np.uint8)
+            rows = np.arange(len(items))
+            for j in range(width):
+                counts[rows, padded[:, j]] += 1
+            top = int(counts[:, :pad].max())
+            bad = np.stack([np.stack([np.packbits(counts[:, g] > k) for k in range(top + 1)])
+                            for g in range(pad)])
+            sizes = counts[:, :pad].sum(axis=1)
+            big = np.stack([np.packbits(sizes > m) for m in range(width + 1)])
+            self._ms_bits = (bad, big, top)
+        return self._ms_bits
+
     # ------------------------------------------------------------------ decode
     def _decode(self, seg: Segment, offset: int, view: View) -> Action:
         seat = view.get("seat")
@@ -662,10 +782,14 @@ class PokerBullCodec(ActionCodec):
 
         r = config.rules_object()
         space = bid_space(r.universe, r.order, r.jokers)
+        self.space = space
         self.texts: list[str] = list(space.texts)
         self.text_index: dict[str, int] = dict(space.text_index)
         self._parse: Callable[[object], Any] = parse_bid_cached
         self._text: Callable[[Any], str] = bid_text
+        #: per listed table of an engine's bid space (kept with it: keyed by its id), the
+        #: action ids of its bids (-1: a bid outside this space)
+        self._tables: dict[int, tuple[Any, Ids]] = {}
         self._add_simple()
         self._segment("bid", len(self.texts), "bid this hand (every bid, in the bid order)")
 
@@ -695,6 +819,37 @@ class PokerBullCodec(ActionCodec):
                 if i is not None and i not in out:
                     out[i] = action
         return out
+
+    def legal_ids(self, game: Game, seat: int, view: View) -> Ids:
+        parts = getattr(game, "legal_bids", None)
+        if parts is None:
+            return super().legal_ids(game, seat, view)
+        space, indices, start, call = parts(seat)
+        bids = self._ids_table(space, indices)[start:]
+        if space is not self.space:  # a deck without some jokers: its bids are ours too
+            bids = np.sort(bids[bids >= 0])
+        if call:
+            return np.concatenate([np.array([self._by_kind["call"].start], dtype=np.intp),
+                                   bids])
+        return bids
+
+    def _ids_table(self, space: Any, indices: list[int]) -> Ids:
+        """The action ids of a listed table of ``space`` (its bids' places in the order), in
+        increasing order as the table is: computed once per table."""
+        kept = self._tables.get(id(indices))
+        if kept is None or kept[0] is not indices:
+            base = self._by_kind["bid"].start
+            if space is self.space:
+                ids = np.array(indices, dtype=np.intp) + base
+            else:
+                get = self.text_index.get
+                texts = space.texts
+                ids = np.array([base + at if (at := get(texts[i], -1)) >= 0 else -1
+                                for i in indices], dtype=np.intp)
+            if len(self._tables) >= 256:
+                self._tables.clear()
+            kept = self._tables[id(indices)] = (indices, ids)
+        return kept[1]
 
     def _decode(self, seg: Segment, offset: int, view: View) -> Action:
         return {"type": "bid", "bid": self.texts[offset]}
@@ -839,13 +994,17 @@ class Memory:
         self.row_size = row
         #: per card identity, known copies by place (encoder-specific places)
         self.known: dict[str, Counter[int]] = {}
+        #: blocks of the vector kept between calls, by name: (what they were made from, block);
+        #: like the rows, a block is never changed once made
+        self.kept: dict[str, tuple[Any, Vector]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Memory:
-        """A copy that shares the history rows (never changed once made)."""
+        """A copy that shares the history rows and kept blocks (never changed once made)."""
         twin = Memory(self.seat, self.history, self.row_size)
         twin.count = self.count
         twin.rows = list(self.rows)
         twin.known = {name: Counter(c) for name, c in self.known.items()}
+        twin.kept = dict(self.kept)
         return twin
 
     def place(self, name: str) -> Counter[int]:
@@ -877,6 +1036,7 @@ class ObservationEncoder:
         self.layout = Layout()
         self.row_size = 0
         self._event_index = {t: i for i, t in enumerate(self.EVENT_TYPES)}
+        self._rows: dict[tuple[Any, ...], Vector] = {}
         self._define()
 
     @property
@@ -904,7 +1064,11 @@ class ObservationEncoder:
         out = np.zeros(self.size, dtype=np.float32)
         self._fill(out, view, memory)
         if memory.rows:
-            rows = np.concatenate(memory.rows[::-1])
+            kept = memory.kept.get("history")
+            if kept is None or kept[0] != memory.count:
+                kept = memory.kept["history"] = (memory.count,
+                                                 np.concatenate(memory.rows[::-1]))
+            rows = kept[1]
             start = self._history_slice.start
             out[start: start + rows.size] = rows
         return out
@@ -932,6 +1096,32 @@ class ObservationEncoder:
             card = CARD_INDEX.get(text)
             if card is not None:
                 out[at + card] = min(1.0, out[at + card] + 1.0 / copies)
+
+    def _kept_cards(self, memory: Memory, name: str, cards: Sequence[str], width: int,
+                    weight: Callable[[int], float]) -> Vector:
+        """A block of ``width`` values, each card adding ``weight(card)`` (at most 1 in all),
+        kept in ``memory`` until the cards change (a hand changes far less often than it is
+        observed)."""
+        kept = memory.kept.get(name)
+        if kept is not None and kept[0] == cards:
+            return kept[1]
+        block = np.zeros(width, dtype=np.float32)
+        for text in cards:
+            card = CARD_INDEX.get(text)
+            if card is not None and card < width:
+                block[card] = min(1.0, block[card] + weight(card))
+        memory.kept[name] = (list(cards), block)
+        return block
+
+    def _row(self, key: tuple[Any, ...], make: Callable[[], Vector]) -> Vector:
+        """The history row of an event, shared by every event that gives the same ``key``
+        (rows are never changed once made)."""
+        row = self._rows.get(key)
+        if row is None:
+            if len(self._rows) >= 1 << 14:
+                self._rows.clear()
+            row = self._rows[key] = make()
+        return row
 
     def text(self, view: View, recent: int = 6) -> str:
         """The view as a few lines of text: what the vector holds, readable (and as leak-free:
@@ -1351,30 +1541,55 @@ class SneakObservation(ObservationEncoder):
         kind = event.get("type")
         if kind == "deal_start":
             memory.known.clear()
+            memory.kept.pop("won", None)
         elif kind == "won" and "cards" in event and type(event.get("seat")) is int:
-            memory.place(f"won{event['seat']}").update(CARD_INDEX[c] for c in event["cards"])
+            self._won(memory, event["seat"], event["cards"])
         elif kind == "reveal" and type(event.get("winner")) is int:
-            won = memory.place(f"won{event['winner']}")
-            for play in event.get("plays") or []:
-                won.update(CARD_INDEX[c] for c in play.get("cards") or [])
+            self._won(memory, event["winner"],
+                      [c for play in event.get("plays") or [] for c in play.get("cards") or []])
         elif kind == "uncontested" and "cards" in event and type(event.get("seat")) is int:
-            memory.place(f"won{event['seat']}").update(CARD_INDEX[c] for c in event["cards"])
-        row = np.zeros(self.row_size, dtype=np.float32)
-        row[self._type_slot(kind)] = 1.0
-        at = len(self.EVENT_TYPES) + 1
-        self._seat_hot(row, at, memory.seat, event.get("seat", event.get("winner")))
-        at += self.players
+            self._won(memory, event["seat"], event["cards"])
+        n = self.players
+        who = event.get("seat", event.get("winner"))
+        rel = relative(memory.seat, who, n) if type(who) is int and 0 <= who < n else -1
         count = event.get("count")
-        if type(count) is int:
-            row[at] = min(1.0, count / 13)
-        row[at + 1] = 1.0 if event.get("kind") == "sneak" else 0.0
-        row[at + 2] = 1.0 if event.get("kind") == "flaunt" else 0.0
-        memory.push(row)
+        laid = min(1.0, count / 13) if type(count) is int else 0.0
+        how = event.get("kind")
+        key = (self._type_slot(kind), rel, laid, how == "sneak", how == "flaunt")
+        memory.push(self._row(key, lambda: self._make_row(*key)))
+
+    def _won(self, memory: Memory, seat: int, cards: Sequence[str]) -> None:
+        """``seat`` won ``cards``: counted in ``memory``, and its block of cards seen won
+        brought up to date (a new block: kept blocks may be shared)."""
+        won = memory.place(f"won{seat}")
+        ids = [CARD_INDEX[c] for c in cards]
+        won.update(ids)
+        kept = memory.kept.get("won")
+        block = (np.zeros(52 * self.players, dtype=np.float32) if kept is None
+                 else kept[1].copy())
+        at = relative(memory.seat, seat, self.players) * 52
+        for c in ids:
+            block[at + c] = min(1.0, won[c] / self.copies)
+        memory.kept["won"] = (None, block)
+
+    def _make_row(self, slot: int, rel: int, laid: float, sneak: bool, flaunt: bool) -> Vector:
+        row = np.zeros(self.row_size, dtype=np.float32)
+        row[slot] = 1.0
+        at = len(self.EVENT_TYPES) + 1
+        if rel >= 0:
+            row[at + rel] = 1.0
+        at += self.players
+        row[at] = laid
+        row[at + 1] = 1.0 if sneak else 0.0
+        row[at + 2] = 1.0 if flaunt else 0.0
+        return row
 
     def _fill(self, out: Vector, view: View, memory: Memory) -> None:
         n = self.players
         seat = view.get("seat")
-        self._card_counts(out, self.s_hand.start, view.get("hand") or [], self.copies)
+        copies = self.copies
+        out[self.s_hand] = self._kept_cards(memory, "hand", view.get("hand") or [], 52,
+                                            lambda _: 1.0 / copies)
         sizes = view.get("hand_sizes") or [0] * n
         won = view.get("won") or [0] * n
         scores = view.get("scores") or [0] * n
@@ -1383,22 +1598,25 @@ class SneakObservation(ObservationEncoder):
         lead = view.get("lead") or {}
         challenged = set(view.get("challenged") or [])
         declined = set(view.get("declined") or [])
+        turn, dealer, leader = view.get("turn"), view.get("dealer"), lead.get("seat")
         w = self.seat_width
+        seats = [0.0] * (n * w)
         for s in range(n):
-            at = self.s_seats.start + relative(seat, s, n) * w
-            out[at: at + w] = (min(1.0, sizes[s] / 13), min(1.0, won[s] / self.total),
-                               min(1.0, scores[s] / self.target), bool(started[s]), s in to_act,
-                               s == view.get("turn"), s == view.get("dealer"),
-                               s == lead.get("seat"), s in challenged, s in declined)
-        at = self.s_misc.start
+            at = relative(seat, s, n) * w
+            seats[at: at + w] = (min(1.0, sizes[s] / 13), min(1.0, won[s] / self.total),
+                                 min(1.0, scores[s] / self.target), bool(started[s]),
+                                 s in to_act, s == turn, s == dealer, s == leader,
+                                 s in challenged, s in declined)
+        out[self.s_seats] = seats
         limit = view.get("lead_limit")
-        out[at: at + 5] = (min(1.0, (view.get("stock_size") or 0) / self.total),
-                           min(1.0, (view.get("out_of_play") or 0) / self.total),
-                           squash(view.get("deal") or 0, 5.0), bool(view.get("sneaking")),
-                           min(1.0, (limit or 0) / 13))
         phase = view.get("phase")
-        out[at + 5 + (SNEAK_PHASES.index(phase) if phase in SNEAK_PHASES
-                      else len(SNEAK_PHASES))] = 1.0
+        misc = [min(1.0, (view.get("stock_size") or 0) / self.total),
+                min(1.0, (view.get("out_of_play") or 0) / self.total),
+                squash(view.get("deal") or 0, 5.0), bool(view.get("sneaking")),
+                min(1.0, (limit or 0) / 13)] + [0.0] * (len(SNEAK_PHASES) + 1)
+        misc[5 + (SNEAK_PHASES.index(phase) if phase in SNEAK_PHASES
+                  else len(SNEAK_PHASES))] = 1.0
+        out[self.s_misc] = misc
         if lead:
             at = self.s_lead.start
             out[at] = 1.0
@@ -1414,10 +1632,9 @@ class SneakObservation(ObservationEncoder):
         for item in view.get("challenges") or []:
             if item.get("seat") == seat and item.get("cards"):
                 self._card_counts(out, self.s_own.start, item["cards"], self.copies)
-        for s in range(n):
-            at = self.s_won.start + relative(seat, s, n) * 52
-            for c, k in memory.known.get(f"won{s}", Counter()).items():
-                out[at + c] = min(1.0, k / self.copies)
+        kept = memory.kept.get("won")  # (read with the events: see _won)
+        if kept is not None:
+            out[self.s_won] = kept[1]
 
     def _text_lines(self, view: View) -> list[str]:
         lines = [f"deal {view.get('deal')} | phase {view.get('phase')} | turn "

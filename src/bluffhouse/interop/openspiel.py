@@ -208,6 +208,27 @@ class _Engine:
         return (_Engine, (self._game,))
 
 
+class _Kept:
+    """What a state has read of its game at one version: the seat asked and the seats' views
+    (OpenSpiel asks for the current player several times a step, and the legal actions, the
+    observation and the action applied each read a view).  A copied state shares them while at
+    the same version (views are never changed); pickled empty."""
+
+    __slots__ = ("acting", "version", "views")
+
+    def __init__(self, version: int = -1, acting: int = -1,
+                 views: dict[int | None, dict[str, Any]] | None = None) -> None:
+        self.version = version
+        self.acting = acting
+        self.views = views if views is not None else {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
+        return _Kept(self.version, self.acting, self.views)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Kept, ())
+
+
 class _Infos(dict[int, tuple[int, list[str]]]):
     """Each seat's information-state text so far, event by event.  The lists are never
     changed once made (a longer one replaces them), so a copied state shares them."""
@@ -370,6 +391,36 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         self.memories: dict[int | None, Memory] = {}
         self.infos = _Infos()
         self._legal: tuple[int, list[int]] | None = None
+        self._kept = _Kept()
+
+    def _now(self) -> _Kept:
+        """What this state has read of its game now (afresh after an action)."""
+        assert self.engine is not None
+        kept = self._kept
+        version = self.engine.game.version
+        if kept.version != version:
+            kept = self._kept = _Kept(version)
+        return kept
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The seat's view now, read once per game version."""
+        kept = self._now()
+        view = kept.views.get(seat)
+        if view is None:
+            assert self.engine is not None
+            view = kept.views[seat] = self.engine.game.view(seat)
+        return view
+
+    def _acting(self) -> int:
+        """``acting_seat`` now (in a window of several seats, read from the first one's view,
+        which is most often the one asked)."""
+        kept = self._now()
+        if kept.acting < 0:
+            assert self.engine is not None
+            act = self.engine.game.to_act
+            kept.acting = act[0] if len(act) == 1 else acting_seat(self.engine.game,
+                                                                   self._view(act[0]))
+        return kept.acting
 
     # ------------------------------------------------------------------ chance
     def _dealing(self) -> bool:
@@ -414,10 +465,9 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     def current_player(self) -> int:
         if self.engine is None:
             return int(pyspiel.PlayerId.CHANCE)
-        game = self.engine.game
-        if game.over:
+        if self.engine.game.over:
             return int(pyspiel.PlayerId.TERMINAL)
-        return acting_seat(game)
+        return self._acting()
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.engine is not None
@@ -425,8 +475,7 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         cached = self._legal
         if cached is not None and cached[0] == game.version:
             return list(cached[1])
-        view = game.view(player)
-        ids = sorted(self.shared.codec.legal(game.legal_actions(player), view))
+        ids = self.shared.codec.legal_ids(game, player, self._view(player)).tolist()
         self._legal = (game.version, ids)
         return list(ids)
 
@@ -446,9 +495,8 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
                     at += size
                 self._start(self.setup.engine_seed, deal=hands)
             return
-        game = self.engine.game
-        seat = acting_seat(game)
-        move = self.shared.codec.decode(int(action), game.view(seat))
+        seat = self._acting()
+        move = self.shared.codec.decode(int(action), self._view(seat))
         self.engine.mutable().apply(seat, move)
         self._legal = None
 
@@ -484,7 +532,7 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     # ------------------------------------------------------------------ observations
     def view_of(self, seat: int | None) -> dict[str, Any] | None:
-        return None if self.engine is None else self.engine.game.view(seat)
+        return None if self.engine is None else self._view(seat)
 
     def memory_of(self, seat: int | None) -> Memory:
         mem = self.memories.get(seat)
@@ -498,8 +546,7 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if self.engine is None:
             mine = self.dealt_to(seat)
             return f"p{seat} dealt " + " ".join(CARD_TEXT[c] for c in mine)
-        game = self.engine.game
-        view = game.view(seat)
+        view = self._view(seat)
         events = view["events"]
         count, parts = self.infos.get(seat, (0, []))
         if count > len(events):

@@ -21,7 +21,7 @@ from ..game import Game
 from .encodings import (
     ActionCodec,
     GameConfig,
-    LegalIds,
+    Ids,
     Mask,
     Memory,
     ObservationEncoder,
@@ -34,6 +34,8 @@ from .encodings import (
     rewards,
 )
 
+#: No legal ids (a seat not asked now).
+NO_IDS: Ids = np.zeros(0, dtype=np.intp)
 #: Keywords of the environments that are not rules options.
 LIMIT_KEYS = ("play_limit", "any_limit", "combo_limit")
 
@@ -102,7 +104,7 @@ class Table:
         self.game: Game | None = None
         self.memories: list[Memory] = []
         self._rng = random.Random(secrets.randbits(63))
-        self._cache: tuple[int, int, Vector, Mask, LegalIds, Any] | None = None
+        self._cache: tuple[int, int, Vector, Mask, Ids, Any] | None = None
         self._acting: tuple[Game, int, int] | None = None
         self._view: tuple[Game, int, int, Any] | None = None
 
@@ -141,9 +143,9 @@ class Table:
         return self.game
 
     # ------------------------------------------------------------------ observing
-    def observe(self, seat: int) -> tuple[Vector, Mask, LegalIds]:
+    def observe(self, seat: int) -> tuple[Vector, Mask, Ids]:
         """The seat's observation vector, its action mask (all 0 unless the seat is the one
-        asked now) and its legal ids with their actions."""
+        asked now) and its legal ids (increasing)."""
         game = self.current()
         cache = self._cache
         if cache is not None and cache[0] == game.version and cache[1] == seat:
@@ -154,12 +156,11 @@ class Table:
         else:
             view = game.view(seat)
         vector = self.encoder.encode(view, self.memories[seat])
-        legal: LegalIds = {}
         if not game.over and seat == self.acting():
-            legal = self.codec.legal(game.legal_actions(seat), view)
-        mask = np.zeros(self.codec.size, dtype=np.int8)
-        if legal:
-            mask[list(legal)] = 1
+            legal = self.codec.legal_ids(game, seat, view)
+        else:
+            legal = NO_IDS
+        mask = self.codec.mask_of(legal)
         self._cache = (game.version, seat, vector, mask, legal, view)
         return vector, mask, legal
 
@@ -171,7 +172,7 @@ class Table:
         """The seat takes the action of id ``index`` (IllegalAction, naming it, when the id is
         not legal now)."""
         game = self.current()
-        _, mask, legal = self.observe(seat)
+        _, mask, _ = self.observe(seat)
         i = as_id(index)
         if not 0 <= i < self.codec.size or not mask[i]:
             what = self.codec.describe(i) if 0 <= i < self.codec.size else "out of range"
@@ -181,8 +182,8 @@ class Table:
         try:
             action = self.codec.decode(i, view)
             game.apply(seat, action)
-        except IllegalAction:
-            game.apply(seat, legal[i])  # the listed action of that id (never expected)
+        except IllegalAction:  # the listed action of that id (never expected)
+            game.apply(seat, self.codec.legal(game.legal_actions(seat), view)[i])
         self._cache = None
 
     def rewards(self) -> list[float]:

@@ -144,6 +144,10 @@ class PokerBullGame(Game):
                     raise RuleError(f"deal: seat {seat} must get 1 to {limit} cards, not "
                                     f"{len(hand)}")
             self.sizes = [len(h) for h in hands]
+            if sum(self.sizes) >= len(r.pack(r.jokers)):
+                raise RuleError(f"deal: all {sum(self.sizes)} cards of the deck are dealt; with "
+                                "every card in play no bid is in doubt, so leave at least one "
+                                "out")
             self._new_hand(starter, hands)
 
     # ================================================================== hands
@@ -193,6 +197,18 @@ class PokerBullGame(Game):
         if self._standing is not None:
             out.append({"type": "call"})
         return out
+
+    def legal_bids(self, seat: int) -> tuple[BidSpace, list[int], int, bool]:
+        """``legal_actions(seat)`` in compact form, ``(space, indices, start, call)``: it lists
+        the bids ``space.texts[i]`` for ``i`` in ``indices[start:]`` (a cached table of the
+        space: never change it), then the call where ``call``.  The research encoders
+        (``bluffhouse.interop``) take the bids' action ids as a slice of it rather than reading
+        up to 10,000 dicts a turn."""
+        space = self._space
+        if self._result is not None or type(seat) is not int or seat not in self._act:
+            return space, [], 0, False
+        indices, start = space.listed_range(self._standing_at, sum(self.sizes))
+        return space, indices, start, self._standing is not None
 
     def sample_action(self, seat: int, rng: random.Random) -> Action:
         """One of ``legal_actions(seat)`` drawn uniformly, without listing them: the listed
@@ -374,6 +390,9 @@ class PokerBullGame(Game):
         if held - deck:
             card = min(held - deck)
             raise sc.damaged("hands", f"hold {_card_name(card)} more often than the deck does")
+        if sum(self.sizes) >= sum(deck.values()) and self.hands and any(self.hands):
+            raise sc.damaged("sizes", f"put all {sum(deck.values())} cards of the deck in play; "
+                             "at least one stays out (no bid would be in doubt)")
         sc.sorted_cards(self.hands, "hands")
         # A game ended by the no-progress rule stops mid-hand, its hand and bids still out
         # (_stall): it is checked as a hand in play.  Any other end clears them (_end).

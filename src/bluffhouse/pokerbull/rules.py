@@ -136,6 +136,10 @@ class PokerBullRules(Rules):
         return min(4, self.natural_cards // players)
 
     def validate(self, players: int) -> None:
+        """Refuse rules a game could not be played under.  Besides fitting in the deck, at
+        least one card must always stay out of play: with the whole pack dealt every hand
+        the pack can make is certain, no bid is in doubt, and there would be nothing to bid
+        (the legal bids are those not guaranteed among the cards in play)."""
         natural = self.natural_cards
         deck = natural + self.jokers
         size = self.start_size(players)
@@ -147,15 +151,31 @@ class PokerBullRules(Rules):
                 raise RuleError(f"{players} players holding {self.grow_limit} cards each do not "
                                 f"fit in the deck ({natural} cards without the jokers); lower "
                                 "grow_limit")
+            if players * self.grow_limit >= deck:
+                raise RuleError(f"{players} players holding {self.grow_limit} cards each would "
+                                f"hold all {deck} cards of the deck, and with every card in play "
+                                "no bid is in doubt; lower grow_limit or add a joker")
             if self.jokers_leave_at or self.recharge_at:
                 raise RuleError("options jokers_leave_at and recharge_at (variations #5a, #5b) "
                                 "count the cards in play down; they need mode=shrink")
-        elif players * size > deck:
+            return
+        if players * size > deck:
             raise RuleError(f"option hand_size: {players} players with {size} cards each need "
                             f"more than the {deck} cards of the deck")
-        if self.recharge_at and self.recharge_at + players > natural:
+        if players * size == deck:
+            raise RuleError(f"option hand_size: {players} players with {size} cards each would "
+                            f"hold all {deck} cards of the deck, and with every card in play no "
+                            "bid is in doubt; deal fewer cards or use a bigger pack")
+        if self.jokers_leave_at and min(players * size, self.jokers_leave_at) >= natural:
+            raise RuleError(f"option jokers_leave_at: once the jokers leave, {natural} cards in "
+                            f"play would be all the deck holds, and no bid would be in doubt; "
+                            f"use at most {natural - 1}")
+        # After a recharge the players hold at most recharge_at + one card each; once the deck
+        # has no jokers (none at all, or they left) that must leave a card out.
+        room = natural - 1 if (not self.jokers or self.jokers_leave_at) else natural
+        if self.recharge_at and self.recharge_at + players > room:
             raise RuleError(f"option recharge_at: after a recharge at {self.recharge_at} cards "
-                            f"{players} players may not fit in the deck; use at most "
-                            f"{natural - players}")
+                            f"{players} players may not fit in the deck with a card to spare; "
+                            f"use at most {room - players}")
         if self.jokers_leave_at and not self.jokers:
             raise RuleError("option jokers_leave_at: there are no jokers to leave the game")

@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from importlib import resources
-from typing import Any
+from typing import Any, TypeGuard
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -65,6 +65,11 @@ def games_catalogue() -> list[dict[str, Any]]:
                     "max_players": preset.max_players or family.MAX_PLAYERS,
                     "options": options, "how": how_to_play(preset)})
     return out
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    """A JSON whole number (true and false are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def percentiles(seconds: Iterable[float]) -> dict[str, float | int | None]:
@@ -425,24 +430,23 @@ class Server:
             now = time.monotonic()
             allowance = min(limits.rate_burst, allowance + (now - last) * limits.rate_per_second)
             last = now
-            allowance -= 1
-            if allowance < 0:
-                conn.cut(1008, "too many messages: slow down")
-                log.info("room %s: cut off %s for flooding", room.code, conn.peer)
-                return
+            free = data is not None and self._free(conn, room, data)
+            if not free:
+                allowance -= 1
+                if allowance < 0:
+                    conn.cut(1008, "too many messages: slow down")
+                    log.info("room %s: cut off %s for flooding", room.code, conn.peer)
+                    return
             if data is None:
                 errors += 1
             else:
-                paced = self._paced_action(conn, room, data)
                 try:
-                    if await self._dispatch(conn, room, data) or paced:
-                        allowance += 1  # paced by the game, not counted
+                    if await self._dispatch(conn, room, data) and not free:
+                        allowance += 1  # accepted: paced by the game, not counted
                     errors = 0
                 except Refused as exc:
-                    if paced and exc.code in ("stale", "not_your_turn"):
-                        allowance += 1  # a faster seat, not a flood: neither counted
-                    else:
-                        errors += 1
+                    if not (free and exc.code in ("stale", "not_your_turn", "over")):
+                        errors += 1  # (a faster seat, or the end of the game: no mistake)
                     reply: dict[str, Any] = {"type": "refused" if data["type"] == "action"
                                              else "error", "code": exc.code,
                                              "message": str(exc)}
@@ -456,24 +460,27 @@ class Server:
                 return
 
     @staticmethod
-    def _paced_action(conn: Conn, room: Room, data: dict[str, Any]) -> bool:
-        """Whether ``data`` is an action on a version of the current game that has existed and
-        that this connection has not acted on before.  Such actions are paced by the game:
-        at a table of quick bots a person is often beaten to it (``stale``), and that is no
-        flood.  Naming versions it never saw, or the same one again, is counted."""
-        version = data.get("version")
-        if data["type"] != "action" or room.game is None or isinstance(version, bool) \
-                or not isinstance(version, int) or not 0 <= version <= room.game.version:
+    def _free(conn: Conn, room: Room, data: dict[str, Any]) -> bool:
+        """Whether ``data`` answers a state this connection was sent, so that the rate limit
+        does not count it: one ``legal`` ask per state that left the seat's legal actions to
+        be asked for (a turn), and one action per version it was sent a state of (even when
+        refused as ``stale``, ``not_your_turn`` or ``over``: a quicker seat, or the game's
+        end, beat it).  A client that answers each state it gets is never cut off, however far
+        behind it reads; messages nothing asked for (pings, chat, a second action on one
+        version, versions it was never sent) are counted."""
+        kind = data["type"]
+        if kind == "legal":
+            return conn.free_legal_ask()
+        version, game_no = data.get("version"), data.get("game_no")
+        if game_no is None:
+            game_no = room.game_no
+        if kind != "action" or not _whole(version) or not _whole(game_no):
             return False
-        key = (room.game_no, version)
-        if conn.acted is not None and key <= conn.acted:
-            return False
-        conn.acted = key
-        return True
+        return conn.free_action(game_no, version)
 
     async def _dispatch(self, conn: Conn, room: Room, data: dict[str, Any]) -> bool:
-        """Handle one message; True when the game paced it (an accepted action, the first ask
-        for the legal actions at a state): those do not count against the rate limit."""
+        """Handle one message; True for an accepted action (paced by the game: not counted
+        against the rate limit, like the answers of ``_free``)."""
         kind = data["type"]
         if kind == "action":
             if conn.seat is None:
@@ -487,6 +494,10 @@ class Server:
             if isinstance(version, bool) or not isinstance(version, int):
                 raise Refused("bad_message", "an action message carries the \"version\" of "
                               "the state you saw (a whole number)")
+            game_no = data.get("game_no")
+            if game_no is not None and not _whole(game_no):
+                raise Refused("bad_message", "game_no is the \"game_no\" of the state you saw "
+                              "(a whole number), or left out")
             request_id = data.get("id")
             if request_id is not None:
                 if isinstance(request_id, bool) or not isinstance(request_id, str | int) \
@@ -494,7 +505,7 @@ class Server:
                     raise Refused("bad_message", "id must be text or a number (64 characters "
                                   "at most)")
                 request_id = str(request_id)
-            await room.submit(conn.seat, action, version, "player", request_id)
+            await room.submit(conn.seat, action, version, "player", request_id, game_no)
             reply: dict[str, Any] = {"type": "accepted", "version": version + 1}
             if "id" in data:
                 reply["id"] = data["id"]
@@ -514,14 +525,30 @@ class Server:
         elif kind == "legal":
             async with room.lock:
                 _, text = await room.legal_reply(conn.seat)
-                key = (room.game_no, room.game.version) if room.game is not None else None
             conn.send(text)
-            if (key is not None and key != conn.legal_asked) \
-                    or conn.states_sent != conn.legal_free_at:
-                conn.legal_asked = key
-                conn.legal_free_at = conn.states_sent
-                return True  # the first ask at each state (or after each state sent): paced
-            return False
+        elif kind == "check":
+            # Is this built action legal now? (A play missing from a capped legal list.) An
+            # ordinary message as to the rate limit: one per click of a person is far below it.
+            if conn.seat is None:
+                raise Refused("spectator", "spectators cannot act; join a seat to play")
+            action = data.get("action")
+            version = data.get("version")
+            if not isinstance(action, dict) or isinstance(version, bool) \
+                    or not isinstance(version, int):
+                raise Refused("bad_message", "a check message carries an \"action\" object "
+                              "and the \"version\" of the state you saw, like {\"type\": "
+                              "\"check\", \"action\": {\"type\": \"pass\"}, \"version\": 12}")
+            request_id = data.get("id")
+            if request_id is not None and (isinstance(request_id, bool) or not isinstance(
+                    request_id, str | int) or len(str(request_id)) > 64):
+                raise Refused("bad_message", "id must be text or a number (64 characters "
+                              "at most)")
+            async with room.lock:
+                verdict = room.check(conn.seat, action, version)
+            reply = {"type": "checked", "version": version, **verdict}
+            if request_id is not None:
+                reply["id"] = request_id
+            conn.send(reply)
         elif kind == "ping":
             conn.send({"type": "pong", "at": data.get("at") if isinstance(
                 data.get("at"), int | float) else None})
@@ -529,7 +556,7 @@ class Server:
             raise Refused("bad_message", "already said hello; to change seat, reconnect")
         else:
             raise Refused("unknown_type", f"unknown message type {kind[:40]!r}; known: "
-                          "action, chat, legal, ping")
+                          "action, check, chat, legal, ping")
         return False
 
 

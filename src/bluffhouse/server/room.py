@@ -38,6 +38,8 @@ log = logging.getLogger("bluffhouse.server")
 WINDOW_KINDS = frozenset({"call", "pass", "check", "believe", "challenge"})
 #: Legal actions listed in a state message at most (a client may ask for all of them).
 LEGAL_INLINE = 200
+#: CONTRACT.md: a list of legal actions this long may be a documented subset of them.
+LEGAL_CAP = 10_000
 #: Accepted request ids remembered per seat, to refuse a resent duplicate.
 RECENT_IDS = 64
 #: A clock restored after a restart gives at least this long (or its full time, if shorter):
@@ -146,14 +148,14 @@ class Conn:
         self.close_code = 1000
         self.close_reason = ""
         self.peer = peer
-        #: (game number, version) of the last state this connection asked the legal actions of.
-        self.legal_asked: tuple[int, int] | None = None
-        #: State messages sent to this connection, and that count at its last free legal ask:
-        #: each state it is sent allows one ask not counted against the rate limit (a client
-        #: behind a table of instant bots asks about states the game has already left).
-        self.states_sent = 0
-        self.legal_free_at = -1
-        #: (game number, version) of the last state this connection sent an action for.
+        #: The rate limit counts what a client sends unprompted; its answers to the states it
+        #: was sent are free, however far behind it reads them (app.py, ``Server._free``).
+        #: Legal asks owed: states sent that leave the seat's legal actions to be asked for.
+        self.asks_owed = 0
+        #: game number: (first, last) version of it this connection was sent a state of (it is
+        #: sent every state between), for the last two games; (game number, version) of the
+        #: last state it acted on.
+        self.seen: dict[int, tuple[int, int]] = {}
         self.acted: tuple[int, int] | None = None
 
     def send(self, message: dict[str, Any] | str) -> None:
@@ -164,6 +166,37 @@ class Conn:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.cut(1008, "too slow: messages piled up unread")
+
+    def send_state(self, text: str, game_no: int, version: int, ask: bool) -> None:
+        """Send a state message, which the client may answer without being counted as
+        flooding: an action on its version, and a legal ask if ``ask`` (its seat has a turn,
+        whose legal actions are not listed in the message)."""
+        self.send(text)
+        if ask:  # no more than the send queue holds: a client further behind is cut off
+            self.asks_owed = min(self.asks_owed + 1, self.queue.maxsize)
+        first = self.seen[game_no][0] if game_no in self.seen else version
+        self.seen[game_no] = (first, version)
+        if len(self.seen) > 2:
+            del self.seen[min(self.seen)]
+
+    def free_legal_ask(self) -> bool:
+        """Whether a legal ask answers a state this connection was sent and has not asked
+        about yet (a client catching up asks about states the game has left)."""
+        if self.asks_owed <= 0:
+            return False
+        self.asks_owed -= 1
+        return True
+
+    def free_action(self, game_no: int, version: int) -> bool:
+        """Whether an action on ``version`` of game ``game_no`` answers a state this connection
+        was sent and has not acted on (then it is marked acted on).  Versions it was never
+        sent, or the same one again, are not answers."""
+        key = (game_no, version)
+        first, last = self.seen.get(game_no, (0, -1))
+        if not first <= version <= last or (self.acted is not None and key <= self.acted):
+            return False
+        self.acted = key
+        return True
 
     def cut(self, code: int, reason: str) -> None:
         """Close this connection (the writer task sends the close frame)."""
@@ -395,11 +428,46 @@ class Room:
         kept = self._legal_reply.get(seat)
         if kept is None or kept[0] != key:
             version = game.version
-            text = await asyncio.to_thread(
-                lambda: json.dumps({"type": "legal", "version": version,
-                                    "legal": game.legal_actions(seat)}))
+            def listing() -> str:
+                legal = game.legal_actions(seat)
+                # the contract's cap: a list this long may be a subset (other plays of the
+                # listed types may be legal too: a client asks with a check message)
+                return json.dumps({"type": "legal", "version": version, "legal": legal,
+                                   "capped": len(legal) >= LEGAL_CAP})
+            text = await asyncio.to_thread(listing)
             kept = self._legal_reply[seat] = (key, text)
         return key, kept[1]
+
+    def check(self, seat: int, action: Any, version: int) -> dict[str, Any]:
+        """The engine's verdict on an action the seat built but has not sent (a play missing
+        from a capped list of legal actions): ``{"legal": True}``, or ``{"legal": False,
+        "code", "message"}`` with the refusal the action itself would get.  Nothing changes;
+        the engine's message comes from applying to a copy, as ``is_legal`` gives no reason.
+        It says no more than a refused action would, so it reveals nothing hidden."""
+        game = self.game
+        if game is None or self.status == "lobby":
+            return {"legal": False, "code": "not_started",
+                    "message": "the game has not started yet"}
+        if game.over:
+            return {"legal": False, "code": "over", "message": "the game is over"}
+        if version != game.version:
+            return {"legal": False, "code": "stale", "message": f"you asked about version "
+                    f"{version}, but the table is at version {game.version} now"}
+        if seat not in game.to_act:
+            return {"legal": False, "code": "not_your_turn",
+                    "message": f"seat {seat} may not act now"}
+        if game.is_legal(seat, action):
+            return {"legal": True}
+        try:
+            game.copy().apply(seat, action)
+        except bh.IllegalAction as exc:
+            return {"legal": False, "code": "illegal", "message": str(exc)}
+        except Exception:  # an engine failure on odd input: refused, as an action would be
+            return {"legal": False, "code": "illegal",
+                    "message": "the server could not apply that action"}
+        log.warning("room %s: is_legal refused %r from seat %s, which apply accepts",
+                    self.code, action, seat)
+        return {"legal": False, "code": "illegal", "message": "the engine refused that action"}
 
     def mode(self, seat: int) -> str:
         """'window' when all the seat may do is answer a challenge (call, pass...), else
@@ -446,23 +514,31 @@ class Room:
             # actions (a Cheat lead): null, and the client asks with a legal message.
             to_act = seat in game.to_act
             message["legal"] = [] if not to_act else \
-                self.legal(seat) if self.mode(seat) == "window" else None
+                None if self.asks_legal(seat) else self.legal(seat)
         return json.dumps(message)
+
+    def asks_legal(self, seat: int | None) -> bool:
+        """Whether the seat's state message leaves its legal actions to be asked for (null):
+        it has a turn, not just a window's answers."""
+        game = self.game
+        return game is not None and seat is not None and seat in game.to_act \
+            and not game.over and self.mode(seat) != "window"
 
     def push_state(self, since: int) -> None:
         """Send every client its seat's state (events from ``since``)."""
+        assert self.game is not None
+        version = self.game.version
         for seat, st in enumerate(self.state):
             live = [c for c in st.conns if not c.closed]
             if live:
                 text = self.state_message(seat, since)
+                ask = self.asks_legal(seat)
                 for conn in live:
-                    conn.send(text)
-                    conn.states_sent += 1
+                    conn.send_state(text, self.game_no, version, ask)
         if self.spectators:
             text = self.state_message(None, since)
             for conn in self.spectators:
-                conn.send(text)
-                conn.states_sent += 1
+                conn.send_state(text, self.game_no, version, False)
 
     # ------------------------------------------------------------------ connections
     async def attach(self, conn: Conn, token: str | None, events_seen: int | None) -> None:
@@ -502,7 +578,8 @@ class Room:
             if self.game is not None:
                 since = events_seen if events_seen is not None and \
                     0 <= events_seen <= self.events else 0
-                conn.send(self.state_message(seat, since))
+                conn.send_state(self.state_message(seat, since), self.game_no,
+                                self.game.version, self.asks_legal(seat))
             self.broadcast(self.room_message())
             if seat is not None and returned and self.game is not None and not self.game.over:
                 # The person is back: their own clock again, every other clock runs on.
@@ -591,11 +668,15 @@ class Room:
 
     # ------------------------------------------------------------------ play
     async def submit(self, seat: int, action: Any, version: Any, source: str,
-                     request_id: str | None = None) -> None:
-        """An action for ``seat`` decided at ``version``; raises Refused (nothing changed)."""
+                     request_id: str | None = None, game_no: int | None = None) -> None:
+        """An action for ``seat`` decided at ``version`` (of game ``game_no``, if given: after
+        a rematch versions start again); raises Refused (nothing changed)."""
         asked = time.perf_counter()
         async with self.lock:
             self.manager.timing["lock_wait"] += time.perf_counter() - asked
+            if game_no is not None and game_no != self.game_no:
+                raise Refused("stale", f"you acted in game {game_no}, but the table is at "
+                              f"game {self.game_no} now: look at the new state and act again")
             await self.submit_locked(seat, action, version, source, request_id)
         self.manager.recent.append(time.perf_counter() - asked)
 

@@ -16,6 +16,21 @@ async function getJSON(url, options) {
   return data;
 }
 
+// The rules text is wrapped for an 80-column terminal: its prose lines (indented two spaces)
+// are joined so that a phone wraps them at its own width; tables (indented deeper) keep their
+// lines.
+function reflow(text) {
+  const out = [];
+  let para = [];
+  for (const line of text.split("\n")) {
+    if (/^ {2}\S/.test(line)) { para.push(line.trim()); continue; }
+    if (para.length) { out.push(para.join(" ")); para = []; }
+    out.push(line.replace(/^ {2}/, ""));
+  }
+  if (para.length) out.push(para.join(" "));
+  return out.join("\n");
+}
+
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -136,7 +151,7 @@ async function main() {
     box.replaceChildren(...game.options.map((info) => optionControl(game, info)));
     countChanged();
     $("#rules-title").textContent = `How to play ${game.title}`;
-    $("#how").textContent = `${game.summary}\n\n${(game.how || "").replace(/^How to play\n/, "")}`;
+    $("#how").textContent = `${game.summary}\n\n${reflow((game.how || "").replace(/^How to play\n/, ""))}`;
     seatingLine();
     history.replaceState(null, "", `#${game.id}`);
   }

@@ -7,7 +7,9 @@ const $ = (sel) => document.querySelector(sel);
 const code = decodeURIComponent(location.pathname.split("/").pop()).toUpperCase();
 const key = `bluffhouse:${code}`;
 const SIMPLE = ["call", "check", "believe", "pass", "draw"];
-const WITH_CARDS = ["play", "sneak", "flaunt", "challenge"];
+const WITH_CARDS = ["play", "sneak", "flaunt", "challenge", "cheat"]; // those with cards: picked from the hand
+// what a selection is for, in the hint
+const KIND_WORDS = { play: "play", sneak: "sneak", flaunt: "flaunt", cheat: "hide or slip to someone (a cheat)" };
 
 const S = {
   mine: JSON.parse(localStorage.getItem(key) || "null"),
@@ -15,7 +17,7 @@ const S = {
   seat: null, host: false, room: null, msg: null, view: null, gameNo: 0,
   events: [], shownEvents: 0, legal: null, legalVersion: -1, askedVersion: -1,
   selected: new Set(), pending: false, timers: [], over: null, bidCategory: null,
-  replay: null,
+  replay: null, capped: false, checks: new Map(), checkTick: 0, claimPick: null, pickTick: 0,
 };
 window.bluffhouse = S; // for the curious, from the console: S.send({...}) goes through the same socket
 
@@ -54,6 +56,7 @@ function nameOf(seat) {
   return info.name || `seat ${seat + 1}`;
 }
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const seatName = (seat) => capital(nameOf(seat));
 const isSneak = () => Boolean(S.view && "stock_size" in S.view);
 const say3 = (event) => describe(event, nameOf, S.seat, { sneak: isSneak() });
 
@@ -126,6 +129,7 @@ function onMessage(message) {
   switch (message.type) {
     case "welcome":
       S.connected = true; S.retry = 0; S.askedVersion = -1; // a question lost with the old connection is asked again
+      S.checks = new Map();
       S.seat = message.seat; S.host = message.host;
       if (S.mine && message.seat === null) { // the token no longer names a seat here
         S.mine = null; localStorage.removeItem(key);
@@ -145,9 +149,17 @@ function onMessage(message) {
     case "state": onState(message); break;
     case "legal":
       if (S.msg && message.version === S.msg.version) {
-        S.legal = message.legal; S.legalVersion = message.version; renderHand(); renderActions();
+        S.legal = message.legal; S.legalVersion = message.version; S.capped = Boolean(message.capped);
+        renderHand(); renderActions();
       }
       break;
+    case "checked": { // the server's verdict on a play the person built (see checkFor)
+      const asked = [...S.checks.values()].find((c) => c.id === message.id);
+      if (asked && S.msg && message.version === S.msg.version) {
+        asked.legal = message.legal; asked.message = message.message || ""; S.checkTick += 1; renderActions();
+      }
+      break;
+    }
     case "accepted": break;
     case "refused":
       S.pending = false;
@@ -190,10 +202,10 @@ function onState(message) {
   const now = performance.now() / 1000;
   S.timers = (message.timers || []).map((t) => ({ ...t, until: now + t.seconds_left }));
   if (versionChanged) {
-    S.pending = false; S.bidCategory = null;
+    S.pending = false; S.bidCategory = null; S.checks = new Map(); S.claimPick = null;
     if ($("#error").dataset.passing) say(""); // a "too late" note lasts until the next move
   }
-  if (message.legal !== null && message.legal !== undefined) { S.legal = message.legal; S.legalVersion = message.version; }
+  if (message.legal !== null && message.legal !== undefined) { S.legal = message.legal; S.legalVersion = message.version; S.capped = false; }
   else if (versionChanged) { S.legal = null; S.legalVersion = -1; }
   // a selection survives while the hand still holds it
   const hand = S.view.hand || [];
@@ -352,8 +364,9 @@ function renderBoard() {
     }
     if (v.bid && typeof v.bid === "object") facts.push(`${capital(nameOf(v.bid.seat))} bid ${v.bid.count} card${v.bid.count === 1 ? "" : "s"}`);
     let next = "";
-    if (v.claim_rank) next = `Next claim: ${v.claim_rank}${v.claim_suit ? ` of ${v.claim_suit}` : ""}`;
-    else if (v.claim_ranks && v.claim_ranks.length > 1) next = `Next claim: one of ${v.claim_ranks.join(" ")}`;
+    if (v.claim_rank) next = `Next claim: ${rankLabel(v.claim_rank)}${v.claim_suit ? ` of ${SUIT_SIGNS[v.claim_suit] || v.claim_suit}` : ""}`;
+    else if (v.claim_ranks && v.claim_ranks.length >= 13) next = "Next claim: any rank";
+    else if (v.claim_ranks && v.claim_ranks.length > 1) next = `Next claim: one of ${v.claim_ranks.map(rankLabel).join(" ")}`;
     else if (v.leading) next = "Next claim: any rank";
     if (next) main.push(el("div", { class: "next-claim", id: "next-claim", text: next }));
     if (v.discarded) facts.push(`${v.discarded} discarded`);
@@ -412,6 +425,7 @@ function renderHand() {
 function toggle(index) {
   if (!myTurn()) return;
   if (S.selected.has(index)) S.selected.delete(index); else S.selected.add(index);
+  S.claimPick = null;
   renderHand();
   renderActions();
 }
@@ -439,6 +453,121 @@ function matching() {
   return out;
 }
 
+const unique = (items) => [...new Set(items)];
+const claimKey = (claim) => `${claim.rank}|${claim.count}|${claim.suit || ""}`;
+const rankLabel = (rank) => (rank === "T" ? "10" : rank === "JK" ? "Joker" : rank);
+const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+function pickedCards() {
+  const hand = S.view.hand || [];
+  return [...S.selected].sort((a, b) => a - b).map((i) => hand[i]);
+}
+
+// Every claim the listed plays make, in their order (a capped list still holds every claim
+// available: CONTRACT.md), kept for the list it came from.
+function listedClaims() {
+  if (S.claimsOf !== S.legal) {
+    const seen = new Map();
+    for (const a of cardActions()) if (a.type === "play" && a.claim && !seen.has(claimKey(a.claim))) seen.set(claimKey(a.claim), a.claim);
+    S.claimsOf = S.legal; S.claimsList = [...seen.values()];
+  }
+  return S.claimsList;
+}
+
+// The server's verdict on a built action at this version: asked once (a check message), then
+// {legal: true|false, message}; legal is undefined while the answer is on its way.
+let checkNo = 0;
+function checkFor(action) {
+  const key = JSON.stringify(action);
+  let entry = S.checks.get(key);
+  if (!entry) {
+    entry = { id: `c${Date.now().toString(36)}-${checkNo++}`, legal: undefined, message: "" };
+    S.checks.set(key, entry);
+    if (!S.send({ type: "check", version: S.msg.version, action, id: entry.id })) S.checks.delete(key);
+  }
+  return entry;
+}
+
+// What the selected cards can do: the listed actions that use exactly them (buttons, or a
+// claim chooser when there are many claims); and where the list is capped (a lead of many
+// cards with any claim: the server sends a subset), the other claims of the listed plays and
+// the other kinds, built from the selection and put to the server (check): a built action is
+// offered only once the server says it is legal. The page never decides legality itself.
+function selectionChoices(found) {
+  const v = S.view;
+  const picked = pickedCards();
+  const nodes = [];
+  let hint = "";
+  const plays = found.filter((a) => a.type === "play" && a.claim);
+  const others = found.filter((a) => !plays.includes(a));
+  const claims = plays.map((a) => ({ claim: a.claim, known: true }));
+  if (S.capped) {
+    const known = new Set(claims.map((c) => claimKey(c.claim)));
+    for (const claim of listedClaims()) if (!known.has(claimKey(claim))) claims.push({ claim, known: false });
+  }
+  if (claims.length > 6 || claims.some((c) => !c.known)) {
+    const made = claimChooser(picked, claims);
+    nodes.push(made.node);
+    hint = made.hint;
+  } else for (const action of plays) nodes.push(button(actionLabel(action, v, seatName), action, action.type, "primary"));
+  const later = []; // table cheats come after the game's own moves
+  for (const action of others) {
+    if (action.type === "cheat") later.push(button(actionLabel(action, v, seatName), action, action.type, ""));
+    else nodes.push(button(actionLabel(action, v, seatName), action, action.type, "primary"));
+  }
+  if (S.capped) {
+    for (const type of unique(cardActions().map((a) => a.type))) {
+      if (type === "play" || others.some((a) => a.type === type)) continue;
+      const action = { type, cards: picked };
+      const verdict = checkFor(action);
+      if (verdict.legal === true) nodes.push(button(actionLabel(action, v, seatName), action, type, "primary"));
+      else if (verdict.legal === false && !nodes.length) hint = `${capital(type)}: not allowed (${verdict.message.replace(/\.$/, "")}).`;
+    }
+  }
+  if (!nodes.length && !later.length && !hint) hint = S.capped ? "Asking the server what these cards may do…" : "No legal move uses exactly these cards: change the selection.";
+  return { nodes, hint, later };
+}
+
+// Count, rank (and suit, where claimed) as menus, for the claims given; a claim not known to
+// be legal is put to the server, and its Play button waits for the answer.
+function claimChooser(picked, claims) {
+  const ranks = unique(claims.map((c) => c.claim.rank));
+  let pick = S.claimPick;
+  if (!pick) { // the truth where it can be told: the selected rank, as many as selected
+    const same = unique(picked.map((c) => c.slice(0, c === "JK" ? 2 : 1)));
+    const truth = claims.find((c) => same.length === 1 && c.claim.rank === same[0] && c.claim.count === picked.length)
+      || claims.find((c) => c.claim.count === picked.length) || claims[0];
+    pick = { ...truth.claim };
+  }
+  pick = { ...pick };
+  if (!ranks.includes(pick.rank)) pick.rank = ranks[0];
+  const counts = unique(claims.filter((c) => c.claim.rank === pick.rank).map((c) => c.claim.count)).sort((a, b) => a - b);
+  if (!counts.includes(pick.count)) pick.count = counts.includes(picked.length) ? picked.length : counts[0];
+  const suits = unique(claims.filter((c) => c.claim.rank === pick.rank && c.claim.count === pick.count && c.claim.suit).map((c) => c.claim.suit));
+  if (!suits.length) delete pick.suit;
+  else if (!suits.includes(pick.suit)) pick.suit = suits[0];
+  S.claimPick = pick;
+  const chosen = claims.find((c) => claimKey(c.claim) === claimKey(pick));
+  const claim = { rank: pick.rank, count: pick.count };
+  if (pick.suit) claim.suit = pick.suit;
+  const action = { type: "play", cards: picked, claim };
+  const verdict = chosen && chosen.known ? { legal: true } : checkFor(action);
+  const menu = (id, label, values, current, text, set) => {
+    const node = el("select", { id, "aria-label": label }, ...values.map((x) => el("option", { value: String(x), text: text(x), selected: x === current })));
+    node.addEventListener("change", () => { S.claimPick = { ...S.claimPick, ...set(node.value) }; S.pickTick += 1; renderActions(); });
+    return node;
+  };
+  const go = el("button", { type: "button", class: "act primary", "data-kind": "play", disabled: S.pending || verdict.legal !== true,
+    text: actionLabel(action, S.view, seatName), onclick: () => act(action) });
+  const node = el("span", { class: "bid-builder claim-builder" }, el("span", { class: "muted", text: "Claim" }),
+    menu("claim-count", "how many you claim", counts, pick.count, (n) => `${n} ×`, (x) => ({ count: Number(x) })),
+    menu("claim-rank", "the rank you claim", ranks, pick.rank, rankLabel, (x) => ({ rank: x })),
+    suits.length ? menu("claim-suit", "the suit you claim", suits, pick.suit, (x) => `of ${SUIT_SIGNS[x] || x}`, (x) => ({ suit: x })) : "",
+    go);
+  const hint = verdict.legal === false ? `Not allowed: ${verdict.message.replace(/\.$/, "")}.`
+    : verdict.legal === undefined ? "Asking the server whether that claim is allowed…" : "";
+  return { node, hint };
+}
+
 function button(label, action, kind, cls) {
   return el("button", { type: "button", class: `act ${cls || ""}`, "data-kind": kind, disabled: S.pending, text: label, onclick: () => act(action) });
 }
@@ -462,10 +591,12 @@ function renderActions() {
   const legal = S.legal;
   // the same choices as on screen: keep the buttons (a click in flight must not land on a
   // button that was just replaced)
-  const sig = JSON.stringify([S.msg.version, S.legalVersion, [...S.selected].sort(), S.pending, S.bidCategory]);
+  const sig = JSON.stringify([S.msg.version, S.legalVersion, [...S.selected].sort(), S.pending, S.bidCategory,
+    S.pickTick, S.checkTick]);
   const same = sig === prev && box.childElementCount > 0;
   S.actionSig = sig;
   const nodes = [];
+  const cheats = [];
   const withCards = cardActions();
   const bids = legal.filter((a) => a.type === "bid" && typeof a.bid === "string");
   const simple = legal.filter((a) => SIMPLE.includes(a.type) && Object.keys(a).length === 1);
@@ -478,12 +609,17 @@ function renderActions() {
       const sizes = withCards.map((a) => a.cards.length);
       const most = Math.max(...sizes);
       const fewest = Math.min(...sizes);
-      const count = fewest === most ? `${most}` : `${fewest} to ${most}`;
-      hint = kinds.includes("challenge") ? `Select ${count} card${most === 1 ? "" : "s"} to challenge with, or pass.`
-        : `Select ${count} card${most === 1 ? "" : "s"} to ${kinds.filter((k) => k !== "challenge").join(" or ")}.`;
-    } else if (!found.length) hint = "No legal move uses exactly these cards: change the selection.";
-    else hint = "";
-    for (const action of found) nodes.push(button(actionLabel(action, v), action, action.type, "primary"));
+      // a capped list may leave out bigger plays: then no sizes are promised
+      const count = S.capped ? "" : fewest === most ? `${most} ` : `${fewest} to ${most} `;
+      const cards = S.capped || most !== 1 ? "cards" : "card";
+      hint = kinds.includes("challenge") ? `Select ${count}${cards} to challenge with, or pass.`
+        : `Select ${count}${cards} to ${kinds.filter((k) => k !== "challenge").map((k) => KIND_WORDS[k] || k).join(" or ")}.`;
+    } else {
+      const made = selectionChoices(found);
+      hint = made.hint;
+      nodes.push(...made.nodes);
+      cheats.push(...made.later);
+    }
   }
   if (bids.length) nodes.push(bidBuilder(bids));
   for (const action of simple) {
@@ -497,6 +633,7 @@ function renderActions() {
     if (action.type === "draw") label = "Draw a card";
     nodes.push(button(label, action, action.type, action.type === "call" ? "danger" : ""));
   }
+  nodes.push(...cheats);
   if (other.length) nodes.push(...otherActions(other));
   if (!same) box.replaceChildren(...nodes);
   const t = timerFor(S.seat);
@@ -544,14 +681,19 @@ function bidBuilder(bids) {
 // Anything else the rules have (a Spanish Bluff count bid, an accusation ...): buttons when few,
 // a list when many.
 function otherActions(actions) {
-  const byType = new Map();
-  for (const a of actions) { if (!byType.has(a.type)) byType.set(a.type, []); byType.get(a.type).push(a); }
+  const byType = new Map(); // by type, and by kind of table cheat
+  for (const a of actions) {
+    const kind = a.cheat ? `${a.type}:${a.cheat}` : a.type;
+    if (!byType.has(kind)) byType.set(kind, []);
+    byType.get(kind).push(a);
+  }
   const out = [];
-  for (const [type, list] of byType) {
-    if (list.length <= 6) { for (const a of list) out.push(button(actionLabel(a, S.view), a, type, "")); continue; }
-    const pick = el("select", { "aria-label": type, "data-list": type }, ...list.map((a, i) => el("option", { value: String(i), text: actionLabel(a, S.view) })));
+  for (const list of byType.values()) {
+    const type = list[0].type;
+    if (list.length <= 6) { for (const a of list) out.push(button(actionLabel(a, S.view, seatName), a, type, "")); continue; }
+    const pick = el("select", { "aria-label": type, "data-list": type }, ...list.map((a, i) => el("option", { value: String(i), text: actionLabel(a, S.view, seatName) })));
     out.push(el("span", { class: "bid-builder" }, pick, el("button", { type: "button", class: "act", "data-kind": type, disabled: S.pending,
-      text: capital(type), onclick: () => act(list[Number(pick.value)]) })));
+      text: capital(list[0].cheat || type), onclick: () => act(list[Number(pick.value)]) })));
   }
   return out;
 }

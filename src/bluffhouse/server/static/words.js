@@ -29,9 +29,18 @@ export function bidText(bid) {
   return `${cat.replaceAll("_", " ")}${shown.length ? ` ${shown.join(" ")}` : ""}${natural ? " (natural)" : ""}`;
 }
 
-export function actionLabel(action, view) {
+// A button's words for an action. `name(seat)` names a seat as the table does ("Counter 2").
+export function actionLabel(action, view, name = (seat) => `seat ${seat + 1}`) {
   const n = (action.cards || []).length;
   switch (action.type) {
+    case "cheat": // British Cheat's table cheats: done in secret, open to accusation
+      if (action.cheat === "hide") return `Hide ${cardsText(action.cards)} (cheat)`;
+      if (action.cheat === "give") return `Slip ${cardsText(action.cards)} to ${name(action.seat)} (cheat)`;
+      if (action.cheat === "peek") return `Peek at a card of ${name(action.seat)} (cheat)`;
+      break;
+    case "accuse": return `Accuse ${name(action.seat)} of cheating`;
+    case "show":
+      return action.cards ? `Show ${cardsText(action.cards)} instead (swap)` : "Show the cards laid";
     case "play": {
       const claim = action.claim || {};
       const suit = claim.suit ? ` of ${suitWord(claim.suit)}` : "";
@@ -45,12 +54,11 @@ export function actionLabel(action, view) {
       if (typeof action.bid === "string") return `Bid ${bidText(action.bid)}`;
       return `Bid ${action.count}${action.rank ? ` × ${rankWord(action.rank)}` : ""}`;
     case "call": return view && view.call_word ? `${view.call_word}!` : "Call";
-    default: {
-      const extra = Object.entries(action).filter(([k]) => k !== "type")
-        .map(([k, v]) => `${k.replaceAll("_", " ")} ${Array.isArray(v) ? cardsText(v) : typeof v === "object" ? JSON.stringify(v) : v}`);
-      return `${action.type.charAt(0).toUpperCase()}${action.type.slice(1).replaceAll("_", " ")}${extra.length ? ` (${extra.join(", ")})` : ""}`;
-    }
+    default: break;
   }
+  const extra = Object.entries(action).filter(([k]) => k !== "type")
+    .map(([k, v]) => `${k.replaceAll("_", " ")} ${Array.isArray(v) ? cardsText(v) : typeof v === "object" ? JSON.stringify(v) : v}`);
+  return `${action.type.charAt(0).toUpperCase()}${action.type.slice(1).replaceAll("_", " ")}${extra.length ? ` (${extra.join(", ")})` : ""}`;
 }
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -117,6 +125,15 @@ export function describe(event, name, me, table = {}) {
       const plays = (event.plays || []).map((p) => `${name(p.seat)} ${cardsText(p.cards)}${p.combo ? ` (${p.combo})` : ""}`).join(", ");
       return `challenge turned up: ${plays}; ${name(event.winner)} ${event.winner === me ? "win" : "wins"} ${plural(event.count, "card")}`;
     }
+    case "cheat_private": // a table cheat: the details reach only the seats it touches
+      if (event.cheat === "hide") return `${who} ${verb("hides", "hide")} ${cardsText(event.cards)} (a table cheat)`;
+      if (event.cheat === "give") return `${who} ${verb("slips", "slip")} ${cardsText(event.cards)} into ${name(event.to)}'s hand (a table cheat)`;
+      if (event.cheat === "given") return `${who} ${verb("slips", "slip")} ${cardsText(event.cards)} into ${me === null ? "a" : "your"} hand (a table cheat)`;
+      if (event.cheat === "peek") return `${who} ${verb("peeks", "peek")} at a card of ${name(event.at)}: ${cardsText(event.cards)}`;
+      return `${who} ${verb("does", "do")} something under the table (a table cheat, open to accusation until the next turn)`;
+    case "accuse":
+      return `${who} ${verb("accuses", "accuse")} ${name(event.target)} of cheating: ${event.caught
+        ? `caught${event.cheats && event.cheats.length ? ` (${event.cheats.join(", ").replaceAll("_", " ")})` : ""}` : "a false accusation"}`;
     case "uncontested": return `${who} ${verb("keeps", "keep")} the last ${plural(event.count, "card")} uncontested`;
     case "deal_start": return `deal ${event.deal} begins: ${event.stock_size} cards in the stock`;
     case "deal_end": return `deal ${event.deal} over: won ${(event.won || []).join(" / ")}, scores ${(event.scores || []).join(" / ")}`;
