@@ -155,9 +155,11 @@ def started_servers(folder: Path) -> Iterator[Callable[..., ServerProc]]:
 
 @contextmanager
 def one_server(folder: Path) -> Iterator[ServerProc]:
-    """One server for a whole test module, checked for tracebacks at the end."""
+    """One server for a whole test module, checked for tracebacks at the end.  A module may
+    create more rooms a minute than a person (`--room-rate`, 30 by default): every game id,
+    one after another when the tests run serially."""
     with started_servers(folder) as make:
-        yield make()
+        yield make(None, "--room-rate", "1000")
 
 
 def cards_in(value: Any) -> set[str]:

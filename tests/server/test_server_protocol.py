@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -350,6 +351,20 @@ def test_chat_lines_reach_the_room(shared_server: ServerProc) -> None:
             await c.close()
 
     asyncio.run(run())
+
+
+def test_rooms_created_too_fast_from_one_address_are_refused(
+        make_server: Callable[..., ServerProc]) -> None:
+    """`--room-rate N`: the N+1th room within a minute from one address is refused with 429 and
+    a reason; the rooms already made are untouched."""
+    server = make_server(None, "--room-rate", "2")
+    codes = [server.create(game="bluff", players=3)["code"] for _ in range(2)]
+    r = server.post("/api/rooms", {"game": "bluff", "players": 3, "name": "Ann"})
+    assert r.status_code == 429
+    assert r.json()["error"] == "too_many"
+    assert "too many rooms" in r.json()["message"]
+    for code in codes:
+        assert server.get(f"/api/rooms/{code}").status_code == 200
 
 
 def test_sigint_stops_the_server_cleanly(server: ServerProc) -> None:
