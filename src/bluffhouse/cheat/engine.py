@@ -1318,14 +1318,28 @@ class CheatGame(Game):
                 out.append({"type": "cheat", "cheat": "peek", "seat": t})
         return out
 
-    def _play_actions(self, seat: int) -> list[Action]:
+    def _listed_plays(self, seat: int, claims: list[int]) -> ListedPlays:
+        """What bounds the plays ``legal_actions`` lists for ``seat`` (who may play now), with
+        ``claims`` the ranks it may claim (``_claims()``): the one source of
+        :meth:`_play_actions` and :meth:`legal_parts`."""
         r = self.rules
         hand = self.hands[seat]
-        most = len(hand) if self._max == 0 else min(self._max, len(hand))
-        claims = self._claims()
         suits = [self._suit_required()] if r.claim_suit else [-1]
         if r.claim_suit and suits[0] < 0:
             suits = [0, 1, 2, 3]
+        return ListedPlays(
+            hand=list(hand), most=len(hand) if self._max == 0 else min(self._max, len(hand)),
+            by_card=bool(r.claim_suit), claims=[rank_text(x) for x in claims],
+            # The same bound _parse_play enforces: a claim may name up to max_cards (or every
+            # card of a rank) whatever the number of cards laid.
+            counts=self._count_top if r.count_lies else 0, suits=suits,
+            truthful_last=bool(r.last_card_truthful), limit=LIST_LIMIT)
+
+    def _play_actions(self, seat: int) -> list[Action]:
+        r = self.rules
+        claims = self._claims()
+        listed = self._listed_plays(seat, claims)
+        hand, most, suits, count_max = listed.hand, listed.most, listed.suits, listed.counts
         by_group: list[list[int]] = []
         def key(c: int) -> int:
             return c if r.claim_suit else (c >> 2 if c != JOKER else 99)
@@ -1335,20 +1349,14 @@ class CheatGame(Game):
                 by_group[-1].append(c)
             else:
                 by_group.append([c])
-        if not r.count_lies:
-            count_max = 0
-        else:
-            # The same bound _parse_play enforces: a claim may name up to max_cards (or every
-            # card of a rank) whatever the number of cards laid.
-            count_max = self._count_top
         out: list[Action] = []
-        truthful_only = r.last_card_truthful
+        truthful_only = listed.truthful_last
         group_texts = [[CARD_TEXT[c] for c in g] for g in by_group]
         picks: list[_Pick] = [([], [], -1, 0)]
         if not count_max and not r.claim_suit and not truthful_only:
             # the common case: the true count, no suit, any play may go out; the loop below
             # without its inner choices (the same actions in the same order)
-            names = [rank_text(rank) for rank in claims]
+            names = listed.claims
             for size in range(1, most + 1):
                 picks = _more_picks(by_group, group_texts, picks)
                 for _, texts, _, _ in picks:
@@ -1991,16 +1999,7 @@ class CheatGame(Game):
         others = self._legal(seat, with_plays=False)
         if not self._can_play_now(seat):
             return others, None
-        r = self.rules
-        hand = self.hands[seat]
-        suits = [self._suit_required()] if r.claim_suit else [-1]
-        if r.claim_suit and suits[0] < 0:
-            suits = [0, 1, 2, 3]
-        return others, ListedPlays(
-            hand=list(hand), most=len(hand) if self._max == 0 else min(self._max, len(hand)),
-            by_card=bool(r.claim_suit), claims=[rank_text(x) for x in self._claims()],
-            counts=self._count_top if r.count_lies else 0, suits=suits,
-            truthful_last=bool(r.last_card_truthful), limit=LIST_LIMIT)
+        return others, self._listed_plays(seat, self._claims())
 
 
 def _texts(cards: Sequence[int]) -> list[str]:

@@ -390,7 +390,7 @@ class PokerBullGame(Game):
         if held - deck:
             card = min(held - deck)
             raise sc.damaged("hands", f"hold {_card_name(card)} more often than the deck does")
-        if sum(self.sizes) >= sum(deck.values()) and self.hands and any(self.hands):
+        if any(self.hands) and sum(self.sizes) >= sum(deck.values()):
             raise sc.damaged("sizes", f"put all {sum(deck.values())} cards of the deck in play; "
                              "at least one stays out (no bid would be in doubt)")
         sc.sorted_cards(self.hands, "hands")
