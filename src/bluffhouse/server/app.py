@@ -72,6 +72,18 @@ def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _request_id(data: dict[str, Any]) -> str | None:
+    """The ``id`` a client gave an action or a check to match its answer (as text), if any;
+    Refused when it is not text or a number of 64 characters at most."""
+    request_id = data.get("id")
+    if request_id is None:
+        return None
+    if not isinstance(request_id, str | int) or isinstance(request_id, bool) \
+            or len(str(request_id)) > 64:
+        raise Refused("bad_message", "id must be text or a number (64 characters at most)")
+    return str(request_id)
+
+
 def percentiles(seconds: Iterable[float]) -> dict[str, float | int | None]:
     """p50, p99 and max of durations in seconds, as milliseconds, with their count."""
     data = sorted(seconds)
@@ -491,20 +503,14 @@ class Server:
                               "like {\"type\": \"action\", \"action\": {\"type\": \"pass\"}, "
                               "\"version\": 12}")
             version = data.get("version")
-            if isinstance(version, bool) or not isinstance(version, int):
+            if not _whole(version):
                 raise Refused("bad_message", "an action message carries the \"version\" of "
                               "the state you saw (a whole number)")
             game_no = data.get("game_no")
             if game_no is not None and not _whole(game_no):
                 raise Refused("bad_message", "game_no is the \"game_no\" of the state you saw "
                               "(a whole number), or left out")
-            request_id = data.get("id")
-            if request_id is not None:
-                if isinstance(request_id, bool) or not isinstance(request_id, str | int) \
-                        or len(str(request_id)) > 64:
-                    raise Refused("bad_message", "id must be text or a number (64 characters "
-                                  "at most)")
-                request_id = str(request_id)
+            request_id = _request_id(data)
             await room.submit(conn.seat, action, version, "player", request_id, game_no)
             reply: dict[str, Any] = {"type": "accepted", "version": version + 1}
             if "id" in data:
@@ -533,21 +539,16 @@ class Server:
                 raise Refused("spectator", "spectators cannot act; join a seat to play")
             action = data.get("action")
             version = data.get("version")
-            if not isinstance(action, dict) or isinstance(version, bool) \
-                    or not isinstance(version, int):
+            if not isinstance(action, dict) or not _whole(version):
                 raise Refused("bad_message", "a check message carries an \"action\" object "
                               "and the \"version\" of the state you saw, like {\"type\": "
                               "\"check\", \"action\": {\"type\": \"pass\"}, \"version\": 12}")
-            request_id = data.get("id")
-            if request_id is not None and (isinstance(request_id, bool) or not isinstance(
-                    request_id, str | int) or len(str(request_id)) > 64):
-                raise Refused("bad_message", "id must be text or a number (64 characters "
-                              "at most)")
+            _request_id(data)  # a malformed id is refused like an action's
             async with room.lock:
                 verdict = room.check(conn.seat, action, version)
             reply = {"type": "checked", "version": version, **verdict}
-            if request_id is not None:
-                reply["id"] = request_id
+            if "id" in data:
+                reply["id"] = data["id"]
             conn.send(reply)
         elif kind == "ping":
             conn.send({"type": "pong", "at": data.get("at") if isinstance(

@@ -444,18 +444,10 @@ class Room:
         "code", "message"}`` with the refusal the action itself would get.  Nothing changes;
         the engine's message comes from applying to a copy, as ``is_legal`` gives no reason.
         It says no more than a refused action would, so it reveals nothing hidden."""
-        game = self.game
-        if game is None or self.status == "lobby":
-            return {"legal": False, "code": "not_started",
-                    "message": "the game has not started yet"}
-        if game.over:
-            return {"legal": False, "code": "over", "message": "the game is over"}
-        if version != game.version:
-            return {"legal": False, "code": "stale", "message": f"you asked about version "
-                    f"{version}, but the table is at version {game.version} now"}
-        if seat not in game.to_act:
-            return {"legal": False, "code": "not_your_turn",
-                    "message": f"seat {seat} may not act now"}
+        try:
+            game = self._may_act(seat, version, asking=True)
+        except Refused as refused:
+            return {"legal": False, "code": refused.code, "message": str(refused)}
         if game.is_legal(seat, action):
             return {"legal": True}
         try:
@@ -680,23 +672,34 @@ class Room:
             await self.submit_locked(seat, action, version, source, request_id)
         self.manager.recent.append(time.perf_counter() - asked)
 
-    async def submit_locked(self, seat: int, action: Any, version: Any, source: str,
-                            request_id: str | None = None) -> None:
+    def _may_act(self, seat: int, version: Any, request_id: str | None = None,
+                 asking: bool = False) -> bh.Game:
+        """The game, if ``seat`` may act on ``version`` now; else raises Refused, for the same
+        reasons whether the action is sent (``submit_locked``) or only asked about
+        (``check``, ``asking``)."""
         game = self.game
         if game is None or self.status == "lobby":
             raise Refused("not_started", "the game has not started yet")
         if game.over:
             raise Refused("over", "the game is over")
-        st = self.state[seat]
-        if request_id is not None and request_id in st.recent_ids:
+        if request_id is not None and request_id in self.state[seat].recent_ids:
             raise Refused("duplicate", f"action {request_id!r} was already accepted")
         if version != game.version:
-            raise Refused("stale", f"you acted on version {version}, but the table is at "
-                          f"version {game.version} now: look at the new state and act again")
+            raise Refused("stale", f"you {'asked about' if asking else 'acted on'} version "
+                          f"{version}, but the table is at version {game.version} now"
+                          + ("" if asking else ": look at the new state and act again"))
         if seat not in game.to_act:
+            if asking:
+                raise Refused("not_your_turn", f"seat {seat} may not act now")
             waiting = ", ".join(map(str, game.to_act))
             raise Refused("not_your_turn", f"seat {seat} may not act now (waiting for seat "
                           f"{waiting})")
+        return game
+
+    async def submit_locked(self, seat: int, action: Any, version: Any, source: str,
+                            request_id: str | None = None) -> None:
+        game = self._may_act(seat, version, request_id)
+        st = self.state[seat]
         prev_to_act = game.to_act
         try:
             game.apply(seat, action)
