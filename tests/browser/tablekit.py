@@ -372,3 +372,18 @@ def sit_two(browser: Any, server: Any, game: str, players: int = 4,
         person.seat = person.wait_state()["seat"]
     assert {ann.seat, bob.seat} == {0, 1}
     return code, ann, bob, [ctx_a, ctx_b]
+
+
+def open_as_host(browser: Any, server: Any, made: dict[str, Any],
+                 viewport: dict[str, int] | None = None) -> tuple[Any, Person]:
+    """A room made through the API (``made``: its code, host token and link), opened in a new
+    browser as its host would find it (the token in the page's storage), then started."""
+    ctx = browser.new_context(viewport=viewport or DESKTOP)
+    person = Person(ctx.new_page(), "Ann").watch()
+    page = person.page
+    page.goto(f"{server.http}/")
+    page.evaluate("([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
+                  "{token: t, seat: 0, host: true}))", [made["code"], made["token"]])
+    server.start_room(made["code"], made["token"])
+    page.goto(f"{server.http}{made['link']}")
+    return ctx, person

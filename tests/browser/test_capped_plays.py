@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tablekit import Person
+from tablekit import open_as_host
 
 import bluffhouse as bh
 
@@ -34,14 +34,8 @@ def test_a_play_missing_from_a_capped_list_is_played_and_an_illegal_one_is_expla
     assert game.is_legal(0, lie) and tuple(sorted(five)) not in listed_sets
 
     made = shared_server.create(game=GAME, players=PLAYERS, bots=[1], timers=False, seed=SEED)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = ctx.new_page()
-    person = Person(page, "Ann").watch()
-    page.goto(f"{shared_server.http}/")
-    page.evaluate("([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
-                  "{token: t, seat: 0, host: true}))", [made["code"], made["token"]])
-    shared_server.start_room(made["code"], made["token"])
-    page.goto(f"{shared_server.http}{made['link']}")
+    ctx, person = open_as_host(browser, shared_server, made)
+    page = person.page
     page.wait_for_function("() => window.bluffhouse.capped === true && "
                            "document.querySelectorAll('#hand .card:not([disabled])').length")
     assert page.evaluate("() => window.bluffhouse.view.hand") == hand

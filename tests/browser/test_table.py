@@ -18,6 +18,7 @@ from tablekit import (
     Person,
     allowed_cards,
     check_secrets,
+    open_as_host,
     play_to_end,
     set_option,
     sit_two,
@@ -185,14 +186,8 @@ def test_table_cheats_are_offered_in_words_and_played_by_clicking(
     a neighbour peeked at, anyone accused; the buttons say so in words, and a click plays it."""
     made = shared_server.create(game="british_cheat", players=3, bots=[1, 2], timers=False,
                                 seed=5, bot_delay=4)
-    ctx = browser.new_context(viewport=DESKTOP)
-    page = ctx.new_page()
-    person = Person(page, "Ann").watch()
-    page.goto(f"{shared_server.http}/")
-    page.evaluate("([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
-                  "{token: t, seat: 0, host: true}))", [made["code"], made["token"]])
-    shared_server.start_room(made["code"], made["token"])
-    page.goto(f"{shared_server.http}{made['link']}")
+    ctx, person = open_as_host(browser, shared_server, made)
+    page = person.page
     page.wait_for_selector("#hand .card:not([disabled])")
     assert "hide or slip" in page.inner_text("#prompt")
     held = page.locator("#hand .card").count()

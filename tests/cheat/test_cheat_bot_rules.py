@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from cheat_util import PRESET_IDS, call, new, play
@@ -32,6 +34,19 @@ from bluffhouse.errors import RuleError
 TURN_CALL_SETS = {"sequence": "round", "first_rank": "any", "max_cards": 3, "jokers": 2,
                   "callers": "turn", "final_call": False, "discard_sets": True,
                   "after_call_rank": "free"}
+
+
+def _bot_turns(g: bh.Game, bots: list[Any], limit: int) -> Iterator[tuple[int, dict]]:
+    """Play ``g`` with ``bots`` (one a seat, the first seat to act moving) for at most
+    ``limit`` actions or to its end; each ``(seat, action)`` is yielded before it is applied,
+    so the caller sees the state it was chosen in."""
+    for _ in range(limit):
+        if g.over:
+            return
+        seat = g.to_act[0]
+        action = bots[seat].act(g.view(seat), Choices(g, seat))
+        yield seat, action
+        g.apply(seat, action)
 
 
 def _act(name: str, state: bh.Game, seat: int, seed: int = 1) -> dict:
@@ -133,12 +148,8 @@ def test_rule_bots_never_list_every_play(name: str, monkeypatch: pytest.MonkeyPa
     """A big hand's turn is decided from the hand: listing every legal play is refused."""
     g = bh.new_game("bullshit", players=3, seed=4)
     monkeypatch.setattr(type(g), "legal_actions", lambda *a: pytest.fail("listed every play"))
-    for _ in range(30):
-        if g.over:
-            break
-        seat = g.to_act[0]
-        action = make_bot(name, seed=seat).act(g.view(seat), Choices(g, seat))
-        g.apply(seat, action)
+    for _ in _bot_turns(g, [make_bot(name, seed=seat) for seat in range(3)], 30):
+        pass
 
 
 def test_choices_is_legal_over_a_state_and_over_a_list() -> None:
@@ -162,16 +173,10 @@ def test_mixed_styles_call_at_their_rates() -> None:
             g = bh.new_game("bullshit", players=3, seed=seed)
             bots = [make_bot("counter" if s == 0 else name, seed=seed * 10 + s)
                     for s in range(3)]
-            for _ in range(300):
-                if g.over:
-                    break
-                seat = g.to_act[0]
-                may = seat and g.is_legal(seat, {"type": "call"})
-                action = bots[seat].act(g.view(seat), Choices(g, seat))
-                if may:
+            for seat, action in _bot_turns(g, bots, 300):
+                if seat and g.is_legal(seat, {"type": "call"}):
                     chances += 1
                     calls += action["type"] == "call"
-                g.apply(seat, action)
         rates[name] = calls / chances
     assert 0.2 < rates["calls_third"] < 0.47
     assert 0.08 < rates["sometimes_lie"] < 0.32
@@ -218,15 +223,7 @@ def _table(game_id: str, options: dict[str, object], players: int, seed: int,
         if g.over:
             break
         seat = g.to_act[0]
-        try:
-            action = g.sample_action(seat, rng)
-        except IndexError:
-            # The engine left a seat to act with no legal move (a Bluff leader holding one
-            # card of another rank than the one it must claim truthfully, after_call_rank=
-            # "same"): the engine's to fix, not the bots'.
-            assume(False)
-            raise
-        g.apply(seat, action)
+        g.apply(seat, g.sample_action(seat, rng))
     assume(not g.over and g.legal_actions(g.to_act[0]))
     return g
 
@@ -289,18 +286,13 @@ def _padded_share(opponent: str, seeds: range) -> float:
         g = bh.new_game("bullshit", players=4, seed=seed)
         bots = [make_bot("counter" if s == 0 else opponent, seed=seed * 10 + s)
                 for s in range(4)]
-        for _ in range(240):
-            if g.over:
-                break
-            seat = g.to_act[0]
-            action = bots[seat].act(g.view(seat), Choices(g, seat))
+        for seat, action in _bot_turns(g, bots, 240):
             if seat == 0 and action["type"] == "play":
                 rank = action["claim"]["rank"]
                 good = sum(c[0] == rank for c in action["cards"])
                 if good:
                     true += 1
                     padded += good < len(action["cards"])
-            g.apply(seat, action)
     return padded / max(1, true)
 
 

@@ -270,6 +270,19 @@ class Client:
                              (m["type"] == "state" and m["version"] != version))
         return self.legal.get(self.version, [])
 
+    async def flood(self, message: dict[str, Any], times: int) -> str:
+        """Send ``message`` ``times`` times without waiting, then read until the server closes
+        the connection, which it must do as for a flood (code 1008); its reason."""
+        try:
+            for _ in range(times):
+                await self.send(message)
+            while True:
+                await self.recv(timeout=10)
+        except websockets.ConnectionClosed as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == 1008, closed
+            return closed.rcvd.reason
+        raise AssertionError("unreachable")  # pragma: no cover
+
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
