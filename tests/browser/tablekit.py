@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from serverkit import cards_in
+from serverkit import cards_in, jokers, most_jokers_in_a_list
 
 import bluffhouse as bh
 
@@ -209,27 +209,6 @@ def play_to_end(people: list[Person], rng: random.Random, timeout: float = 90,
         if not acted:
             person.page.wait_for_timeout(40)
     return moves
-
-
-def jokers(value: Any) -> int:
-    """How many jokers ("JK") a JSON value holds, every occurrence counted."""
-    if value == "JK":
-        return 1
-    if isinstance(value, dict):
-        return sum(jokers(v) for v in value.values())
-    if isinstance(value, list):
-        return sum(jokers(v) for v in value)
-    return 0
-
-
-def most_jokers_in_a_list(value: Any) -> int:
-    """The most jokers any one list of cards in a JSON value holds (a hand, a play)."""
-    if isinstance(value, dict):
-        return max((most_jokers_in_a_list(v) for v in value.values()), default=0)
-    if isinstance(value, list):
-        here = sum(1 for v in value if v == "JK")
-        return max([here, *(most_jokers_in_a_list(v) for v in value)])
-    return 0
 
 
 @dataclass

@@ -180,6 +180,27 @@ def cards_in(value: Any) -> set[str]:
     return out
 
 
+def jokers(value: Any) -> int:
+    """How many jokers ("JK") a JSON value holds, every occurrence counted."""
+    if value == "JK":
+        return 1
+    if isinstance(value, dict):
+        return sum(jokers(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(jokers(v) for v in value)
+    return 0
+
+
+def most_jokers_in_a_list(value: Any) -> int:
+    """The most jokers any one list of cards in a JSON value holds (a hand, a play)."""
+    if isinstance(value, dict):
+        return max((most_jokers_in_a_list(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        here = sum(1 for v in value if v == "JK")
+        return max([here, *(most_jokers_in_a_list(v) for v in value)])
+    return 0
+
+
 class Client:
     """A websocket client that records every message and rebuilds its seat's view."""
 

@@ -1,9 +1,10 @@
 """Every game id of ``bluffhouse games`` is created through the server and played to the end by
 two websocket clients and two bots, with the messages the browser table uses: ``legal`` on a
-turn, a listed action or, where the list is capped (CONTRACT.md: past 10,000 a subset), a play
-built from the hand and a listed claim, put to the server with ``check`` first as the page
-does. The downloaded record replays on the engine to the same end. Also: the ``check`` message
-itself (the engine's verdict and refusal, nothing changed, stale and spectator answers)."""
+turn, a listed action or, where the list is capped (CONTRACT.md: past 10,000 a subset; a Poker
+Bull opening's documented subset), a play built from the hand and a listed claim or a flush
+naming three or more ranks, put to the server with ``check`` first as the page does. The
+downloaded record replays on the engine to the same end. Also: the ``check`` message itself
+(the engine's verdict and refusal, nothing changed, stale and spectator answers)."""
 
 from __future__ import annotations
 
@@ -70,7 +71,18 @@ class Player:
         if not hand or not claims:
             return None
         cards = self.rng.sample(hand, self.rng.randint(1, min(len(hand), 8)))
-        action = {"type": "play", "cards": cards, "claim": self.rng.choice(claims)}
+        return await self.ask_check({"type": "play", "cards": cards,
+                                     "claim": self.rng.choice(claims)}, version)
+
+    async def built_bid(self, version: int) -> dict[str, Any] | None:
+        """A Poker Bull flush naming three to five ranks (what the capped list of a hand's
+        opening leaves out), its ranks in any order, if the server says it is legal."""
+        ranks = self.rng.sample("23456789TJQKA", self.rng.randint(3, 5))
+        bid = " ".join(["flush", self.rng.choice("SHDC"), *ranks])
+        return await self.ask_check({"type": "bid", "bid": bid}, version)
+
+    async def ask_check(self, action: dict[str, Any], version: int) -> dict[str, Any] | None:
+        """The action, if a check message says it is legal now."""
         self.ids += 1
         ask = f"c{self.ids}"
         await self.client.send({"type": "check", "action": action, "version": version, "id": ask})
@@ -107,8 +119,13 @@ class Player:
                 await client.until(lambda m: m["type"] in ("state", "over"))
                 continue
             action = None
-            if self.capped.get(version) and self.rng.random() < 0.5:
+            built = self.capped.get(version) and any(a["type"] == "bid" for a in legal)
+            if built:
+                action = await self.built_bid(version)  # always: the game has few openings
+            elif self.capped.get(version) and self.rng.random() < 0.5:
+                built = True
                 action = await self.built_play(legal, version)
+            if built:
                 if client.version != version:
                     continue
                 if action is not None:
@@ -152,6 +169,12 @@ def test_every_game_is_played_to_the_end_through_the_server(
     if not options and game in CAPPED:  # the capped leads came and built plays went through
         assert any(any(p.capped.values()) for p in players)
         assert sum(p.checked["played"] for p in players) > 0, [p.checked for p in players]
+    if bh.lookup(game).family.FAMILY == "poker_bull":  # a capped opening: a built flush bid
+        opening = bh.new_game(game, players=4, seed=11, **options)
+        capped = opening.lists_subset(0)  # seat 0, a person, opens
+        assert players[0].client.seat == 0 and players[0].capped.get(0) is capped
+        if capped:
+            assert sum(p.checked["played"] for p in players) > 0, [p.checked for p in players]
 
 
 def test_check_gives_the_engine_verdict_and_changes_nothing(shared_server: ServerProc) -> None:
@@ -197,5 +220,50 @@ def test_check_gives_the_engine_verdict_and_changes_nothing(shared_server: Serve
             == "accepted"
         await ann.close()
         await watcher.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_poker_bull_opening_is_capped_and_a_flush_of_three_ranks_is_checked_and_bid(
+        shared_server: ServerProc) -> None:
+    """At a hand's opening the engine lists about 1,500 of some 19,700 legal bids, leaving out
+    the flushes naming three or more ranks (docs/rules/poker_bull.md): far below 10,000, but a
+    subset all the same, so the legal reply is marked capped; a client builds such a flush,
+    checks it and bids it. The next seat's list is whole again: not capped."""
+    server = shared_server
+    seed = 5
+    game = bh.new_game("poker_bull", players=3, seed=seed)
+    assert game.to_act == [0]
+    listed = game.legal_actions(0)
+    flush = {"type": "bid", "bid": "flush S J 6 4"}
+    assert len(listed) < 10_000 and flush not in listed and game.is_legal(0, flush)
+    game.apply(0, flush)
+    after = game.legal_actions(1)
+    made = server.create(game="poker_bull", players=3, bots=[2], timers=False, seed=seed)
+    bob = server.join(made["code"], "Bob")
+    server.start_room(made["code"], made["token"])
+
+    async def scenario() -> None:
+        ann = await Client(server, made["code"], made["token"]).connect()
+        other = await Client(server, made["code"], bob["token"]).connect()
+        await ann.until(lambda m: m["type"] == "state")
+        await ann.send({"type": "legal"})
+        answer = await ann.until(lambda m: m["type"] == "legal")
+        assert answer["capped"] is True
+        assert answer["legal"] == listed  # the engine's list itself, unchanged (CONTRACT.md)
+        await ann.send({"type": "check", "action": flush, "version": 0, "id": "flush"})
+        assert await ann.until(lambda m: m["type"] == "checked") == {
+            "type": "checked", "version": 0, "legal": True, "id": "flush"}
+        await ann.send({"type": "action", "action": flush, "version": 0, "id": "bid"})
+        assert (await ann.until(lambda m: m["type"] in ("accepted", "refused")))["type"] \
+            == "accepted"
+        state = await other.until(lambda m: m["type"] == "state" and m["version"] == 1)
+        assert state["view"]["bid"] == "flush S J 6 4" and state["view"]["bidder"] == 0
+        assert {"type": "bid", "seat": 0, "bid": "flush S J 6 4"} in state["events"]
+        await other.send({"type": "legal"})
+        whole = await other.until(lambda m: m["type"] == "legal")
+        assert whole["capped"] is False and whole["legal"] == after
+        await ann.close()
+        await other.close()
 
     asyncio.run(scenario())

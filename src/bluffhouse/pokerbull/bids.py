@@ -705,6 +705,12 @@ class BidSpace:
             return full, start
         return sub, bisect_right(sub, after)
 
+    def lists_subset(self, after: int, total: int) -> bool:
+        """Whether :meth:`listed_range` gives the documented subset (more than LIST_LIMIT bids
+        may follow the bid at index ``after`` among ``total`` cards) rather than every bid."""
+        full, _ = self.open_bids(total)
+        return len(full) - bisect_right(full, after) > LIST_LIMIT
+
     def legal_after(self, standing: Bid | None, total: int) -> list[str]:
         """Canonical texts of every bid that may follow ``standing`` among ``total`` cards, in
         bid order.  When there would be more than LIST_LIMIT of them, flush bids naming three

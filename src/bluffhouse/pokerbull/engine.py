@@ -210,6 +210,15 @@ class PokerBullGame(Game):
         indices, start = space.listed_range(self._standing_at, sum(self.sizes))
         return space, indices, start, self._standing is not None
 
+    def lists_subset(self, seat: int) -> bool:
+        """Whether ``legal_actions(seat)`` is the documented subset (more than 10,000 bids are
+        legal, so flush bids naming three or more ranks are left out: docs/rules/poker_bull.md,
+        "Listing legal actions") rather than every legal action.  A client offering only listed
+        bids needs to know: such a flush is still legal (``is_legal``), just not listed."""
+        if self._result is not None or type(seat) is not int or seat not in self._act:
+            return False
+        return self._space.lists_subset(self._standing_at, sum(self.sizes))
+
     def sample_action(self, seat: int, rng: random.Random) -> Action:
         """One of ``legal_actions(seat)`` drawn uniformly, without listing them: the listed
         bids are a slice of a cached table (see :meth:`BidSpace.listed_range`), so this draws

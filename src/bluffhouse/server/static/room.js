@@ -16,7 +16,7 @@ const S = {
   socket: null, connected: false, retry: 0, stopped: false,
   seat: null, host: false, room: null, msg: null, view: null, gameNo: 0,
   events: [], shownEvents: 0, legal: null, legalVersion: -1, askedVersion: -1,
-  selected: new Set(), pending: false, timers: [], over: null, bidCategory: null,
+  selected: new Set(), pending: false, timers: [], over: null, bidPick: null,
   replay: null, capped: false, checks: new Map(), checkTick: 0, claimPick: null, pickTick: 0,
 };
 window.bluffhouse = S; // for the curious, from the console: S.send({...}) goes through the same socket
@@ -202,7 +202,7 @@ function onState(message) {
   const now = performance.now() / 1000;
   S.timers = (message.timers || []).map((t) => ({ ...t, until: now + t.seconds_left }));
   if (versionChanged) {
-    S.pending = false; S.bidCategory = null; S.checks = new Map(); S.claimPick = null;
+    S.pending = false; S.bidPick = null; S.checks = new Map(); S.claimPick = null;
     if ($("#error").dataset.passing) say(""); // a "too late" note lasts until the next move
   }
   if (message.legal !== null && message.legal !== undefined) { S.legal = message.legal; S.legalVersion = message.version; S.capped = false; }
@@ -591,7 +591,7 @@ function renderActions() {
   const legal = S.legal;
   // the same choices as on screen: keep the buttons (a click in flight must not land on a
   // button that was just replaced)
-  const sig = JSON.stringify([S.msg.version, S.legalVersion, [...S.selected].sort(), S.pending, S.bidCategory,
+  const sig = JSON.stringify([S.msg.version, S.legalVersion, [...S.selected].sort(), S.pending, S.bidPick,
     S.pickTick, S.checkTick]);
   const same = sig === prev && box.childElementCount > 0;
   S.actionSig = sig;
@@ -621,7 +621,11 @@ function renderActions() {
       cheats.push(...made.later);
     }
   }
-  if (bids.length) nodes.push(bidBuilder(bids));
+  if (bids.length) {
+    const made = bidBuilder(bids);
+    nodes.push(made.node);
+    hint = made.hint;
+  }
   for (const action of simple) {
     let label = capital(action.type);
     if (action.type === "call") label = v.call_word ? `${v.call_word}!` : "Call";
@@ -635,7 +639,13 @@ function renderActions() {
   }
   nodes.push(...cheats);
   if (other.length) nodes.push(...otherActions(other));
-  if (!same) box.replaceChildren(...nodes);
+  if (!same) {
+    // a menu or box changed by keyboard keeps the focus when the controls are redrawn
+    const focused = box.contains(document.activeElement) ? document.activeElement.id : "";
+    box.replaceChildren(...nodes);
+    const again = focused && document.getElementById(focused);
+    if (again && !again.disabled) again.focus();
+  }
   const t = timerFor(S.seat);
   prompt.replaceChildren(el("strong", { text: situation() }), hint ? ` ${hint}` : "", t ? " " : "", t ? countdown(S.seat) : "");
   tickClocks();
@@ -658,24 +668,171 @@ function waitingText() {
   return `Waiting for ${names.join(", ")}${t ? " (call window)" : ""}.`;
 }
 
-// Poker Bull: a category, then one of the legal bids of that category: nothing else can be bid.
-function bidBuilder(bids) {
-  const byCat = new Map();
-  for (const a of bids) {
-    const cat = a.bid.split(" ")[0];
-    if (!byCat.has(cat)) byCat.set(cat, []);
-    byCat.get(cat).push(a);
+// Poker Bull: a bid built from its parts (docs/rules/poker_bull.md): the kind of hand, then its
+// ranks or suit from the left (each may be left open: "any"), then "natural". The menus offer
+// the parts of the listed bids, and a listed bid is offered at once. Where the list is a subset
+// (capped: at a hand's opening the engine leaves out the flushes naming three or more ranks)
+// they offer every part the pack has, and a bid missing from the list is put to the server (a
+// check message): its Bid button waits for the answer, and a refusal is shown in the engine's
+// words. The page never decides that a bid is legal.
+const RANK_ORDER = "23456789TJQKA";
+const BID_PARTS = {
+  high: [{ name: "rank", any: "any card" }],
+  pair: [{ name: "rank", any: "any rank" }],
+  trips: [{ name: "rank", any: "any rank" }],
+  quads: [{ name: "rank", any: "any rank" }],
+  five: [{ name: "rank", any: "any rank" }],
+  two_pair: [{ name: "higher pair", any: "any ranks" }, { name: "lower pair", any: "any lower rank" }],
+  straight: [{ name: "top card", any: "any straight", top: true }],
+  flush: [{ name: "suit", any: "any suit", suit: true }, { name: "ranks", ranks: true }],
+  full_house: [{ name: "three of", any: "any ranks" }, { name: "two of", any: "any other rank" }],
+  straight_flush: [{ name: "suit", any: "any suit", suit: true }, { name: "top card", any: "any run", top: true }],
+  royal_flush: [{ name: "suit", any: "any suit", suit: true }],
+};
+const SUIT_WORDS = { S: "spades ♠", H: "hearts ♥", D: "diamonds ♦", C: "clubs ♣" };
+const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const rankDown = (ranks) => [...ranks].sort((a, b) => RANK_ORDER.indexOf(b) - RANK_ORDER.indexOf(a));
+
+function parseBid(text) {
+  const parts = text.split(" ");
+  const natural = parts[parts.length - 1] === "natural";
+  if (natural) parts.pop();
+  const [cat, ...spec] = parts;
+  return { cat, spec, natural };
+}
+
+// The canonical text (what legal_actions lists): a flush's ranks highest first.
+function bidOf(pick) {
+  const spec = pick.cat === "flush" && pick.spec.length > 1 ? [pick.spec[0], ...rankDown(pick.spec.slice(1))] : pick.spec;
+  return [pick.cat, ...spec, ...(pick.natural ? ["natural"] : [])].join(" ");
+}
+
+// The ranks and suits of this game's pack (options lowest_rank and suits), suits weakest first
+// like the bids.
+function packParts() {
+  const rules = (S.view && S.view.rules) || {};
+  const low = String(rules.lowest_rank || "2").replace("10", "T");
+  const ranks = [...RANK_ORDER.slice(Math.max(0, RANK_ORDER.indexOf(low)))];
+  const pack = "SHDC".slice(0, rules.suits || 4);
+  const suits = [...(rules.suit_order || "SHCD")].reverse().filter((s) => pack.includes(s));
+  const run = (top) => { // the five ranks of a straight ending at top, the wheel 5-4-3-2-A too
+    const at = RANK_ORDER.indexOf(top);
+    return top === "5" ? ["A", "2", "3", "4", "5"] : at >= 4 ? [...RANK_ORDER.slice(at - 4, at + 1)] : null;
+  };
+  const tops = ranks.filter((r) => { const five = run(r); return five && five.every((x) => ranks.includes(x)); });
+  return { ranks, suits, tops };
+}
+
+function listedParsed() {
+  if (S.bidsOf !== S.legal) {
+    S.bidsOf = S.legal;
+    S.bidsParsed = (S.legal || []).filter((a) => a.type === "bid" && typeof a.bid === "string").map((a) => parseBid(a.bid));
   }
-  if (!S.bidCategory || !byCat.has(S.bidCategory)) S.bidCategory = byCat.keys().next().value;
-  const cats = el("select", { id: "bid-category", "aria-label": "kind of hand" },
-    ...[...byCat.keys()].map((c) => el("option", { value: c, text: c.replaceAll("_", " "), selected: c === S.bidCategory })));
-  cats.addEventListener("change", () => { S.bidCategory = cats.value; renderActions(); });
-  const choices = byCat.get(S.bidCategory);
-  const pick = el("select", { id: "bid-choice", "aria-label": "bid" },
-    ...choices.map((a, i) => el("option", { value: String(i), text: bidText(a.bid) })));
-  const go = el("button", { type: "button", class: "act primary", "data-kind": "bid", disabled: S.pending, text: "Bid",
-    onclick: () => act(choices[Number(pick.value)]) });
-  return el("span", { class: "bid-builder" }, cats, pick, go);
+  return S.bidsParsed;
+}
+
+const samePrefix = (spec, prefix) => prefix.every((x, i) => spec[i] === x);
+
+// What part i of a bid of this kind may be after the parts before it: the values of the listed
+// bids, and where the list is capped every value the pack has; and whether the bid may stop
+// before it (its parts are named from the left).
+function partChoices(cat, i, prefix, listed) {
+  const part = BID_PARTS[cat][i];
+  const mine = listed.filter((b) => b.cat === cat && samePrefix(b.spec, prefix));
+  let values = unique(mine.filter((b) => b.spec.length > i).map((b) => b.spec[i]));
+  let end = mine.some((b) => b.spec.length === i);
+  if (S.capped) {
+    const pack = packParts();
+    let all = pack.ranks;
+    if (part.suit) all = pack.suits;
+    else if (part.top) all = cat === "straight_flush" ? pack.tops.filter((r) => r !== "A") : pack.tops;
+    else if (cat === "two_pair") all = i === 0 ? pack.ranks.slice(1) : pack.ranks.filter((r) => RANK_ORDER.indexOf(r) < RANK_ORDER.indexOf(prefix[0]));
+    else if (cat === "full_house" && i === 1) all = pack.ranks.filter((r) => r !== prefix[0]);
+    values = unique([...all, ...values]);
+    end = true;
+  }
+  return { values, end };
+}
+
+// The pick made whole: every part still on offer kept, one that is not replaced by the first on
+// offer (or dropped, where the bid may stop there).
+function settleBid(pick, listed) {
+  const spec = [];
+  const parts = BID_PARTS[pick.cat] || [];
+  for (let i = 0; i < parts.length; i += 1) {
+    if (parts[i].ranks) { // a flush's ranks, as ticked (after its suit)
+      if (spec.length === i) spec.push(...rankDown(pick.spec.slice(i).filter((r) => packParts().ranks.includes(r))));
+      break;
+    }
+    const { values, end } = partChoices(pick.cat, i, spec, listed);
+    const want = pick.spec[i];
+    if (want !== undefined && values.includes(want)) spec.push(want);
+    else if (end || !values.length) break;
+    else spec.push(values[0]);
+  }
+  const natural = pick.natural && Boolean(S.view.jokers) && pick.cat !== "five";
+  return { cat: pick.cat, spec, natural };
+}
+
+function bidBuilder(bids) {
+  const listed = listedParsed();
+  const texts = new Set(bids.map((a) => a.bid));
+  const cats = unique(listed.map((b) => b.cat));
+  const firstOf = (cat) => { const b = listed.find((x) => x.cat === cat); return { cat, spec: [...b.spec], natural: b.natural }; };
+  let pick = S.bidPick && cats.includes(S.bidPick.cat) ? S.bidPick : firstOf(cats[0]);
+  pick = settleBid(pick, listed);
+  S.bidPick = pick;
+  const change = (next) => { S.bidPick = next; S.pickTick += 1; renderActions(); };
+  const controls = [];
+  const kinds = el("select", { id: "bid-category", "aria-label": "kind of hand" },
+    ...cats.map((c) => el("option", { value: c, text: c.replaceAll("_", " "), selected: c === pick.cat })));
+  kinds.addEventListener("change", () => change(firstOf(kinds.value)));
+  controls.push(kinds);
+  (BID_PARTS[pick.cat] || []).forEach((part, i) => {
+    if (i > pick.spec.length) return; // a part is named only after the ones before it
+    if (part.ranks) {
+      const ticked = pick.spec.slice(i);
+      const flushes = listed.filter((b) => b.cat === "flush" && b.spec[0] === pick.spec[0]);
+      const chips = packParts().ranks.map((r) => {
+        const on = ticked.includes(r);
+        const more = [...ticked, r];
+        const open = on || (S.capped ? ticked.length < 5 : flushes.some((b) => more.every((x) => b.spec.includes(x, 1))));
+        const box = el("input", { type: "checkbox", id: `bid-rank-${r}`, checked: on, disabled: !open });
+        box.addEventListener("change", () => change({ ...pick, spec: [pick.spec[0], ...(on ? ticked.filter((x) => x !== r) : more)] }));
+        return el("label", { class: `rank-pick${on ? " on" : ""}`, title: `the flush holds a ${rankLabel(r)}` }, box, rankLabel(r));
+      });
+      controls.push(el("span", { class: "rank-picks", role: "group", "aria-label": "ranks the flush holds (up to five)" },
+        el("span", { class: "muted", text: "holding" }), ...chips));
+      return;
+    }
+    const { values, end } = partChoices(pick.cat, i, pick.spec.slice(0, i), listed);
+    if (!values.length) return;
+    const current = pick.spec[i];
+    const words = (v) => (part.suit ? SUIT_WORDS[v] || v : part.top ? `${rankLabel(v)} high`
+      : pick.cat === "full_house" ? `${i ? "two" : "three"} ${rankLabel(v)}` : rankLabel(v));
+    const menu = el("select", { id: `bid-part-${i}`, "aria-label": part.name },
+      ...(end ? [el("option", { value: "", text: part.any, selected: current === undefined })] : []),
+      ...values.map((v) => el("option", { value: v, text: words(v), selected: v === current })));
+    menu.addEventListener("change", () => {
+      const spec = menu.value ? [...pick.spec.slice(0, i), menu.value, ...pick.spec.slice(i + 1)] : pick.spec.slice(0, i);
+      change({ ...pick, spec });
+    });
+    controls.push(menu);
+  });
+  if (S.view.jokers && pick.cat !== "five") {
+    const box = el("input", { type: "checkbox", id: "bid-natural", checked: pick.natural });
+    box.addEventListener("change", () => change({ ...pick, natural: box.checked }));
+    controls.push(el("label", { class: "natural-pick", title: "made without jokers: ranks above the same hand with jokers" }, box, "natural (no jokers)"));
+  }
+  const action = { type: "bid", bid: bidOf(pick) };
+  const verdict = texts.has(action.bid) ? { legal: true } : checkFor(action);
+  const go = el("button", { type: "button", class: "act primary", "data-kind": "bid", disabled: S.pending || verdict.legal !== true,
+    text: actionLabel(action, S.view, seatName), onclick: () => act(action) });
+  const flushOf = pick.cat === "flush" && pick.spec.length ? SUIT_NAMES[pick.spec[0]] : "";
+  const hint = verdict.legal === false ? `Not allowed: ${verdict.message.replace(/\.$/, "")}.`
+    : verdict.legal === undefined ? "Asking the server whether that bid is allowed…"
+      : flushOf ? `A flush is five ${flushOf} of different ranks: tick up to five ranks it must hold.` : "";
+  return { node: el("span", { class: "bid-builder", id: "bid-builder" }, ...controls, go), hint };
 }
 
 // Anything else the rules have (a Spanish Bluff count bid, an accusation ...): buttons when few,
