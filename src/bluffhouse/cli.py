@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .api import SaveError, list_games, new_game
-from .bots import bot_names, parse_bot_list
+from .bots import bot_names, check_bots_fit, parse_bot_list
 from .errors import IllegalAction, RuleError
 from .howto import how_to_play
 from .registry import Preset, lookup, presets
@@ -192,23 +192,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------- simulate
-def register_research_bots() -> None:
-    """Register the research bots (`learned`) for simulate and arena runs only.
-
-    They are measured there, not offered to players: `play` and the server's lobby list the
-    registry without them.
-    """
-    from .interop import learned  # noqa: F401  (registers learned; numpy only when it plays)
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
     preset = lookup(args.game)
     options = _parse_options(preset, args.option or [])
     players = args.players or preset.players
-    register_research_bots()
     bots = parse_bot_list(args.bots, players)
+    check_bots_fit(bots, preset.id, players, options)  # the learned bot: one table only
     new_game(preset.id, players=players, seed=args.seed, **options)  # validate before timing
     stats = simulate(preset.id, args.games, bots, players, seed=args.seed, options=options)
     data = stats.as_dict()
@@ -263,6 +254,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         lineup = args.bots or LEVELS[args.level]
         names = parse_bot_list(lineup, players - args.humans) if players > args.humans \
             else []
+        check_bots_fit(names, preset.id, players, options)
         bots = ["human"] * args.humans + names
         state = new_game(preset.id, players=players, seed=args.seed, **options)
         history = None
@@ -284,8 +276,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     preset = lookup(args.game)
     options = _parse_options(preset, args.option or [])
     players = args.players or preset.players
-    register_research_bots()
     lineup = parse_bot_list(args.bots, players)
+    check_bots_fit(lineup, preset.id, players, options)
     new_game(preset.id, players=players, seed=args.seed, **options)  # bad options: now
     # Every path is checked before the first game: an hour of games must not be lost to a
     # typo in a folder name.

@@ -1,5 +1,7 @@
-"""The ``learned`` bot: its shipped weights load with numpy alone, fit the encodings of
-4-player Bullsh*t, and play whole games (elsewhere it plays as ``counter``)."""
+"""The ``learned`` bot (``bluffhouse.cheat.learned``): its shipped weights load with numpy
+alone, its frozen observation is the research encoder's vector of 4-player Bullsh*t, it plays
+whole games as the registry's ``learned`` without the interface packages, and any other
+table refuses it by name (the command line, a game that seats it anyway, no numpy)."""
 
 from __future__ import annotations
 
@@ -11,19 +13,24 @@ import numpy as np
 import pytest
 
 import bluffhouse as bh
-from bluffhouse.bots import Choices, bot_names, make_bot
-from bluffhouse.interop.learned import (
+from bluffhouse import cli
+from bluffhouse.bots import Choices, bot_refusal, make_bot
+from bluffhouse.cheat import learned as home
+from bluffhouse.cheat.learned import (
     ABSTRACT,
     BELIEFS,
     WEIGHTS,
     LearnedBot,
+    Observation,
     abstract_actions,
     abstract_of,
     belief_features,
     forward,
     knowledge,
     load_policy,
+    preset_rules,
 )
+from bluffhouse.interop import learned as old_home
 from bluffhouse.interop.table import build
 from bluffhouse.simulate import play_game
 
@@ -41,14 +48,57 @@ def test_the_shipped_weights_fit_the_encodings_of_their_table() -> None:
     logits = forward(layers, np.zeros(inputs, dtype=np.float32))
     assert logits.shape == (outputs,) and np.isfinite(logits).all()
     assert WEIGHTS.stat().st_size < 1_000_000  # small enough to ship
+    assert WEIGHTS.parent.name == "cheat" and WEIGHTS.name == "learned_bullshit.npz"
+    assert old_home.LearnedBot is LearnedBot and old_home.WEIGHTS == WEIGHTS  # re-exported
 
 
-def test_playing_needs_no_torch() -> None:
-    assert "learned" in bot_names()
-    game = bh.new_game("bullshit", seed=3)
-    play_game(game, [make_bot("learned", seed=1), *(make_bot("random", seed=s)
-                                                    for s in range(3))], max_actions=60)
-    assert "torch" not in sys.modules  # playing imports numpy only
+def test_its_observation_is_the_research_encoders_vector() -> None:
+    """The weights were trained on the research encoder's Cheat observation: the bot's frozen
+    copy gives the same numbers for every seat's views along games with calls, pick-ups and
+    bluffs (a change to either side that breaks the shipped policy's inputs fails here)."""
+    _, _, encoder = build("bullshit", 4)
+    mine = Observation(preset_rules("bullshit", 4), 4)
+    assert mine.size == encoder.size
+    for seed in (1,):
+        game = bh.new_game("bullshit", seed=seed)
+        lineup = ["counter", "always_call", "random", "never_lie"]
+        bots = [make_bot(name, seed=seed * 4 + s) for s, name in enumerate(lineup)]
+        theirs = [encoder.memory(s) for s in range(4)]
+        ours = [mine.memory(s) for s in range(4)]
+        steps = 0
+        while not game.over and steps < 300:
+            for s in range(4):
+                view = game.view(s)
+                assert np.array_equal(encoder.encode(view, theirs[s]),
+                                      mine.encode(view, ours[s])), (seed, steps, s)
+            seat = game.to_act[0]
+            game.apply(seat, bots[seat].act(game.view(seat), Choices(game, seat)))
+            steps += 1
+
+
+def test_playing_needs_neither_torch_nor_the_interface_packages() -> None:
+    """The registry offers it as the lobby and the terminal game load it; a game with it imports
+    numpy, not torch, nor ``bluffhouse.interop`` (the bots layer sits below the interfaces)."""
+    code = ("import sys, bluffhouse as bh; from bluffhouse.bots import bot_names, make_bot; "
+            "from bluffhouse.simulate import play_game; assert 'learned' in bot_names(); "
+            "g = bh.new_game('bullshit', seed=3); "
+            "play_game(g, [make_bot('learned', seed=1)] + [make_bot('counter', seed=s) "
+            "for s in range(3)], max_actions=80); "
+            "print(sorted(m for m in sys.modules if m == 'torch' or m.startswith("
+            "'bluffhouse.interop')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_without_numpy_it_is_not_offered_and_asking_says_why() -> None:
+    code = ("import sys; sys.modules['numpy'] = None; "
+            "from bluffhouse.bots import bot_names, make_bot, parse_bot_list; "
+            "assert 'learned' not in bot_names() and 'counter' in bot_names(); "
+            "make_bot('learned')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode != 0
+    assert "ValueError: the learned bot needs numpy, which is not installed: pip install " \
+           "'bluffhouse[fast]'" in out.stderr
 
 
 def _game(seed: int, seat: int) -> dict[str, object]:
@@ -65,24 +115,55 @@ def test_it_plays_whole_games_and_is_seeded() -> None:
     assert results == [_game(seed, seed % 4) for seed in range(4)]
 
 
-def test_another_game_is_played_as_counter() -> None:
-    game = bh.new_game("poker_bull", players=3, seed=2)
-    learned = LearnedBot(seed=5)
-    play_game(game, [learned, make_bot("random", seed=1), make_bot("random", seed=2)])
-    assert game.over
-    assert learned._stand_in is not None and learned._stand_in.name == "counter"
-    other = bh.new_game("bullshit", players=3, seed=2)  # another table of the same game
-    play_game(other, [LearnedBot(seed=5), make_bot("random", seed=1), make_bot("random", seed=2)])
-    assert other.over
+@pytest.mark.parametrize("opponent", ["counter", "always_call", "never_lie"])
+def test_every_move_is_legal_against_the_bots_it_trained_with(opponent: str) -> None:
+    """Whole games of the alias ``cheat`` (the same table): each of its moves is one of the
+    seat's legal actions, asked in calls and turns alike."""
+    game = bh.new_game("cheat", players=4, seed=7)
+    bots = [make_bot("learned", seed=3) if s == 1 else make_bot(opponent, seed=s)
+            for s in range(4)]
+    moves = 0
+    while not game.over:
+        seat = game.to_act[0]
+        choices = Choices(game, seat)
+        action = bots[seat].act(game.view(seat), choices)
+        if seat == 1:
+            assert choices.is_legal(action), action
+            moves += 1
+        game.apply(seat, action)
+    assert moves > 10
 
 
-def test_players_are_not_offered_the_learned_bot() -> None:
-    """Too weak to play people: `play` and the server's lobby (the bots registry as the command
-    line and the server load it) do not list it; only `simulate` and `arena` register it."""
-    code = ("import bluffhouse.cli, bluffhouse.server.app; from bluffhouse.bots import bot_names; "
-            "print('learned' in bot_names())")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+@pytest.mark.parametrize(("game", "players", "options", "words"), [
+    ("poker_bull", 4, {}, "plays only 4-player bullshit, not 4-player poker_bull"),
+    ("bullshit", 3, {}, "plays only 4-player bullshit, not 3-player bullshit"),
+    ("bluff", 4, {}, "not 4-player bluff"),
+    ("bullshit", 4, {"stall_limit": 300}, "these options change them (stall_limit)"),
+])
+def test_other_tables_refuse_it(game: str, players: int, options: dict[str, object],
+                                words: str) -> None:
+    reason = bot_refusal("learned", game, players, options)
+    assert reason is not None and words in reason and reason.endswith("pick another bot")
+    assert bot_refusal("counter", game, players, options) is None
+    state = bh.new_game(game, players=players, seed=1, **options)  # seated anyway: it says so
+    seat = state.to_act[0]
+    with pytest.raises(ValueError, match="the learned bot plays"):
+        LearnedBot(seed=1).act(state.view(seat), Choices(state, seat))
+
+
+def test_its_own_table_and_the_alias_are_accepted() -> None:
+    assert bot_refusal("learned", "bullshit", 4) is None
+    assert bot_refusal("learned", "cheat", 4, {}) is None
+    assert bot_refusal("learned", "bullshit", 4, {"stall_limit": 1000}) is None  # no change
+
+
+def test_the_command_line_refuses_it_elsewhere(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["simulate", "poker_bull", "--games", "1", "--bots", "learned"],
+                 ["arena", "bullshit", "--players", "5", "--bots", "learned,counter"],
+                 ["play", "sneak", "--bots", "learned"]):
+        assert cli.main(argv) != 0
+        err = capsys.readouterr().err
+        assert "the learned bot plays only 4-player bullshit" in err, (argv, err)
 
 
 def test_every_abstract_action_is_legal_and_maps_back_to_its_id() -> None:
@@ -132,6 +213,7 @@ def test_it_is_not_last_against_always_call_and_beats_random() -> None:
     from bluffhouse.interop.train import evaluate, evaluation_table
 
     calls, rand = evaluate(["always_call", "random"], 4, 0, WEIGHTS, progress=False)
+    assert home.WEIGHTS == WEIGHTS  # the bot's default weights are put back
     assert calls["stalled"] == 4 and calls["stall_wins"] >= 1 and calls["stall_place"] <= 2.5
     assert rand["finished"] == 4 and rand["wins"] >= 3
     assert "| always_call | 4 | 0 | 0 | - | " in evaluation_table([calls, rand])

@@ -7,7 +7,7 @@ A new bot is a small class with a ``name`` and an ``act`` method, registered wit
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 Action = dict[str, Any]
@@ -95,6 +95,9 @@ class Bot:
     summary: ClassVar[str] = ""
     #: Bots that decide from the legal actions alone skip the cost of building a view.
     wants_view: ClassVar[bool] = True
+    #: The one table a specialist bot plays (``{"game": id, "players": n}``, with that game's
+    #: own rules), for lists such as the server lobby's; None: every game and table.
+    only: ClassVar[Mapping[str, Any] | None] = None
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -103,11 +106,20 @@ class Bot:
     def act(self, view: View | None, legal: Choices) -> Action:
         raise NotImplementedError
 
+    @classmethod
+    def refuses(cls, game: str, players: int, options: Mapping[str, Any]) -> str | None:
+        """Why this bot cannot sit at a table of ``game`` (an id or alias) with ``players``
+        and these rules ``options``, in words for the player; None: it can (most bots play
+        every game)."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
 
 
 _BOTS: dict[str, type[Bot]] = {}
+#: Bots this install cannot offer, with the reason (a missing optional dependency).
+_UNAVAILABLE: dict[str, str] = {}
 
 
 def register_bot(cls: type[Bot]) -> type[Bot]:
@@ -117,12 +129,34 @@ def register_bot(cls: type[Bot]) -> type[Bot]:
     return cls
 
 
+def unavailable_bot(name: str, reason: str) -> None:
+    """Note a bot this install cannot offer: asking for it by name gives ``reason``."""
+    _UNAVAILABLE[name] = reason
+
+
 def bot_names() -> list[str]:
     return list(_BOTS)
 
 
+def bot_refusal(name: str, game: str, players: int,
+                options: Mapping[str, Any] | None = None) -> str | None:
+    """Why bot ``name`` cannot sit at this table (see :meth:`Bot.refuses`); None: it can."""
+    return bot_class(name).refuses(game, players, dict(options or {}))
+
+
+def check_bots_fit(names: Iterable[str], game: str, players: int,
+                   options: Mapping[str, Any] | None = None) -> None:
+    """A ValueError with the first bot's reason if one of ``names`` cannot sit at the table."""
+    for name in dict.fromkeys(n.strip().lower() for n in names):
+        reason = bot_refusal(name, game, players, options)
+        if reason is not None:
+            raise ValueError(reason)
+
+
 def bot_class(name: str) -> type[Bot]:
     cls = _BOTS.get(name.strip().lower())
+    if cls is None and name.strip().lower() in _UNAVAILABLE:
+        raise ValueError(_UNAVAILABLE[name.strip().lower()])
     if cls is None:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(_BOTS)}")
     return cls

@@ -4,8 +4,9 @@ every fixed style and ``random`` (half the tables three seats of one of them, as
 measures it).
 
 By default (``--actions abstract``) the policy chooses among the 16 abstract actions of
-``bluffhouse.interop.learned`` (pass, call, a play of ``t`` true and ``b`` bluff cards) and
-sees the environments' observation vector with ``counter``'s belief features appended (the
+``bluffhouse.cheat.learned`` (pass, call, a play of ``t`` true and ``b`` bluff cards) and
+sees the environments' Cheat observation vector (the bot's frozen copy of it,
+``bluffhouse.cheat.learned.Observation``) with ``counter``'s belief features appended (the
 chance the last play is true, each seat's call rate); ``--actions full`` trains over the full
 action space on the Gymnasium environment (``bluffhouse/Bullshit-v0``) instead, as the first
 shipped policy was (it learned far less: docs/research.md).
@@ -25,7 +26,7 @@ CPU build of torch)::
 
 (the defaults are the shipped policy's run: 60,000 imitated decisions, 10 epochs, 61,440 PPO
 steps) prints progress bars and, at the end, the policy's weights as a numpy file: what
-``bluffhouse.interop.learned`` (the ``learned`` bot) plays with, no torch needed.  Everything
+``bluffhouse.cheat.learned`` (the ``learned`` bot) plays with, no torch needed.  Everything
 is seeded from ``--seed`` (the tables, the bots, torch on one thread).  ``--check N`` plays N
 games of the saved policy against ``--check-bots`` when training ends.  ``--evaluate
 OPPONENTS`` trains nothing: it plays the arena's games of the weights in ``--out`` against each
@@ -33,13 +34,19 @@ opponent and prints the table of docs/research.md (the arena's figures, and how 
 ended by the no-progress rule ranked the learned seat)::
 
     python -m bluffhouse.interop.train --evaluate random,counter,always_call --games 24 \
-        --out src/bluffhouse/interop/learned_bullshit.npz
+        --out src/bluffhouse/cheat/learned_bullshit.npz
+
+(``--no-progress`` prints a line per game with the running figures instead of bars, and a
+run stopped with Ctrl-C or SIGTERM still prints the table of the games it played.)  Only
+weights over the abstract actions play (the ``learned`` bot's); ``--actions full`` trains a
+research comparison that this script's ``--check`` and ``--evaluate`` refuse.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sys
 import time
 from pathlib import Path
@@ -146,7 +153,7 @@ def draw_lineup(rng: random.Random, mix: tuple[str, ...]) -> list[str]:
 
 
 def make_abstract_env(seed: int, mix: tuple[str, ...] = STYLE_MIX) -> Any:
-    """A Gymnasium env over the abstract actions of ``bluffhouse.interop.learned`` (16 ids):
+    """A Gymnasium env over the abstract actions of ``bluffhouse.cheat.learned`` (16 ids):
     one learning seat (a random seat each game) against three bots drawn by
     :func:`draw_lineup`; the observation is the encoder's vector and the belief features, the
     reward comes at the end, by place (+1 first ... -1 last; a stalled game is ranked by
@@ -154,12 +161,20 @@ def make_abstract_env(seed: int, mix: tuple[str, ...] = STYLE_MIX) -> Any:
     import gymnasium as gym
     from gymnasium import spaces
 
+    from ..api import new_game
     from ..bots import Choices, make_bot
+    from ..cheat.learned import (
+        ABSTRACT,
+        BELIEFS,
+        Observation,
+        abstract_actions,
+        belief_features,
+        knowledge,
+        preset_rules,
+    )
     from .encodings import rewards
-    from .learned import ABSTRACT, BELIEFS, abstract_actions, belief_features, knowledge
-    from .table import build
 
-    config, _, encoder = build(GAME, PLAYERS)
+    encoder = Observation(preset_rules(GAME, PLAYERS), PLAYERS)
 
     class AbstractTables(gym.Env):  # type: ignore[type-arg,misc,unused-ignore]
         def __init__(self) -> None:
@@ -191,7 +206,7 @@ def make_abstract_env(seed: int, mix: tuple[str, ...] = STYLE_MIX) -> Any:
         def reset(self, *, seed: int | None = None, options: Any = None) -> Any:
             super().reset(seed=seed)
             while True:
-                self.game = config.new_game(seed=self._rng.getrandbits(63))
+                self.game = new_game(GAME, players=PLAYERS, seed=self._rng.getrandbits(63))
                 self.seat = self._rng.randrange(PLAYERS)
                 names = iter(draw_lineup(self._rng, mix))
                 self.bots = {s: make_bot(next(names), seed=self._rng.getrandbits(63))
@@ -227,19 +242,25 @@ def abstract_imitation(samples: int, seed: int, mix: tuple[str, ...] = STYLE_MIX
     """``samples`` decisions of ``counter`` at tables drawn as the training tables are (one
     counter seat at least; every counter seat's decisions are kept): (observations, abstract
     ids, the deciding seat's reward at the end of its game: the value net's target)."""
+    from ..api import new_game
     from ..bots import Choices, make_bot
+    from ..cheat.learned import (
+        Observation,
+        abstract_of,
+        belief_features,
+        knowledge,
+        preset_rules,
+    )
     from .encodings import rewards
-    from .learned import abstract_of, belief_features, knowledge
-    from .table import build
 
-    config, _, encoder = build(GAME, PLAYERS)
+    encoder = Observation(preset_rules(GAME, PLAYERS), PLAYERS)
     rng = random.Random(seed)
     xs: list[np.ndarray] = []
     ys: list[int] = []
     returns: list[float] = []
     bar = _bar(samples, "imitating counter", progress)
     while len(ys) < samples:
-        game = config.new_game(seed=rng.getrandbits(63))
+        game = new_game(GAME, players=PLAYERS, seed=rng.getrandbits(63))
         names = ["counter", *draw_lineup(rng, mix)]
         rng.shuffle(names)
         bots = [make_bot(name, seed=rng.getrandbits(63)) for name in names]
@@ -268,14 +289,20 @@ def abstract_imitation(samples: int, seed: int, mix: tuple[str, ...] = STYLE_MIX
 
 
 def evaluate(opponents: list[str], games: int, seed: int, weights: Path,
-             progress: bool = True) -> list[dict[str, Any]]:
+             progress: bool = True, log: Any = None) -> list[dict[str, Any]]:
     """The arena's games (``bluffhouse arena bullshit --bots learned,OPPONENT --games N --seed
     S``: the same seeds and seatings) with ``weights`` in the learned seat, per opponent: the
     games that finished normally and the learned seat's wins among them (the arena's figures),
     and, of the games the no-progress rule ended (ranked by cards held), those where the
-    learned seat held the fewest cards alone, and its mean place there."""
+    learned seat held the fewest cards alone, and its mean place there.
+
+    With ``log`` (a text stream), one line per game with the running figures, flushed: a long
+    run (``ismcts`` takes minutes a game) shows where it stands.  Interrupted (Ctrl-C, or
+    SIGTERM under :func:`main`), it returns the rows of the games played so far, the last row
+    marked ``stopped``: game ``i`` is the same whatever ``games`` is, so those rows are what
+    ``--games`` set to the games played gives."""
     from ..arena import play_one, wilson
-    from . import learned
+    from ..cheat import learned
 
     rows = []
     saved = learned.WEIGHTS
@@ -284,28 +311,48 @@ def evaluate(opponents: list[str], games: int, seed: int, weights: Path,
         for opponent in opponents:
             lineup = ["learned", opponent, opponent, opponent]
             bar = _bar(games, f"learned vs {opponent}", progress)
-            finished = wins = stalled = stall_wins = 0
+            finished = wins = stalled = stall_wins = played = 0
             places: list[int] = []
-            for index in range(games):
-                record = play_one(GAME, lineup, PLAYERS, seed, index, {})
-                me = record.seating.index("learned")
-                if record.finished:
-                    finished += 1
-                    wins += record.winner == me
-                elif record.end == "stalled":
-                    stalled += 1
-                    stall_wins += record.winner == me
-                    places.append(record.ranking.index(me) + 1)
-                bar(1)
+            stopped = False
+            start = time.perf_counter()
+            try:
+                for index in range(games):
+                    record = play_one(GAME, lineup, PLAYERS, seed, index, {})
+                    me = record.seating.index("learned")
+                    if record.finished:
+                        finished += 1
+                        wins += record.winner == me
+                    elif record.end == "stalled":
+                        stalled += 1
+                        stall_wins += record.winner == me
+                        places.append(record.ranking.index(me) + 1)
+                    played += 1
+                    bar(1)
+                    if log is not None:
+                        low, high = wilson(wins, finished)
+                        print(f"game {index + 1}/{games} vs {opponent}: {record.end}, "
+                              f"learned seat {me} {'won' if record.winner == me else 'lost'}"
+                              f"; so far {wins} wins of {finished} finished "
+                              f"[{low:.1%}, {high:.1%}], {stalled} stalled; "
+                              f"{time.perf_counter() - start:.0f} s", file=log, flush=True)
+            except KeyboardInterrupt:
+                stopped = True
             bar(0, done=True)
             low, high = wilson(wins, finished) if finished else (0.0, 1.0)
-            rows.append({"opponent": opponent, "games": games, "finished": finished,
+            rows.append({"opponent": opponent, "games": played, "finished": finished,
                          "wins": wins, "ci95": (low, high), "stalled": stalled,
                          "stall_wins": stall_wins,
-                         "stall_place": sum(places) / len(places) if places else None})
+                         "stall_place": sum(places) / len(places) if places else None,
+                         "stopped": stopped})
+            if stopped:
+                break
     finally:
         learned.WEIGHTS = saved
     return rows
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def evaluation_table(rows: list[dict[str, Any]]) -> str:
@@ -422,13 +469,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=40, help="games per opponent (--evaluate)")
     ap.add_argument("--eval-seed", type=int, default=0,
                     help="the first game's seed of --evaluate (the arena's --seed)")
-    ap.add_argument("--no-progress", action="store_true")
+    ap.add_argument("--no-progress", action="store_true",
+                    help="no progress bars; --evaluate prints a line per game instead")
     args = ap.parse_args(argv)
     if args.evaluate:
+        signal.signal(signal.SIGTERM, _interrupt)  # a stopped run still prints its table
         rows = evaluate([b.strip() for b in args.evaluate.split(",") if b.strip()],
                         args.games, args.eval_seed, args.out,
-                        progress=not args.no_progress)
+                        progress=not args.no_progress,
+                        log=sys.stderr if args.no_progress else None)
         print(evaluation_table(rows))
+        if rows and rows[-1]["stopped"]:
+            print(f"(stopped after {rows[-1]['games']} games against {rows[-1]['opponent']}: "
+                  f"the figures of --games {rows[-1]['games']})")
         return
     if args.save_every % 1024:
         ap.error("--save-every must be a multiple of 1024 (the steps of one PPO update)")
@@ -498,8 +551,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.check:
         from ..api import new_game
         from ..bots import make_bot
+        from ..cheat.learned import LearnedBot
         from ..simulate import play_game
-        from .learned import LearnedBot
 
         wins = 0
         for g in range(args.check):

@@ -23,7 +23,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 import bluffhouse as bh
-from bluffhouse.bots import bot_names
+from bluffhouse.bots import bot_class, bot_names
 from bluffhouse.howto import how_to_play
 
 from .config import Settings
@@ -177,7 +177,10 @@ class Server:
         return Response(self._catalogue, media_type="application/json")
 
     async def bots(self, request: Request) -> Response:
-        return JSONResponse({"bots": bot_names(), "default": "counter"})
+        # "only": the bots that sit at one table alone (with that game's own rules)
+        only = {name: dict(table) for name in bot_names()
+                if (table := bot_class(name).only) is not None}
+        return JSONResponse({"bots": bot_names(), "default": "counter", "only": only})
 
     async def _body(self, request: Request) -> dict[str, Any]:
         size = request.headers.get("content-length")
@@ -253,7 +256,8 @@ class Server:
             fill = data.get("fill", "counter")
             if fill is not None and fill is not False:
                 from .room import valid_bot
-                fill = valid_bot(fill, "fill")
+                fill = valid_bot(fill, "fill", (room.config.game, room.config.players,
+                                                room.config.options))
             await room.start(token, fill or None)
             return JSONResponse(room.info())
         return await self._call(request, work)

@@ -280,7 +280,8 @@ class Manager:
                 or not math.isfinite(delay) or not 0 <= delay <= 10:
             raise Refused("bad_request", f"bot_delay must be from 0 to 10 seconds, not "
                           f"{delay!r}")
-        stand_in = valid_bot(data.get("stand_in", "counter"), "stand_in")
+        table = (preset.id, players, options)
+        stand_in = valid_bot(data.get("stand_in", "counter"), "stand_in", table)
         seed = _int(data, "seed", None, 0, MAX_SEED - 1, "seed")
         seats = [SeatInfo() for _ in range(players)]
         bots = data.get("bots", {})
@@ -300,7 +301,8 @@ class Manager:
             if not 0 <= seat < players:
                 raise Refused("bad_request", f"bots: there is no seat {seat}; seats are 0 to "
                               f"{players - 1}")
-            seats[seat] = SeatInfo(bot=valid_bot(name or "counter", f"the bot for seat {seat}"))
+            seats[seat] = SeatInfo(bot=valid_bot(name or "counter", f"the bot for seat {seat}",
+                                                 table))
         config = RoomConfig(game=preset.id, players=players, options=dict(options),
                             turn_seconds=turn, window_seconds=window,
                             missed_turns=missed or 3, bot_delay=float(delay),

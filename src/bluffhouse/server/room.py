@@ -19,12 +19,12 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import bluffhouse as bh
-from bluffhouse.bots import Choices, bot_names
+from bluffhouse.bots import Choices, bot_class, bot_names, bot_refusal
 
 from .botrunner import BotFailed, Resync, bot_seed
 from .storage import Storage, StorageError, StoredRoom
@@ -92,6 +92,18 @@ def default_move(game: bh.Game, seat: int) -> dict[str, Any]:
         if action["type"] == "bid":
             return action
     return legal[0]
+
+
+def listed_subset(game: bh.Game, seat: int, legal: list[dict[str, Any]]) -> bool:
+    """Whether ``legal`` (``legal_actions(seat)``) may leave legal actions out, so that a
+    client offering only listed actions must let a person build others and ask (a check
+    message).  CONTRACT.md: a list of 10,000 actions may be a documented subset; an engine
+    that lists a subset of fewer says so with ``lists_subset(seat)`` (Poker Bull's opening
+    bids: about 1,500 listed, flushes naming three or more ranks left out)."""
+    if len(legal) >= LEGAL_CAP:
+        return True
+    says = getattr(game, "lists_subset", None)
+    return bool(says(seat)) if callable(says) else False
 
 
 @dataclass
@@ -430,10 +442,8 @@ class Room:
             version = game.version
             def listing() -> str:
                 legal = game.legal_actions(seat)
-                # the contract's cap: a list this long may be a subset (other plays of the
-                # listed types may be legal too: a client asks with a check message)
                 return json.dumps({"type": "legal", "version": version, "legal": legal,
-                                   "capped": len(legal) >= LEGAL_CAP})
+                                   "capped": listed_subset(game, seat, legal)})
             text = await asyncio.to_thread(listing)
             kept = self._legal_reply[seat] = (key, text)
         return key, kept[1]
@@ -947,11 +957,25 @@ class Room:
             conn.cut(code, reason)
 
 
-def valid_bot(name: Any, what: str) -> str:
+def valid_bot(name: Any, what: str,
+              table: tuple[str, int, Mapping[str, Any]] | None = None) -> str:
+    """A bot name of the registry, lower-cased; with ``table`` (game, players, options), one
+    that sits at such a table (the learned bot plays one game)."""
     if not isinstance(name, str) or name.strip().lower() not in bot_names():
+        why = ""
+        if isinstance(name, str) and name.strip():
+            try:
+                bot_class(name)
+            except ValueError as exc:  # an unknown bot, or one this install cannot offer
+                why = "" if str(exc).startswith("unknown bot") else f": {exc}"
         raise Refused("bad_request", f"{what} must be a bot name ({', '.join(bot_names())}), "
-                      f"not {name!r}")
-    return name.strip().lower()
+                      f"not {name!r}{why}")
+    key: str = name.strip().lower()
+    if table is not None:
+        reason = bot_refusal(key, *table)
+        if reason is not None:
+            raise Refused("bad_request", f"{what}: {reason}")
+    return key
 
 
 Clock = Callable[[], float]

@@ -97,7 +97,27 @@ function changedOptions() {
   return out;
 }
 
+// Bots that play one table only ("only" of /api/bots: the learned bot, 4-player bullshit with
+// that game's own rules) are offered greyed out, with the reason, at any other table.
+let onlyTables = {};
+let defaultBot = "counter";
+function fitBots() {
+  const game = $("#game").value;
+  const players = Number($("#players").value) || 0;
+  const changed = Object.keys(changedOptions()).length > 0;
+  const select = $("#bot");
+  for (const option of select.options) {
+    const only = onlyTables[option.value];
+    const fits = !only || (only.game === game && only.players === players && !changed);
+    option.disabled = !fits;
+    option.textContent = fits ? option.value
+      : `${option.value} (plays only ${only.players}-player ${only.game} with its own rules)`;
+  }
+  if (select.selectedOptions[0]?.disabled) select.value = defaultBot;
+}
+
 function countChanged() {
+  fitBots();
   const n = Object.keys(changedOptions()).length;
   $("#options-count").textContent = n ? `${n} changed from this game's rules` : "every option of this game";
 }
@@ -106,6 +126,7 @@ function seatingLine() {
   const players = Number($("#players").value) || 0;
   const friends = Math.min(Math.max(Number($("#friends").value) || 0, 0), Math.max(players - 1, 0));
   const bots = Math.max(players - 1 - friends, 0);
+  fitBots();
   const kind = $("#bot").value;
   const parts = ["you"];
   if (friends) parts.push(`${friends} friend${friends > 1 ? "s" : ""} (send them the link)`);
@@ -135,6 +156,8 @@ async function main() {
     box.append(ul);
     list.append(box);
   }
+  onlyTables = bots.only || {};
+  defaultBot = bots.default;
   for (const name of bots.bots) {
     const option = el("option", { value: name, text: name });
     if (name === bots.default) option.selected = true;
