@@ -67,6 +67,8 @@ from .table import acting_seat, build
 __all__ = ["GAME_TYPE", "SHORT_NAME", "BluffhouseGame", "BluffhouseState", "to_efg"]
 
 SHORT_NAME = "python_bluffhouse"
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 #: ``chance="auto"`` deals explicitly up to this many cards.
 DEAL_LIMIT = 24
 CHANCE_MODES = ("auto", "deal", "sampled")
@@ -463,10 +465,15 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     # ------------------------------------------------------------------ pyspiel.State
     def current_player(self) -> int:
-        if self.engine is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.engine.game.over:
-            return int(pyspiel.PlayerId.TERMINAL)
+        # (OpenSpiel asks this several times a step: the seat kept for this version first)
+        engine = self.engine
+        if engine is None:
+            return _CHANCE
+        kept = self._kept
+        if kept.acting >= 0 and kept.version == engine._game.version:
+            return kept.acting
+        if engine._game.over:
+            return _TERMINAL
         return self._acting()
 
     def _legal_actions(self, player: int) -> list[int]:

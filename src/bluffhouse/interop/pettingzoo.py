@@ -9,8 +9,9 @@
 
 Agents are ``player_0`` .. ``player_{n-1}`` (seat numbers).  Observations are dicts of the
 seat's observation vector (``encodings.ObservationEncoder``) and its action mask over the fixed
-action space (``encodings.ActionCodec``); a challenge window is taken seat by seat, in turn order
-from the player.  Rewards come at the end (``reward="win"``: +1 to the winner, -1/(n-1) to the
+action space (``encodings.ActionCodec``; read-only: the table reuses a mask nobody holds any
+more, so copy it to change it); a challenge window is taken seat by seat, in turn order from
+the player.  Rewards come at the end (``reward="win"``: +1 to the winner, -1/(n-1) to the
 others; ``"rank"``: by place); every agent terminates when the game is over, and all are
 truncated after ``max_steps`` actions if that is set.  ``render_mode="ansi"`` returns the
 spectator's view as text, ``"human"`` prints it.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import sys
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -36,6 +37,25 @@ from .encodings import (
 
 #: No legal ids (a seat not asked now).
 NO_IDS: Ids = np.zeros(0, dtype=np.intp)
+#: Masks a table keeps for reuse (one is held by the observation just handed out, one by the
+#: caller's previous observation until it lets it go, one is free).
+MASK_POOL = 4
+
+
+def _pool_refcount() -> int:
+    """The reference count of a mask that only a table's pool holds, as :meth:`Table.mask`
+    reads it (measured, not assumed: interpreters count a call's references differently)."""
+    pool = [(np.zeros(1, dtype=np.int8), NO_IDS)]
+    return _refcount(pool[0][0])
+
+
+def _refcount(array: Mask) -> int:
+    return sys.getrefcount(array) if hasattr(sys, "getrefcount") else 1 << 30
+
+
+#: The count of a free mask (``_refcount`` of ``pool[i][0]``: the pool's tuple holds it).
+_FREE = _pool_refcount()
+
 #: Keywords of the environments that are not rules options.
 LIMIT_KEYS = ("play_limit", "any_limit", "combo_limit")
 
@@ -107,6 +127,8 @@ class Table:
         self._cache: tuple[int, int, Vector, Mask, Ids, Any] | None = None
         self._acting: tuple[Game, int, int] | None = None
         self._view: tuple[Game, int, int, Any] | None = None
+        #: the masks made, each with the ids it marks (see ``mask``)
+        self._masks: list[tuple[Mask, Ids]] = []
 
     # ------------------------------------------------------------------ games
     def seed(self, seed: object) -> None:
@@ -145,7 +167,7 @@ class Table:
     # ------------------------------------------------------------------ observing
     def observe(self, seat: int) -> tuple[Vector, Mask, Ids]:
         """The seat's observation vector, its action mask (all 0 unless the seat is the one
-        asked now) and its legal ids (increasing)."""
+        asked now; read-only, see :meth:`mask`) and its legal ids (increasing)."""
         game = self.current()
         cache = self._cache
         if cache is not None and cache[0] == game.version and cache[1] == seat:
@@ -160,9 +182,30 @@ class Table:
             legal = self.codec.legal_ids(game, seat, view)
         else:
             legal = NO_IDS
-        mask = self.codec.mask_of(legal)
+        mask = self.mask(legal)
         self._cache = (game.version, seat, vector, mask, legal, view)
         return vector, mask, legal
+
+    def mask(self, ids: Ids) -> Mask:
+        """The action mask of ``ids``, read-only.  A large space's mask costs more to fill
+        than the rest of a step, so the table reuses a mask it made before when nothing but
+        the table holds it any more (no observation, view or copy of the array is left: its
+        reference count says so), clearing only the ids it marked."""
+        pool = self._masks
+        for i in range(len(pool)):
+            if _refcount(pool[i][0]) <= _FREE:
+                mask, marked = pool[i]
+                mask.flags.writeable = True
+                mask[marked] = 0
+                mask[ids] = 1
+                mask.flags.writeable = False
+                pool[i] = (mask, ids)
+                return mask
+        mask = self.codec.mask_of(ids)
+        mask.flags.writeable = False
+        if len(pool) < MASK_POOL:
+            pool.append((mask, ids))
+        return mask
 
     def text(self, seat: int | None) -> str:
         return self.encoder.text(self.current().view(seat))

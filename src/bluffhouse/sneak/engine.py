@@ -18,7 +18,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .. import savecheck as sc
 from ..cards import CARD_INDEX, CARD_TEXT, MOST_CARDS, build_deck, parse_cards, take_cards
@@ -36,6 +36,7 @@ WINDOW_ACTIONS = ("challenge", "pass")
 _ONLY_TYPE = frozenset({"type"})
 _WITH_CARDS = frozenset({"type", "cards"})
 PHASES = ("turn", "window", "over")
+_T = TypeVar("_T")
 
 
 class SneakGame(Game):
@@ -318,29 +319,58 @@ class SneakGame(Game):
 
     # ================================================================== legality
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == "turn":
-            return self._turn_actions(seat)
-        return self._window_actions(seat)
+        return capped([_actions(kind, found) for kind, found in self._legal_groups(seat)])
 
-    def _turn_actions(self, seat: int) -> list[Action]:
-        classes: list[Iterator[Action]] = []
+    def legal_sets(self, seat: int) -> list[tuple[str, tuple[int, ...]]]:
+        """``legal_actions(seat)`` in compact form: the same actions in the same order (the
+        same subset where the list is capped), each as (type, its cards as sorted card
+        numbers; ``()`` for draw and pass).  For callers that would turn every listed action
+        back into numbers (the research environments' action masks): no dict or card text is
+        made."""
+        if self._result is not None or type(seat) is not int or seat not in self._act:
+            return []
+        return capped([_tagged(kind, found) for kind, found in self._legal_groups(seat)])
+
+    def legal_key(self, seat: int) -> tuple[Any, ...]:
+        """Everything ``legal_sets(seat)`` depends on, as a hashable key: two states (of games
+        with the same rules) with equal keys list the same legal actions, so a caller may keep
+        what it made of one listing (the research environments keep the action ids)."""
+        if self._result is not None or type(seat) is not int or seat not in self._act:
+            return ("none",)
+        hand = tuple(self.hands[seat])
+        if self.phase == "turn":
+            return ("turn", bool(self.stock), self._only_draw(seat), self._lead_limit(seat), hand)
+        lead = self.lead
+        assert lead is not None
+        return ("window", lead["kind"], tuple(lead["cards"]), self._must_beat, hand)
+
+    def _legal_groups(self, seat: int) -> list[tuple[str, Iterator[tuple[int, ...]]]]:
+        """The legal actions of ``seat`` as ordered groups, each (type, lazily made card sets):
+        what :func:`capped` lists from, as dicts (``legal_actions``) or as sets
+        (``legal_sets``)."""
+        if self.phase == "turn":
+            return self._turn_groups(seat)
+        return self._window_groups(seat)
+
+    def _turn_groups(self, seat: int) -> list[tuple[str, Iterator[tuple[int, ...]]]]:
+        groups: list[tuple[str, Iterator[tuple[int, ...]]]] = []
         if self.stock:
-            classes.append(iter([{"type": "draw"}]))
+            groups.append(("draw", iter([()])))
         if self._only_draw(seat):
-            return capped(classes)
+            return groups
         hand = self.hands[seat]
         limit = self._lead_limit(seat)
         for size in range(1, limit + 1):
             if size == 1:
-                classes.append(_actions("flaunt", ((c,) for c in _distinct(hand))))
+                groups.append(("flaunt", ((c,) for c in _distinct(hand))))
             else:
                 for ctype in cb.COMBO_TYPES:
-                    classes.append(_actions("flaunt", cb.combos_of(hand, size, ctype)))
+                    groups.append(("flaunt", cb.combos_of(hand, size, ctype)))
             if self.stock:
-                classes.append(_actions("sneak", cb.sub_multisets(hand, size)))
-        return capped(classes)
+                groups.append(("sneak", cb.sub_multisets(hand, size)))
+        return groups
 
-    def _window_actions(self, seat: int) -> list[Action]:
+    def _window_groups(self, seat: int) -> list[tuple[str, Iterator[tuple[int, ...]]]]:
         lead = self.lead
         assert lead is not None
         hand = self.hands[seat]
@@ -356,7 +386,7 @@ class SneakGame(Game):
                          if cb.beats_flaunt(lead_cards, c))
         else:
             found = cb.sub_multisets(hand, size)
-        return capped([_actions("challenge", iter(found)), iter([{"type": "pass"}])])
+        return [("challenge", iter(found)), ("pass", iter([()]))]
 
     def _parse(self, seat: int, kind: str, action: dict[str, Any]) -> Any:
         if self.phase == "window":
@@ -540,14 +570,14 @@ class SneakGame(Game):
 
 
 # ====================================================================== helpers
-def capped(classes: Sequence[Iterator[Action]], limit: int = LIST_LIMIT) -> list[Action]:
+def capped(classes: Sequence[Iterator[_T]], limit: int = LIST_LIMIT) -> list[_T]:
     """Actions from ``classes`` (each a lazily made, ordered group), at most ``limit`` in all.
 
     When the groups hold ``limit`` actions or fewer, this is all of them, in group order.  When
     they hold more, the first action of every non-empty group is kept (so every kind and size
     of play stays available), and the rest of the room is filled group by group, in order:
     smaller leads before larger ones, and within a group in lexicographic card order."""
-    firsts: list[list[Action]] = []
+    firsts: list[list[_T]] = []
     for it in classes:
         first = next(it, None)
         firsts.append([first] if first is not None else [])
@@ -565,9 +595,15 @@ def capped(classes: Sequence[Iterator[Action]], limit: int = LIST_LIMIT) -> list
 
 
 def _actions(kind: str, found: Iterable[tuple[int, ...]]) -> Iterator[Action]:
+    """The actions of a group: ``{"type": kind}`` for the empty set (draw, pass)."""
     text: Callable[[int], str] = CARD_TEXT.__getitem__
     for cards in found:
-        yield {"type": kind, "cards": [text(c) for c in cards]}
+        yield {"type": kind, "cards": [text(c) for c in cards]} if cards else {"type": kind}
+
+
+def _tagged(kind: str, found: Iterable[tuple[int, ...]]) -> Iterator[tuple[str, tuple[int, ...]]]:
+    for cards in found:
+        yield kind, cards
 
 
 def _distinct(hand: Sequence[int]) -> list[int]:

@@ -1,0 +1,8 @@
+"""``python -m bluffhouse.interop.encodings [root]``: rewrites the sizes block of
+docs/research.md."""
+
+import sys
+
+from .docs import write_docs
+
+sys.exit(write_docs(*sys.argv[1:]))

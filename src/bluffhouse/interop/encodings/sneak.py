@@ -1,0 +1,383 @@
+"""Sneak's encodings: its action codec (the card sets of sneaks, flaunts and challenges) and its
+observation encoder."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ...cards import CARD_INDEX, CARD_TEXT, JOKER
+from ...errors import RuleError, quote
+from ...game import Game
+from .base import (
+    SNEAK_ANY,
+    SNEAK_COMBO,
+    Action,
+    ActionCodec,
+    GameConfig,
+    Ids,
+    Multisets,
+    Segment,
+    Vector,
+    View,
+    bounded_multisets,
+    ids_of,
+    relative,
+)
+from .observation import (
+    Memory,
+    ObservationEncoder,
+    squash,
+)
+
+
+# ---------------------------------------------------------------------- Sneak
+def flauntable_sets(packs: int, most: int) -> list[tuple[int, ...]]:
+    """Every set of 2..``most`` cards (``packs`` copies of each at most) that may be flaunted:
+    a match, a straight (flush) or a flush, as the engine judges them; sizes in order."""
+    from ...sneak.combos import is_flauntable
+
+    found: set[tuple[int, ...]] = set()
+    for size in range(2, most + 1):
+        for rank in range(13):  # matches
+            for suits in itertools.combinations_with_replacement(range(4), size):
+                if max(Counter(suits).values()) <= packs:
+                    found.add(tuple(sorted(rank * 4 + s for s in suits)))
+        for low in range(1, 15 - size + 1):  # runs, ace low (1) or high (14)
+            ranks = [0 if v in (1, 14) else v - 1 for v in range(low, low + size)]
+            for suits in itertools.product(range(4), repeat=size):
+                found.add(tuple(sorted(r * 4 + s for r, s in zip(ranks, suits, strict=True))))
+        for suit in range(4):  # flushes
+            for values in itertools.combinations_with_replacement(range(13), size):
+                if len(set(values)) > 1 and max(Counter(values).values()) <= packs:
+                    found.add(tuple(sorted(r * 4 + suit for r in values)))
+    keep = [s for s in found if is_flauntable(list(s))]
+    return sorted(keep, key=lambda s: (len(s), s))
+
+
+class SneakCodec(ActionCodec):
+    """Sneak: draw and pass, then the cards of a sneak (any set of up to ``any_limit`` cards),
+    of a flaunt (one card, or a combination of up to ``combo_limit``) and of a challenge (any
+    set of up to ``any_limit`` cards, or a combination of up to ``combo_limit``)."""
+
+    def __init__(self, config: GameConfig, any_limit: int = SNEAK_ANY,
+                 combo_limit: int = SNEAK_COMBO) -> None:
+        super().__init__(config)
+        for name, value in (("any_limit", any_limit), ("combo_limit", combo_limit)):
+            if type(value) is not int or not 1 <= value <= 8:
+                raise RuleError(f"{name} must be a whole number from 1 to 8, not {quote(value)}")
+        packs = int(config.rules_object().pack_count(config.players))
+        caps = [packs] * 52
+        combos = flauntable_sets(packs, combo_limit)
+        self.any_limit, self.combo_limit = any_limit, combo_limit
+        self.sneaks = Multisets()
+        self.sneaks.add(bounded_multisets(caps, range(1, any_limit + 1)))
+        self.flaunts = Multisets()
+        self.flaunts.add((c,) for c in range(52))
+        self.flaunts.add(combos)
+        self.challenges = Multisets()
+        self.challenges.add(self.sneaks.items)
+        self.challenges.add(combos)
+        self.tables = {"sneak": self.sneaks, "flaunt": self.flaunts,
+                       "challenge": self.challenges}
+        self._add_simple()
+        self._segment("sneak", len(self.sneaks), f"lead face down any {any_limit} cards at most")
+        self._segment("flaunt", len(self.flaunts),
+                      f"lead face up one card or a combination of {combo_limit} at most")
+        self._segment("challenge", len(self.challenges),
+                      f"challenge with any {any_limit} cards at most, or a combination of "
+                      f"{combo_limit} at most")
+        #: legal ids by the engine's ``legal_key`` (see ``legal_ids``)
+        self._kept_ids: dict[Any, Ids] = {}
+        #: per action type, its first id and the index of its card sets (None: no cards)
+        self._places: dict[str, tuple[int, dict[tuple[int, ...], int] | None]] = {
+            seg.kind: (seg.start, self.tables[seg.kind].index if seg.kind in self.tables
+                       else None) for seg in self.segments}
+
+    def _encode(self, action: Mapping[str, Any], view: View) -> int | None:
+        kind = action.get("type")
+        table = self.tables.get(kind) if type(kind) is str else None
+        if table is None:
+            raise self._no_place(action)
+        cards = action.get("cards")
+        if type(cards) is not list:
+            return None
+        ids = []
+        for text in cards:
+            card = CARD_INDEX.get(text) if type(text) is str else None
+            if card is None or card == JOKER:
+                return None
+            ids.append(card)
+        at = table.index.get(tuple(sorted(ids)))
+        return None if at is None else self._by_kind[str(kind)].start + at
+
+    def legal_ids(self, game: Game, seat: int, view: View) -> Ids:
+        """The ids of ``game.legal_sets(seat)`` (read-only), kept by the engine's
+        ``legal_key``: the same hand in the same situation comes back often (a first draw, a
+        pass or a challenge with the same cards)."""
+        sets = getattr(game, "legal_sets", None)
+        if sets is None:
+            return super().legal_ids(game, seat, view)
+        key = game.legal_key(seat)  # type: ignore[attr-defined]
+        ids = self._kept_ids.get(key)
+        if ids is None:
+            ids = self._ids_of_sets(sets(seat))
+            ids.flags.writeable = False
+            if len(self._kept_ids) >= 1 << 14:
+                self._kept_ids.clear()
+            self._kept_ids[key] = ids
+        return ids
+
+    def _ids_of_sets(self, sets: list[tuple[str, tuple[int, ...]]]) -> Ids:
+        places = self._places
+        ids: list[int] = []
+        for kind, cards in sets:
+            start, index = places[kind]
+            if index is None:
+                ids.append(start)
+            else:
+                at = index.get(cards)
+                if at is not None:  # (else a set larger than the space holds)
+                    ids.append(start + at)
+        return ids_of(ids)
+
+    def _decode(self, seg: Segment, offset: int, view: View) -> Action:
+        cards = self.tables[seg.kind].items[offset]
+        return {"type": seg.kind, "cards": [CARD_TEXT[c] for c in cards]}
+
+    def _describe(self, seg: Segment, offset: int) -> str:
+        return " ".join(CARD_TEXT[c] for c in self.tables[seg.kind].items[offset])
+
+
+# ---------------------------------------------------------------------- Sneak observations
+SNEAK_PHASES = ("turn", "window", "over")
+SNEAK_COMBOS = ("single", "match", "straight_flush", "straight", "flush", "nothing")
+#: The events that tell of cards won (or, ``deal_start``, start the count afresh).
+_CARD_EVENTS = frozenset({"deal_start", "won", "reveal", "uncontested"})
+_MISSING = object()
+
+
+class SneakObservation(ObservationEncoder):
+    """Sneak: the hand, the seats, the stock, the lead being answered (its cards when shown),
+    the seat's own challenge, and the cards seen won this deal (flaunts, reveals) by seat."""
+
+    EVENT_TYPES = ("deal_start", "draw", "sneak", "flaunt", "challenge", "pass", "won",
+                   "reveal", "uncontested", "deal_end", "game_over")
+
+    def _define(self) -> None:
+        n = self.players
+        packs = int(self.config.rules_object().pack_count(n))
+        self.copies = float(packs)
+        self.total = float(52 * packs)
+        self.target = float(self.config.rules_object().target_score(n))
+        lay = self.layout
+        self.s_hand = lay.add("hand", 52, "own cards, copies / packs")
+        self.seat_width = 10
+        self.s_seats = lay.add("seats", n * self.seat_width,
+                               "per seat from the viewer's left: cards held / 13, cards won "
+                               "this deal / deck, score / target, started, to act, on turn, "
+                               "dealer, leader, challenged, passed")
+        self.s_misc = lay.add("misc", 5 + len(SNEAK_PHASES) + 1,
+                              "stock / deck, out of play / deck, deal number, sneaking still "
+                              "allowed, lead limit / 13, phase")
+        self.s_lead = lay.add("lead", 3 + 52 + len(SNEAK_COMBOS) + 1,
+                              "the lead being answered: present, flaunted, cards / 13, its "
+                              "cards where shown, its combination where flaunted")
+        self.s_own = lay.add("own_challenge", 52, "own challenge cards to the lead")
+        self.s_won = lay.add("won", 52 * n, "per card, seen won this deal by each seat (from "
+                             "the viewer)")
+        self.row_size = len(self.EVENT_TYPES) + 1 + n + 3
+        assert self.s_hand == slice(0, 52) and self.seat_width == 10  # (as _fill writes them)
+        self._phase_slot = {p: k for k, p in enumerate(SNEAK_PHASES)}
+        #: history rows by the raw values of their event (see ``_read_event``)
+        self._event_rows: dict[Any, Vector] = {}
+        self._history_slice = lay.add("history", self.history * self.row_size,
+                                      f"the last {self.history} events, newest first: type, "
+                                      "seat, cards / 13, sneak, flaunt")
+
+    def _read_event(self, memory: Memory, event: Mapping[str, Any]) -> None:
+        get = event.get
+        kind = get("type")
+        if type(kind) is str and kind in _CARD_EVENTS:
+            self._read_cards(memory, event, kind)
+        who = get("seat", _MISSING)
+        if who is _MISSING:
+            who = get("winner")
+        count, how = get("count"), get("kind")
+        # The row depends on these values only (their types too: a bool is no seat): looked up
+        # whole, before working any of it out (most events of a game repeat one seen before).
+        key: Any = (memory.seat, kind, type(kind), who, type(who), count, type(count), how)
+        try:
+            row = self._event_rows.get(key)
+        except TypeError:  # an unhashable value (no engine logs one)
+            row, key = None, None
+        if row is None:
+            row = self._event_row(memory.seat, kind, who, count, how)
+            if key is not None:
+                if len(self._event_rows) >= 1 << 14:
+                    self._event_rows.clear()
+                self._event_rows[key] = row
+        rows = memory.rows
+        rows.append(row)
+        if len(rows) > self.history:
+            del rows[0]
+
+    def _event_row(self, seat: int | None, kind: Any, who: Any, count: Any,
+                   how: Any) -> Vector:
+        """The history row of an event from its type, seat, count and kind of lead."""
+        n = self.players
+        rel = relative(seat, who, n) if type(who) is int and 0 <= who < n else -1
+        laid = min(1.0, count / 13) if type(count) is int else 0.0
+        key = (self._type_slot(kind), rel, laid, how == "sneak", how == "flaunt")
+        return self._row(key, lambda: self._make_row(*key))
+
+    def _read_cards(self, memory: Memory, event: Mapping[str, Any], kind: str) -> None:
+        """What an event of :data:`_CARD_EVENTS` tells of the cards seen won this deal."""
+        if kind == "deal_start":
+            memory.known.clear()
+            memory.kept.pop("won", None)
+        elif kind == "won" and "cards" in event and type(event.get("seat")) is int:
+            self._won(memory, event["seat"], event["cards"])
+        elif kind == "reveal" and type(event.get("winner")) is int:
+            self._won(memory, event["winner"],
+                      [c for play in event.get("plays") or [] for c in play.get("cards") or []])
+        elif kind == "uncontested" and "cards" in event and type(event.get("seat")) is int:
+            self._won(memory, event["seat"], event["cards"])
+
+    def _won(self, memory: Memory, seat: int, cards: Sequence[str]) -> None:
+        """``seat`` won ``cards``: counted in ``memory``, and its block of cards seen won
+        brought up to date (a new block: kept blocks may be shared)."""
+        won = memory.place(f"won{seat}")
+        ids = [CARD_INDEX[c] for c in cards]
+        won.update(ids)
+        kept = memory.kept.get("won")
+        block = (np.zeros(52 * self.players, dtype=np.float32) if kept is None
+                 else kept[1].copy())
+        at = relative(memory.seat, seat, self.players) * 52
+        for c in ids:
+            block[at + c] = min(1.0, won[c] / self.copies)
+        memory.kept["won"] = (None, block)
+
+    def _make_row(self, slot: int, rel: int, laid: float, sneak: bool, flaunt: bool) -> Vector:
+        row = np.zeros(self.row_size, dtype=np.float32)
+        row[slot] = 1.0
+        at = len(self.EVENT_TYPES) + 1
+        if rel >= 0:
+            row[at + rel] = 1.0
+        at += self.players
+        row[at] = laid
+        row[at + 1] = 1.0 if sneak else 0.0
+        row[at + 2] = 1.0 if flaunt else 0.0
+        return row
+
+    def _fill(self, out: Vector, view: View, memory: Memory) -> None:
+        # Written for speed (an environment step encodes one view): numpy is slow to take
+        # values one by one from Python, so only the values that are not 0 are written, and
+        # the hand block is kept while the hand is unchanged.  The values are those of the
+        # plain reading, min(1.0, x) and all (tests/interop/sneak_reference.py).
+        get = view.get
+        n = self.players
+        seat = get("seat")
+        hand = get("hand") or []
+        kept = memory.kept.get("hand")
+        if kept is None or kept[0] != hand:
+            kept = memory.kept["hand"] = (list(hand), self._hand_block(hand))
+        out[:52] = kept[1]
+        sizes = get("hand_sizes") or [0] * n
+        won = get("won") or [0] * n
+        scores = get("scores") or [0] * n
+        started = get("started") or [False] * n
+        to_act = get("to_act") or ()
+        lead = get("lead") or {}
+        challenged = get("challenged") or ()
+        declined = get("declined") or ()
+        turn, dealer, leader = get("turn"), get("dealer"), lead.get("seat")
+        total, target = self.total, self.target
+        first = seat or 0
+        at = self.s_seats.start
+        for p in range(n):
+            s = (first + p) % n
+            x = sizes[s] / 13
+            if x:
+                out[at] = x if x < 1.0 else 1.0
+            x = won[s] / total
+            if x:
+                out[at + 1] = x if x < 1.0 else 1.0
+            x = scores[s] / target
+            if x:
+                out[at + 2] = x if x < 1.0 else 1.0
+            if started[s]:
+                out[at + 3] = 1.0
+            if s in to_act:
+                out[at + 4] = 1.0
+            if s == turn:
+                out[at + 5] = 1.0
+            if s == dealer:
+                out[at + 6] = 1.0
+            if s == leader:
+                out[at + 7] = 1.0
+            if s in challenged:
+                out[at + 8] = 1.0
+            if s in declined:
+                out[at + 9] = 1.0
+            at += 10
+        at = self.s_misc.start
+        x = (get("stock_size") or 0) / total
+        if x:
+            out[at] = x if x < 1.0 else 1.0
+        x = (get("out_of_play") or 0) / total
+        if x:
+            out[at + 1] = x if x < 1.0 else 1.0
+        x = squash(get("deal") or 0, 5.0)
+        if x:
+            out[at + 2] = x
+        if get("sneaking"):
+            out[at + 3] = 1.0
+        x = (get("lead_limit") or 0) / 13
+        if x:
+            out[at + 4] = x if x < 1.0 else 1.0
+        phase = get("phase")
+        out[at + 5 + self._phase_slot.get(phase, len(SNEAK_PHASES)) if type(phase) is str
+            else at + 5 + len(SNEAK_PHASES)] = 1.0
+        if lead:
+            at = self.s_lead.start
+            out[at] = 1.0
+            out[at + 1] = 1.0 if lead.get("kind") == "flaunt" else 0.0
+            out[at + 2] = min(1.0, (lead.get("count") or 0) / 13)
+            if lead.get("cards"):
+                self._card_counts(out, at + 3, lead["cards"], self.copies)
+            combo = lead.get("combo")
+            at += 3 + 52
+            if combo is not None:
+                out[at + (SNEAK_COMBOS.index(combo) if combo in SNEAK_COMBOS
+                          else len(SNEAK_COMBOS))] = 1.0
+        for item in get("challenges") or ():
+            if item.get("seat") == seat and item.get("cards"):
+                self._card_counts(out, self.s_own.start, item["cards"], self.copies)
+        kept = memory.kept.get("won")  # (read with the events: see _won)
+        if kept is not None:
+            out[self.s_won] = kept[1]
+
+    def _hand_block(self, hand: Sequence[str]) -> Vector:
+        block = np.zeros(52, dtype=np.float32)
+        for text in hand:
+            card = CARD_INDEX.get(text)
+            if card is not None and card < 52:
+                block[card] = min(1.0, block[card] + 1.0 / self.copies)
+        return block
+
+    def _text_lines(self, view: View) -> list[str]:
+        lines = [f"deal {view.get('deal')} | phase {view.get('phase')} | turn "
+                 f"{view.get('turn')} | stock {view.get('stock_size')} | won "
+                 f"{' '.join(str(x) for x in view.get('won') or [])} | scores "
+                 f"{' '.join(str(x) for x in view.get('scores') or [])} / {view.get('target')}"]
+        lead = view.get("lead")
+        if lead:
+            shown = " ".join(lead["cards"]) if lead.get("cards") else f"{lead['count']} face down"
+            lines.append(f"lead: seat {lead['seat']} {lead['kind']}s {shown}"
+                         + (f" ({lead['combo']})" if lead.get("combo") else ""))
+        return lines

@@ -1,0 +1,152 @@
+"""The fast Sneak path of the environments equals the plain one, on random Sneak states and
+options: the observation vector (``SneakObservation``, read event by event with a memory)
+equals the encoder as first written (``sneak_reference.py``), the legal ids taken from the
+engine's ``legal_sets`` equal the ids of ``legal_actions`` encoded one by one, ``legal_sets``
+is ``legal_actions`` in compact form (the capped lists of large hands too), and the masks a
+table reuses are never changed while anyone holds them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sneak_reference import ReferenceSneakObservation
+
+from bluffhouse.cards import CARD_INDEX, CARD_TEXT
+from bluffhouse.interop.encodings import action_codec, configure, ids_of, observation_encoder
+from bluffhouse.interop.table import Table
+
+SETTINGS = settings(max_examples=12, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def sneak_setups(draw: st.DrawFn) -> dict[str, Any]:
+    players = draw(st.integers(2, 7))
+    packs = draw(st.sampled_from([0, 1, 2] if players == 4 else
+                                 ([0, 1] if players < 4 else [0, 2])))
+    options: dict[str, Any] = {"players": players, "packs": packs,
+                               "flaunt_challenges": draw(st.sampled_from(["must_beat", "any"]))}
+    if draw(st.booleans()):
+        options["target"] = draw(st.integers(1, 120))
+    return options
+
+
+def compact(action: dict[str, Any]) -> tuple[str, tuple[int, ...]]:
+    return action["type"], tuple(CARD_INDEX[c] for c in action.get("cards", []))
+
+
+def big_deal(config: Any, rng: random.Random) -> dict[str, Any]:
+    """A start with large hands (the capped listing of ``legal_actions``) and a short stock."""
+    n = config.players
+    packs = int(config.rules_object().pack_count(n))
+    cards = [c for c in range(52) for _ in range(packs)]
+    rng.shuffle(cards)
+    size = min(len(cards) // (n + 1), 16)
+    hands = [[CARD_TEXT[c] for c in cards[s * size: (s + 1) * size]] for s in range(n)]
+    stock = [CARD_TEXT[c] for c in cards[n * size: n * size + 5]]
+    return {"deal": hands, "stock": stock}
+
+
+@SETTINGS
+@given(options=sneak_setups(), seed=st.integers(0, 10_000), steps=st.integers(1, 120),
+       big=st.booleans())
+def test_fast_sneak_equals_the_reference(options: dict[str, Any], seed: int, steps: int,
+                                         big: bool) -> None:
+    config = configure("sneak", **options)
+    fast = observation_encoder(config)
+    ref = ReferenceSneakObservation(config)
+    codec = action_codec(config)
+    rng = random.Random(seed)
+    game = config.new_game(seed=seed, **(big_deal(config, rng) if big else {}))
+    seats = list(range(config.players))
+    memories = {s: fast.memory(s) for s in seats}
+    checked = 0
+    for _ in range(steps):
+        if game.over:
+            break
+        for seat in [None, *seats]:
+            view = game.view(seat)
+            got = fast.encode(view, memories[seat] if seat is not None else None)
+            want = ref.encode(view)  # every event read afresh: the plain reading
+            assert got.dtype == want.dtype == np.float32
+            assert np.array_equal(got, want), (seat, np.flatnonzero(got != want)[:8])
+        for seat in game.to_act:
+            listed = game.legal_actions(seat)
+            assert game.legal_sets(seat) == [compact(a) for a in listed]
+            fast_ids = codec.legal_ids(game, seat, game.view(seat))
+            slow_ids = ids_of(codec.legal(listed, game.view(seat)))
+            assert np.array_equal(fast_ids, slow_ids)
+            checked += 1
+        seat = game.to_act[rng.randrange(len(game.to_act))]
+        game.apply(seat, game.sample_action(seat, rng))
+    assert checked or game.over
+    assert game.legal_sets(-1) == [] and game.legal_sets("0") == []  # type: ignore[arg-type]
+
+
+def test_big_hands_list_the_capped_subset() -> None:
+    """Hands of 26 cards list more than 10,000 leads: ``legal_sets`` keeps the same subset."""
+    config = configure("sneak", players=2)
+    rng = random.Random(3)
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [[CARD_TEXT[c] for c in sorted(cards[:26])], [CARD_TEXT[c] for c in cards[26:]]]
+    game = config.new_game(seed=3, deal=hands, stock=[])
+    seat = game.to_act[0]
+    listed = game.legal_actions(seat)
+    assert len(listed) == 10_000
+    assert game.legal_sets(seat) == [compact(a) for a in listed]
+    codec = action_codec(config)
+    view = game.view(seat)
+    assert np.array_equal(codec.legal_ids(game, seat, view),
+                          ids_of(codec.legal(listed, view)))
+
+
+def test_masks_are_read_only_and_never_change_while_held() -> None:
+    table = Table("sneak")
+    table.seed(5)
+    game = table.new()
+    held: list[tuple[np.ndarray, list[int]]] = []
+    rng = random.Random(5)
+    for step in range(200):
+        if game.over:
+            break
+        seat = table.acting()
+        _, mask, ids = table.observe(seat)
+        assert not mask.flags.writeable
+        with pytest.raises(ValueError):
+            mask[0] = 1
+        assert np.flatnonzero(mask).tolist() == ids.tolist()
+        if step % 3 == 0:
+            held.append((mask, ids.tolist()))
+        table.act(seat, int(ids[rng.randrange(len(ids))]))
+    for mask, ids in held:  # (the others were let go: reused, each marking its own ids)
+        assert np.flatnonzero(mask).tolist() == ids
+    assert len(table._masks) <= 4
+
+
+def test_the_table_lists_no_sneak_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The point of ``legal_sets``: an environment step never lists Sneak's actions as dicts."""
+    table = Table("sneak")
+    table.seed(4)
+    game = table.new()
+
+    def refuse(self: Any, seat: int) -> list[Any]:
+        raise AssertionError("legal_actions listed")
+
+    monkeypatch.setattr(type(game), "legal_actions", refuse)
+    rng = random.Random(4)
+    for _ in range(150):
+        if game.over:
+            break
+        seat = table.acting()
+        _, mask, ids = table.observe(seat)
+        assert ids.size and mask.sum() == ids.size
+        table.act(seat, int(ids[rng.randrange(len(ids))]))
