@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
-from bluffhouse.cards import RANK_INDEX
+from bluffhouse.cards import CARD_INDEX, RANK_INDEX
 from bluffhouse.cheat import search
 from bluffhouse.cheat.bots import (
     Knowledge,
@@ -25,7 +25,12 @@ from bluffhouse.cheat.bots import (
     choose_play,
     claim_exposure,
     counter_response,
+    exposed_call_rates,
+    lead_after_call,
     lie_call_rates,
+    p_claim,
+    p_truthful,
+    sets_on_taking,
 )
 from bluffhouse.errors import RuleError
 
@@ -301,7 +306,7 @@ def test_counter_pads_only_where_the_table_lets_plays_stand() -> None:
     gets padded plays, one that calls everything gets none (the issue: against a calling
     table the first honest leader wins)."""
     assert _padded_share("always_call", range(2)) == 0.0
-    assert _padded_share("never_call", range(2)) > 0.3
+    assert _padded_share("never_call", range(4)) > 0.3
 
 
 # ---------------------------------------------------------------- a call as a turn's choice
@@ -407,7 +412,8 @@ def test_a_hand_that_goes_out_next_turn_is_valued_as_nearly_out() -> None:
 def test_a_claim_the_pile_already_names_too_often_is_exposed() -> None:
     """A bluff's chance of being called reads what the callers can rule out: with three aces
     claimed in the pile, a claim of two more is a lie to anyone, and a claim of one is one
-    to a caller holding the last ace (a seat that has called before calls it)."""
+    to a caller holding the last ace (a seat that calls what it can rule out calls it; one
+    that lets such claims stand does not)."""
     deal = [["2S", "3S", "4S", "5S"], ["9H", "8H", "7H", "6H"], ["AS", "KC", "QC", "JC"]]
     g = new("bullshit", deal, sequence="round", first_rank="any", callers="turn")
     play(g, 0, ["2S", "3S", "4S"], "A")
@@ -419,6 +425,132 @@ def test_a_claim_the_pile_already_names_too_often_is_exposed() -> None:
     assert claim_exposure(k, view, table, ace, 2) == {2: 1.0}
     assert 0.0 < claim_exposure(k, view, table, ace, 1)[2] < 1.0
     assert claim_exposure(k, view, table, nine, 1)[2] < 0.01  # no nine claimed: all held?
-    table.has_called = [True] * 3
     exposed = claim_exposure(k, view, table, ace, 2)
+    table.exposed_rates = [1.0] * 3
     assert table.p_called(2, False, lie=True, exposed=exposed) == 1.0
+    table.exposed_rates = [0.0] * 3
+    assert table.p_called(2, False, lie=True, exposed=exposed) == table.p_called(
+        2, False, lie=True)
+
+
+# ---------------------------------------------------------------- sets put aside
+def test_counter_calls_to_put_a_set_aside() -> None:
+    """Where full sets are put aside (``discard_sets``), seat 1 knows seat 0's three fives
+    (it saw them taken): laying its own five on them would hand the caller a set to shed;
+    calling them takes the pile and puts the set aside itself (and it leads).  Without
+    the rule it lays the five."""
+    deal = [["9C", "9D", "KD", "QC", "4C", "7C"],
+            ["5D", "2C", "3D", "7H", "8S", "JC", "TD", "2D"],
+            ["5S", "5H", "5C", "AS", "AH", "4D", "6D", "6S"]]
+    five = RANK_INDEX["5"]
+    for sets, expected in ((False, "play"), (True, "call")):
+        g = new("bullshit", deal, first=2, **{**TURN_CALL_SETS, "jokers": 0,
+                                             "discard_sets": sets})
+        play(g, 2, ["5S", "5H", "5C"], "5")
+        call(g, 0)  # true: seat 0 takes the three fives, in everyone's sight
+        play(g, 0, ["5S", "5H", "5C"], "5")
+        view = g.view(1)
+        k = Knowledge.from_view(view)
+        assert sets_on_taking(k, view, 1, five, []) == (4.0 if sets else 0.0)
+        assert sets_on_taking(k, view, 2, five, [CARD_INDEX["5D"]]) == (4.0 if sets else 0.0)
+        assert _act("counter", g, 1)["type"] == expected
+    g.apply(1, {"type": "call"})
+    assert len(g.view(1)["hand"]) == 7 and g.to_act == [1]  # 8 + 3 - 4, and it leads
+
+
+# ---------------------------------------------------------------- who leads after a call
+def test_a_lost_call_is_worth_the_lead_it_gives() -> None:
+    """Where the loser of a call leads a rank of its choice (``after_call_rank="free"``), a
+    wrong call costs the pile less the cards the caller then lays at once (its biggest true
+    play); where the winner leads, a right call gives that lead."""
+    deal = [["2C", "3D", "4H"], ["KS", "KH", "KD", "QC", "JD"], ["9C", "9D", "TC", "TD"]]
+    for leader, wrong, right in (("loser", 3.0, 0.0), ("winner", 0.0, 3.0)):
+        g = new("bullshit", deal, **{**TURN_CALL_SETS, "after_call_leader": leader})
+        play(g, 0, ["2C"], "A")
+        view = g.view(1)
+        k = Knowledge.from_view(view)
+        table = Table.of(k, view)
+        ace = RANK_INDEX["A"]
+        assert lead_after_call(k, table, 1, 0, False, ace) == wrong  # three kings, max 3
+        assert lead_after_call(k, table, 1, 0, True, ace) == right
+
+
+# ---------------------------------------------------------------- learning the table
+def _eightshit_table(visible_lies: bool) -> bh.Game:
+    """Eightsh*t, three seats: seats 1 and 2 lay two cards a play, claiming one ace each
+    time (a lie anyone can see) or two (one nobody can rule out); nobody calls.  Seat 0,
+    to play, holds five cards none of which is an ace."""
+    deal = [["AS", "AD", "KH", "QD", "JC", "TS", "TH"],
+            ["AH", "KS", "QH", "JD", "TC", "KD", "QS", "JH", "TD"],
+            ["AC", "KC", "QC", "JS", "TD", "KD", "QC", "JH", "TC"]]
+    g = new("eightshit", deal, first=1)
+    count = 1 if visible_lies else None
+    play(g, 1, ["KS", "QH"], "A", count=count)
+    play(g, 2, ["KC", "QC"], "A", count=count)
+    play(g, 0, ["AS"], "A")
+    play(g, 1, ["JD", "TC"], "A", count=count)
+    play(g, 2, ["JS", "TD"], "A", count=count)
+    play(g, 0, ["AD"], "A")
+    play(g, 1, ["AH"], "A")
+    play(g, 2, ["AC"], "A")
+    return g
+
+
+def test_counter_dumps_its_hand_where_the_table_lets_visible_lies_stand() -> None:
+    """A table whose record shows it lets plays stand that anyone can see are false (a
+    claimed count other than the cards laid) hardly calls a last play: there the counter
+    lays its whole hand at once.  The same hands with no such record: a smaller bluff."""
+    lax = _eightshit_table(True)
+    k = Knowledge.from_view(lax.view(0))
+    assert k.sure_chances == [4, 2, 2] and k.sure_calls == [0, 0, 0]
+    assert Table.of(k, lax.view(0)).lets_lies
+    action = _act("counter", lax, 0)
+    assert sorted(action["cards"]) == sorted(lax.view(0)["hand"])
+    careful = _eightshit_table(False)
+    assert len(_act("counter", careful, 0)["cards"]) < len(careful.view(0)["hand"])
+
+
+def test_doubted_claims_that_were_true_raise_the_odds() -> None:
+    """A seat whose claims that this seat could not rule out turned up true when called is
+    believed more (p_claim above p_truthful); one whose such claims were lies, less.  A
+    table that lies only when it holds nothing of the rank shows it so."""
+    deal = [["AS", "4S", "5S", "6S", "7S"], ["AD", "2H", "9H", "TH", "JH"],
+            ["2C", "3C", "6C", "9C", "TC"]]
+    for truth in (True, False):
+        g = new("bullshit", deal, callers="turn", sequence="round", first_rank="any",
+                after_call_rank="free")
+        play(g, 0, ["AS"], "A")
+        play(g, 1, ["AD"] if truth else ["2H"], "A")  # seat 0 cannot rule it out
+        call(g, 2)
+        if truth:  # seat 2 took the pile and leads; seat 0's lie is called
+            play(g, 2, ["2C"], "2")
+            play(g, 0, ["4S"], "2")
+            call(g, 1)
+            play(g, 0, ["5S"], "5")
+        play(g, 1, ["9H"], "5")  # doubtful
+        view = g.view(0)
+        k = Knowledge.from_view(view)
+        assert (k.doubted[1], k.doubted_true[1]) == (1, int(truth))
+        assert (p_claim(k, view) > p_truthful(k, view)) is truth
+
+
+def test_a_seat_that_lets_lies_it_could_rule_out_stand_is_read_so() -> None:
+    """Each of this seat's lies is weighed by the chance the next seat could rule it out
+    from its own cards: one that lets such lies stand is expected to let the next stand
+    too (a never-calling table is padded into), one that calls them, to call."""
+    deal = [["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"],
+            ["AH", "AD", "AC", "KH", "KD", "KC", "QH", "QD"]]
+    for calls in (False, True):
+        g = new("bullshit", deal, callers="turn", sequence="round", first_rank="any",
+                after_call_rank="free")
+        play(g, 0, ["2S", "3S"], "A")
+        play(g, 1, ["AH", "AD"], "A")
+        play(g, 0, ["4S"], "A")  # a fifth ace: anyone holding an ace rules it out
+        if calls:
+            call(g, 1)
+        else:
+            play(g, 1, ["KH"], "A")
+        k = Knowledge.from_view(g.view(0))
+        assert 1.0 <= k.exposed_chances[1] < 1.5  # surely, and the first lie hardly
+        rate = exposed_call_rates(k)[1]
+        assert (rate > 0.9) if calls else (rate < 0.2)

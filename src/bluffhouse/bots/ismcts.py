@@ -86,9 +86,16 @@ class ISMCTSBot(Bot):
         hooks = hooks_for(view)
         if hooks.determinize is None:
             return actions[self.rng.randrange(len(actions))]
-        return self.search(view, actions, hooks)
+        prior = None
+        if hooks.prior_margin is not None and hooks.counter is not None:
+            prior = hooks.counter(view, legal, self.rng)
+        return self.search(view, actions, hooks, prior)
 
-    def search(self, view: View, actions: list[Action], hooks: FamilyHooks) -> Action:
+    def search(self, view: View, actions: list[Action], hooks: FamilyHooks,
+               prior: Action | None = None) -> Action:
+        """The most visited of the root's moves; with ``prior`` (the family's rule-based
+        move, ``FamilyHooks.prior_margin`` set) that move unless another was visited at least
+        ``prior_margin`` times as often."""
         assert hooks.determinize is not None
         rng = self.rng
         me = view["seat"]
@@ -121,6 +128,9 @@ class ISMCTSBot(Bot):
                     if root_choices is None:
                         root_choices = [a for a in candidates(state, seat, rng)
                                         if action_key(a) in legal_keys] or actions
+                    if prior is not None and action_key(prior) in legal_keys and all(
+                            action_key(a) != action_key(prior) for a in root_choices):
+                        root_choices = [*root_choices, prior]
                     options = root_choices
                 else:
                     options = candidates(state, seat, rng)
@@ -161,4 +171,8 @@ class ISMCTSBot(Bot):
         if not ranked:
             return actions[rng.randrange(len(actions))]
         ranked.sort(key=lambda vk: (-vk[0], vk[1]))
+        if prior is not None and hooks.prior_margin is not None:
+            kept = root.children.get(action_key(prior))
+            if kept is not None and ranked[0][0] < hooks.prior_margin * kept.visits:
+                return legal_keys.get(action_key(prior), prior)
         return legal_keys[ranked[0][1]]

@@ -47,6 +47,10 @@ class FamilyHooks:
     rollout: Rollout | None = None
     iterations: int | None = None
     time_limit: float | None = None
+    #: Where set, the search keeps the ``counter`` policy's move unless another was visited
+    #: at least this many times as often (a guard for a family whose opponent model is
+    #: rough: the search leaves the rule-based move only where it is clearly better).
+    prior_margin: float | None = None
 
 
 _T = TypeVar("_T")

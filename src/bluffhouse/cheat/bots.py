@@ -73,6 +73,24 @@ class Knowledge:
     lie_chances: list[int] = field(default_factory=list)
     #: Whether this seat's own standing play is a lie.
     standing_lie: bool = False
+    #: Per seat, its calls and its chances to call on plays anyone could see were false (a
+    #: claimed count other than the cards laid): a seat that lets those stand hardly calls a
+    #: last play either, nor a claim it can rule out (see sure_lie_call_rates).
+    sure_calls: list[int] = field(default_factory=list)
+    sure_chances: list[int] = field(default_factory=list)
+    #: Whether the standing play is one anyone can see is false.
+    standing_sure: bool = False
+    #: Per seat, its called plays whose claim this seat could not rule out when it was made,
+    #: and how many of those were true (see p_claim); whether the last play was such a one.
+    doubted: list[int] = field(default_factory=list)
+    doubted_true: list[int] = field(default_factory=list)
+    last_possible: bool = False
+    #: Per seat, the chances it had to call this seat's lies that it could rule out from its
+    #: own cards (each weighed by the chance it could, see claim_exposure), and its calls of
+    #: them, weighed alike; the standing lie's exposure to each seat.
+    exposed_chances: list[float] = field(default_factory=list)
+    exposed_calls: list[float] = field(default_factory=list)
+    standing_exposure: dict[int, float] = field(default_factory=dict)
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
@@ -98,7 +116,10 @@ class Knowledge:
                     record=[[0, 0] for _ in range(players)],
                     soft=[Counter() for _ in range(players)], laid_since=[0] * players,
                     calls=[0] * players, chances=[0] * players,
-                    lie_calls=[0] * players, lie_chances=[0] * players)
+                    lie_calls=[0] * players, lie_chances=[0] * players,
+                    sure_calls=[0] * players, sure_chances=[0] * players,
+                    doubted=[0] * players, doubted_true=[0] * players,
+                    exposed_chances=[0.0] * players, exposed_calls=[0.0] * players)
             fresh = events
         for event in fresh:
             k._read(event)
@@ -118,7 +139,10 @@ class Knowledge:
             [list(r) for r in self.record], [Counter(c) for c in self.soft],
             list(self.laid_since), Counter(self.before_soft), list(self.calls),
             list(self.chances), self.standing, list(self.lie_calls), list(self.lie_chances),
-            self.standing_lie)
+            self.standing_lie, list(self.sure_calls), list(self.sure_chances),
+            self.standing_sure, list(self.doubted), list(self.doubted_true),
+            self.last_possible, list(self.exposed_chances), list(self.exposed_calls),
+            dict(self.standing_exposure))
 
     def _read(self, event: dict[str, Any]) -> None:
         """Fold one event of the seat's log into what it knows."""
@@ -143,8 +167,16 @@ class Knowledge:
                 if s != me:
                     k.lie_chances[s] += 1
                     k.lie_calls[s] += kind == "call"
+                    e = k.standing_exposure.get(s, 0.0)
+                    k.exposed_chances[s] += e
+                    k.exposed_calls[s] += e * (kind == "call")
+        if k.standing is not None and k.standing_sure:
+            for s in let_go:
+                k.sure_chances[s] += 1
+                k.sure_calls[s] += kind == "call"
         if kind == "play":
             k.standing = event["seat"]
+            k.standing_sure = int(event.get("laid", event["count"])) != int(event["count"])
             if event["seat"] == me:
                 k.standing_lie = not _true_claim(k, event)
         elif kind not in ("decline", "check", "cheat_private"):
@@ -156,7 +188,20 @@ class Knowledge:
             cards = [CARD_INDEX[c] for c in event.get("cards", [])]
             rank = RANK_INDEX[event["rank"]]
             if seat == me:
+                k.standing_exposure = {}
+                if not _true_claim(k, event) and sizes is not None:
+                    # Who could rule this lie out, before its claim joins the pile's.
+                    others = [s for s in range(k.players) if s != me and sizes[s] > 0]
+                    k.standing_exposure = _exposure(k, others, sizes, rank,
+                                                    int(event["count"]))
                 k.mine_in_pile.update(cards)
+            else:
+                # Could the claim be true, from the log alone?  (The fold reads no hand: it
+                # must be the same read step by step or at once.)
+                held = sum(n for c, n in (k.unseen() + k.known[seat]).items()
+                           if k.matches(c, rank))
+                k.last_possible = (int(event.get("laid", event["count"])) == int(event["count"])
+                                   and held >= int(event["count"]))
             k.claims_in_pile.append((seat, rank, int(event["count"])))
             k.last_play_cards = cards
             k.before_last = Counter(k.known[seat])
@@ -182,6 +227,9 @@ class Knowledge:
             if kind == "call" and "truthful" in event:
                 k.record[event["target"]][1] += 1
                 k.record[event["target"]][0] += bool(event["truthful"])
+                if event["target"] != me and k.last_possible:
+                    k.doubted[event["target"]] += 1
+                    k.doubted_true[event["target"]] += bool(event["truthful"])
             shown = [CARD_INDEX[c] for c in event.get("cards", [])]
             if event.get("swapped_in"):
                 # Its own show, swapped (Cheat H): the cards slipped in are its own in the
@@ -383,6 +431,22 @@ def p_truthful(k: Knowledge, view: View) -> float:
     return (honesty + (1 - honesty) * when_held * stays) * _crowded(k, rank, count)
 
 
+def p_claim(k: Knowledge, view: View) -> float:
+    """The chance the last play is true, as the counter's calls weigh it: p_truthful, its odds
+    scaled by how the player's doubted claims turned out (those called that this seat could
+    not rule out when made: true ones raise the odds, lies lower them; a Beta(1, 1) prior).
+    A table that lies only when it holds nothing of the rank shows it there, where its
+    forced lies (which p_truthful's record counts) say nothing."""
+    p = p_truthful(k, view)
+    last = view.get("last_play")
+    if not last or p <= 0.0 or p >= 1.0 or int(last["seat"]) == k.seat:
+        return p
+    seat = int(last["seat"])
+    true, called = k.doubted_true[seat], k.doubted[seat]
+    odds = p / (1 - p) * (true + 1) / (called - true + 1)
+    return odds / (1 + odds)
+
+
 def _crowded(k: Knowledge, rank: int, count: int) -> float:
     """The pile's uncalled claims of ``rank`` by others may name more cards than the packs can
     hold beside the ones this seat knows of: then at most that many of the claimed cards are
@@ -453,6 +517,43 @@ def lie_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[float
     rates = call_rates(k) if rates is None else rates
     return [(c + r * LIE_PRIOR) / (w + LIE_PRIOR)
             for c, w, r in zip(k.lie_calls, k.lie_chances, rates, strict=True)]
+
+
+#: A seat's calls of plays anyone can see are false start from a Beta prior of SURE_PRIOR
+#: chances at SURE_PRIOR_FACTOR times its overall call rate (at most 1): a play that goes out
+#: is called about as readily (see Table.p_called).
+SURE_PRIOR = 2.0
+SURE_PRIOR_FACTOR = 4.0
+#: A seat's calls of this seat's lies that it could rule out start from a Beta prior of
+#: EXPOSED_PRIOR chances (see exposed_call_rates).
+EXPOSED_PRIOR = 1.0
+#: A table lets lies stand where every caller has seen at least LETS_LIES_SEEN plays it could
+#: see were false and calls them less often than LETS_LIES_BELOW.
+LETS_LIES_SEEN = 2
+LETS_LIES_BELOW = 0.5
+
+
+def sure_lie_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[float]:
+    """Each seat's chance of calling a play it can see is false (a count other than the
+    cards laid): its calls over its chances on such plays, smoothed by a Beta prior at
+    SURE_PRIOR_FACTOR times its overall rate.  A seat that lets those stand (a random
+    player) lets a last play stand too."""
+    rates = call_rates(k) if rates is None else rates
+    return [(c + min(1.0, SURE_PRIOR_FACTOR * r) * SURE_PRIOR) / (w + SURE_PRIOR)
+            for c, w, r in zip(k.sure_calls, k.sure_chances, rates, strict=True)]
+
+
+def exposed_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[float]:
+    """Each seat's chance of calling a claim of this seat's that its own cards rule out: its
+    calls over its chances on this seat's lies, each weighed by the chance it could rule
+    the lie out when laid (see claim_exposure), smoothed by a Beta prior of EXPOSED_PRIOR
+    chances at certainty for a seat that has called anything, else at its usual rate
+    ``rates`` (a careful caller lets most plays stand but not one it knows is false; a
+    seat that never calls shows that too)."""
+    rates = call_rates(k) if rates is None else rates
+    return [(c + (1.0 if made else r) * EXPOSED_PRIOR) / (w + EXPOSED_PRIOR)
+            for c, w, made, r in zip(k.exposed_calls, k.exposed_chances, k.calls, rates,
+                                     strict=True)]
 
 
 def call_rates(k: Knowledge) -> list[float]:
@@ -575,7 +676,7 @@ def counter_response(k: Knowledge, view: View, choices: Choices,
     last = view.get("last_play") or {}
     if not last:
         return _bid_response(k, view)
-    p = p_truthful(k, view)
+    p = p_claim(k, view)
     player = int(last["seat"])
     if may_believe and p > 0.9:
         return {"type": "believe"}
@@ -635,6 +736,16 @@ class Table:
     #: Where a final play cannot be called, a hand of at most this many cards goes out on its
     #: next turn (0: no such rule; see about_to_go_out).
     near_out: int = 0
+    #: Each seat's chance of calling a play that goes out (see sure_lie_call_rates; empty:
+    #: four times its usual rate).
+    out_rates: list[float] = field(default_factory=list)
+    #: Each seat's chance of calling a claim it can rule out: its record on plays anyone
+    #: could see were false where it has one, else on this seat's lies it could rule out
+    #: (see exposed_call_rates).  Empty: certain for a seat that has called before.
+    exposed_rates: list[float] = field(default_factory=list)
+    #: Whether every caller's record shows it lets plays it can see are false stand: only
+    #: there is a bluff of the whole hand worth weighing.
+    lets_lies: bool = False
 
     @classmethod
     def of(cls, k: Knowledge, view: View) -> Table:
@@ -646,10 +757,16 @@ class Table:
         rates = call_rates(k)
         r = k.rules
         near = (r.max_cards or 1) if not r.final_call and not r.last_card_truthful else 0
+        sure = sure_lie_call_rates(k, rates)
+        ruled = exposed_call_rates(k, rates)
+        exposed = [sure[s] if k.sure_chances[s] else ruled[s] for s in range(k.players)]
+        lets = bool(callers) and all(k.sure_chances[s] >= LETS_LIES_SEEN
+                                     and sure[s] < LETS_LIES_BELOW for s in callers)
         return cls(me, list(view["hand_sizes"]), int(view.get("pile_size", 0)), active,
-                   callers, rates, lie_call_rates(k, rates), [c > 0 for c in k.calls], near)
+                   callers, rates, lie_call_rates(k, rates), [c > 0 for c in k.calls], near,
+                   sure, exposed, lets)
 
-    def value(self, sizes: list[int]) -> float:
+    def value(self, sizes: list[int] | list[float]) -> float:
         """This seat's chance of winning from hand sizes alone: 1 with an empty hand, else its
         share of exp(-cards / SHARE_TEMPERATURE) among the seats still in.  A hand that goes
         out on its next turn whatever it lays (``near_out``) counts as almost empty."""
@@ -663,24 +780,32 @@ class Table:
                  exposed: dict[int, float] | None = None) -> float:
         """The chance a play of ``laid`` cards is called (a ``lie``: at the seats' rates of
         calling this seat's lies): big claims and a play that would go out draw more calls
-        than the seats' usual rate.  ``exposed``: per seat, the chance it can rule the claim
-        out from its own cards (see claim_exposure); a seat that has called before calls
-        such a claim."""
+        than the seats' usual rate (a last play: as readily as a play the seat could see was
+        false, see sure_lie_call_rates).  ``exposed``: per seat, the chance it can rule the claim
+        out from its own cards (see claim_exposure); it calls such a claim at its rate of
+        calling plays it can see are false (``exposed_rates``)."""
         rates = self.lie_rates if lie and self.lie_rates else self.rates
         stay = 1.0
         for s in self.callers:
             rate = rates[s] * (1 + 0.1 * (laid - 1))
             if going_out:
-                rate = 4 * rate
-            if exposed and self.has_called and self.has_called[s]:
+                rate = max(rate, self.out_rates[s]) if self.out_rates else 4 * rate
+            if exposed and self.exposed_rates:
+                rate = rate + exposed.get(s, 0.0) * max(0.0, self.exposed_rates[s] - rate)
+            elif exposed and self.has_called and self.has_called[s]:
                 rate = rate + exposed.get(s, 0.0) * (1 - min(1.0, rate))
             stay *= 1 - min(1.0, rate)
         return 1 - stay
 
     def play_value(self, laid: int, true: bool,
-                   exposed: dict[int, float] | None = None) -> float:
+                   exposed: dict[int, float] | None = None,
+                   gift: dict[int, float] | None = None, kept: float = 0.0,
+                   led: float = 0.0) -> float:
         """The expected value of laying ``laid`` cards, a true or a false claim (``exposed``:
-        see p_called)."""
+        see p_called).  ``gift``: per caller, the cards it puts aside on taking the pile (a
+        set this play completes, see sets_on_taking); ``kept``: those this seat puts aside
+        on taking it back; ``led``: those it lays at once when a lie called makes it lead
+        (see lead_after_call)."""
         me = self.me
         after = list(self.sizes)
         after[me] -= laid
@@ -697,21 +822,26 @@ class Table:
             total = sum(self.rates[s] for s in self.callers) or 1.0
             called = 0.0
             for s in self.callers:
-                taken = list(after)
-                taken[s] += self.pile + laid
+                taken = [float(n) for n in after]
+                taken[s] += self.pile + laid - (gift or {}).get(s, 0.0)
                 called += self.rates[s] / total * self.value(taken)
         else:
-            back = list(self.sizes)
-            back[me] += self.pile
+            back = [float(n) for n in self.sizes]
+            back[me] += self.pile - kept - led
             called = self.value(back)
         return (1 - pc) * stands + pc * called
 
-    def call_value(self, p: float, player: int) -> float:
+    def call_value(self, p: float, player: int, kept: float = 0.0,
+                   led: tuple[float, float] = (0.0, 0.0), relead: float = 0.0) -> float:
         """The expected value of calling ``player``'s play, true with chance ``p``: the
-        loser of the call takes the pile."""
-        mine, theirs = list(self.sizes), list(self.sizes)
-        mine[self.me] += self.pile
-        theirs[player] += self.pile
+        loser of the call takes the pile (``kept``: the cards this seat then puts aside;
+        ``led``: those it lays at once where the rules make it lead after a wrong call, and
+        after a right one; ``relead``: those the caught player lays again at once where it
+        leads, so that a pile of its play alone makes no progress)."""
+        mine, theirs = [float(n) for n in self.sizes], [float(n) for n in self.sizes]
+        mine[self.me] += self.pile - kept - led[0]
+        theirs[self.me] -= led[1]
+        theirs[player] += self.pile - relead
         return p * self.value(mine) + (1 - p) * self.value(theirs)
 
     def pass_value(self, pickup: bool) -> float:
@@ -772,32 +902,56 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
     options: list[tuple[float, int, list[int], int, bool]] = []
     if best_cards:
         cards = best_cards[:limit]
-        options.append((table.play_value(len(cards), True), 0, cards, best_rank, True))
+        # Where sets are put aside, a true play on a pile of its rank may complete one for
+        # the caller who takes it; a lie called back may complete one for this seat.
+        gift = {s: sets_on_taking(k, view, s, best_rank, cards) for s in table.callers}
+        kept = sets_on_taking(k, view, k.seat, best_rank, [])
+        options.append((table.play_value(len(cards), True, gift=gift), 0, cards, best_rank,
+                        True))
         spare = _useless(k, hand, cards, best_rank, future)
         most = (limit - len(cards) if table.p_called(1, False, lie=True) < PAD_MORE_BELOW
                 else 1)
-        for more in range(1, min(len(spare), most) + 1):
+        # The whole hand, where one play may hold it, at a table whose record shows it lets
+        # plays it can see are false stand: there it goes out at once.
+        sizes = sorted({*range(1, min(len(spare), most) + 1),
+                        *([len(spare)] if spare and len(hand) <= limit and table.lets_lies
+                          else [])})
+        for more in sizes:
             padded = [*cards, *spare[:more]]
             exposed = claim_exposure(k, view, table, best_rank, len(padded))
-            options.append((table.play_value(len(padded), False, exposed), more, padded,
-                            best_rank, False))
+            options.append((table.play_value(len(padded), False, exposed, kept=kept), more,
+                            padded, best_rank, False))
     else:
         rank = _plausible(k, claims, hand)
         useless = _useless(k, hand, [], rank, future)
+        kept = sets_on_taking(k, view, k.seat, rank, [])
+        led = _led_after_lie(k, table, rank, kept)
         # More than one card only at a table that lets plays stand (bluffs called back and
         # forth make no progress).
         most = 3 if table.p_called(1, False, lie=True) < PAD_MORE_BELOW else 1
-        for size in range(1, min(len(useless), limit, most) + 1):
+        sizes = sorted({*range(1, min(len(useless), limit, most) + 1),
+                        *([len(useless)] if useless and len(hand) <= limit and table.lets_lies
+                          else [])})
+        for size in sizes:
             exposed = claim_exposure(k, view, table, rank, size)
-            options.append((table.play_value(size, False, exposed), size, useless[:size], rank,
-                            False))
+            options.append((table.play_value(size, False, exposed, kept=kept, led=led), size,
+                            useless[:size], rank, False))
     options.sort(key=lambda o: (-o[0], o[1]))
     pass_ok = r.turn_pass != "none" and choices.is_legal({"type": "pass"})
     last = view.get("last_play") or {}
     if calls and last and last.get("seat") != k.seat and choices.is_legal({"type": "call"}):
         # Instead of a bluff into a table that calls, or a small truth on top of a likely
         # lie, the call: the loser takes the pile.
-        called = table.call_value(p_truthful(k, view), int(last["seat"]))
+        player, called_rank = int(last["seat"]), RANK_INDEX[last["rank"]]
+        kept = sets_on_taking(k, view, k.seat, called_rank, [])
+        gained = pile_naturals(k, called_rank, believe=False) + int(last.get("count", 0))
+        led_pair = (lead_after_call(k, table, k.seat, player, False, called_rank,
+                                    gained - kept),
+                    lead_after_call(k, table, k.seat, player, True, called_rank))
+        # A liar caught who leads next lays about as many cards again at once.
+        relead = (float(min(int(last.get("laid", 0) or 0), table.pile))
+                  if leader_after_call(k, table, k.seat, player, True) == player else 0.0)
+        called = table.call_value(p_claim(k, view), player, kept, led_pair, relead)
         if called > max(options[0][0] if options else -1.0,
                         table.pass_value(r.turn_pass == "pickup") if pass_ok else -1.0):
             return {"type": "call"}
@@ -842,20 +996,27 @@ def claim_exposure(k: Knowledge, view: View, table: Table, rank: int,
     and those the pile's standing claims already name, leave ``room``; a caller holding more
     than ``room - count`` of the rest knows the claim is a lie.  Its holding is drawn from the
     cards this seat cannot place (hypergeometric), plus those it knows are there."""
+    return _exposure(k, table.callers, table.sizes, rank, count)
+
+
+def _exposure(k: Knowledge, callers: list[int], sizes: list[int], rank: int,
+              count: int) -> dict[int, float]:
+    """claim_exposure for ``callers`` holding ``sizes`` cards (also read from the fold, for
+    this seat's own lies as they were laid)."""
     total = sum(n for c, n in k.deck.items() if k.matches(c, rank))
     gone = sum(n for c, n in k.gone.items() if k.matches(c, rank))
     claimed = sum(n for _, r, n in k.claims_in_pile if r == rank)
     room = total - gone - claimed
     if count > room:
-        return dict.fromkeys(table.callers, 1.0)
+        return dict.fromkeys(callers, 1.0)
     need = room - count + 1
     unseen = k.unseen()
     pool = sum(unseen.values())
     good = sum(n for c, n in unseen.items() if k.matches(c, rank))
     out: dict[int, float] = {}
-    for s in table.callers:
+    for s in callers:
         sure = sum(n for c, n in k.known[s].items() if k.matches(c, rank))
-        draws = max(0, min(pool, table.sizes[s] - sum(k.known[s].values())))
+        draws = max(0, min(pool, sizes[s] - sum(k.known[s].values())))
         want = need - sure
         if want <= 0:
             out[s] = 1.0
@@ -866,6 +1027,122 @@ def claim_exposure(k: Knowledge, view: View, table: Table, rank: int,
                        for i in range(0, want))
             out[s] = max(0.0, 1.0 - miss / math.comb(pool, draws))
     return out
+
+
+def pile_naturals(k: Knowledge, rank: int, believe: bool = True) -> float:
+    """The natural cards of ``rank`` in the pile, as far as this seat can tell: its own and
+    those it saw, exactly; the last play's player laid the cards of the rank it was known to
+    hold; with ``believe``, the others' claims of the rank count as true (less the share wild
+    jokers would make of them), no more than the rank's cards it cannot place."""
+    def natural(c: int) -> bool:
+        return c != JOKER and c >> 2 == rank
+
+    sure = sum(n for c, n in (k.mine_in_pile + k.seen_in_pile).items() if natural(c))
+    claimed = sum(n for s, r, n in k.claims_in_pile if s != k.seat and r == rank)
+    if not claimed:
+        return float(sure)
+    unseen = k.unseen()
+    free = sum(n for c, n in unseen.items() if natural(c))
+    last = k.claims_in_pile[-1]
+    shown = 0
+    if last[0] != k.seat and last[1] == rank:
+        shown = min(last[2], sum(n for c, n in k.before_last.items() if natural(c)), free)
+    if not believe:
+        return float(sure + shown)
+    jokers = unseen[JOKER] if k.rules.jokers_as == "wild" else 0
+    share = jokers / (jokers + free - shown) if jokers + free - shown else 0.0
+    return sure + min(float(free), shown + (claimed - shown) * (1 - share))
+
+
+def sets_on_taking(k: Knowledge, view: View, taker: int, rank: int,
+                   laid: list[int]) -> float:
+    """Where full sets are put aside (``discard_sets``), the cards ``taker`` is expected to
+    put aside on taking the pile once this seat has laid ``laid`` on it (claiming ``rank``):
+    the pile's naturals of the rank (:func:`pile_naturals`) and those in the taker's hand
+    make a set.  A true play on a pile of its own rank hands a caller a set to shed, and a
+    lost call can hand this seat one.  Claims are believed where that is the cautious
+    reading: when they would make a set for another seat, not for this one."""
+    size = 4 * k.rules.decks if k.rules.discard_sets else 0
+    if not size:
+        return 0.0
+
+    def natural(c: int) -> bool:
+        return c != JOKER and c >> 2 == rank
+
+    laid_here = sum(1 for c in laid if natural(c))
+    held = sum(n for c, n in k.hand.items() if natural(c))
+    if taker == k.seat:  # its own laid cards come back with the pile
+        return size * min(1.0, max(0.0, held + pile_naturals(k, rank, believe=False)
+                                   - (size - 1)))
+    in_pile = pile_naturals(k, rank) + laid_here
+    if held > laid_here or any(natural(c) for s in range(k.players) if s not in (k.seat, taker)
+                               for c in k.known[s]):
+        return 0.0  # a card of the rank stays with another seat
+    # The rank's naturals in no place this seat knows, less those the pile's claims hold:
+    # all of them must be among the taker's unknown cards.
+    unseen = k.unseen()
+    mine = sum(n for c, n in (k.mine_in_pile + k.seen_in_pile).items() if natural(c))
+    need = max(0.0, sum(n for c, n in unseen.items() if natural(c))
+               - (in_pile - laid_here - mine))
+    hidden = sum(unseen.values()) - max(0, int(view.get("pile_size", 0))
+                                        - sum((k.mine_in_pile + k.seen_in_pile).values()))
+    draws = view["hand_sizes"][taker] - sum(k.known[taker].values())
+
+    def all_held(m: int) -> float:
+        chance = 1.0
+        for i in range(m):
+            chance *= max(0.0, (draws - i) / (hidden - i)) if hidden > i else 0.0
+        return chance
+
+    whole = int(need)
+    frac = need - whole
+    return size * ((1 - frac) * all_held(whole) + frac * all_held(whole + 1))
+
+
+def leader_after_call(k: Knowledge, table: Table, caller: int, player: int,
+                      right: bool) -> int:
+    """The seat that plays next after ``caller`` calls ``player``'s play (``right``: it was
+    a lie), by the rules' after_call_leader."""
+    rule = k.rules.after_call_leader
+
+    def after(seat: int) -> int:
+        later = [s for s in table.active if s != seat]
+        return min(later, key=lambda s: (s - seat) % k.players) if later else seat
+
+    return ((player if right else caller) if rule == "loser"
+            else (caller if right else player) if rule == "winner"
+            else after(player) if rule == "next"
+            else caller if right else after(caller))
+
+
+def lead_after_call(k: Knowledge, table: Table, caller: int, player: int, right: bool,
+                    rank: int, gained: float = 0.0) -> float:
+    """The cards this seat lays at once after a call of ``player``'s play by ``caller``
+    (``right``: the play was a lie) on the claimed ``rank``, where the rules make this seat
+    lead next: its biggest true play, of the rank it may then name (0 where another seat
+    leads), ``gained`` more cards of the called rank coming with the pile.  A lost call
+    that makes the loser lead costs the pile less that lead."""
+    r = k.rules
+    if leader_after_call(k, table, caller, player, right) != k.seat:
+        return 0.0
+    wild = k.hand[JOKER] if r.jokers_as == "wild" else 0
+    held = Counter(c >> 2 for c in k.hand.elements() if c != JOKER)
+    if r.after_call_rank == "free":
+        best = max(held.values(), default=0) + wild
+    elif r.after_call_rank == "same":
+        best = max(0, int(held[rank] + wild + gained))
+    else:
+        return 0.0
+    return float(min(best, r.max_cards or best, sum(k.hand.values())))
+
+
+def _led_after_lie(k: Knowledge, table: Table, rank: int, kept: float) -> float:
+    """What this seat lays at once when its lie is called and the rules make it lead (the
+    pile's cards of ``rank`` it knows of come back with it, less a set it puts aside)."""
+    if not table.callers:
+        return 0.0
+    gained = pile_naturals(k, rank, believe=False) - kept
+    return lead_after_call(k, table, table.callers[0], k.seat, True, rank, gained)
 
 
 def _plausible(k: Knowledge, claims: list[int], hand: list[int]) -> int:
@@ -904,6 +1181,7 @@ def _register() -> None:
         rollout=search.rollout,
         iterations=search.ITERATIONS,
         time_limit=search.TIME_LIMIT,
+        prior_margin=search.PRIOR_MARGIN,
     ))
 
 

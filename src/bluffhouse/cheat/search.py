@@ -50,6 +50,13 @@ CALL_RATE = 0.13
 #: a table that calls everything a truthful leader goes out unopposed.
 CALL_PRIOR = 6
 CALL_PRIOR_RATE = 0.45
+#: The search keeps the ``counter`` policy's move (always among its candidates) unless another
+#: was visited this many times as often: its model of the others is rough, and where it is
+#: wrong (a Bluff table of counters that lie only when caught out, say) the search would
+#: leave a good rule-based move for a confident bad one (``FamilyHooks.prior_margin``).
+PRIOR_MARGIN = 1.5
+#: The ``counter`` bot's temperature for hand sizes (``bluffhouse.cheat.bots.SHARE_TEMPERATURE``).
+SHARE = 3.0
 
 
 def _rank(card: int) -> int:
@@ -390,7 +397,7 @@ def _call_odds(state: CheatGame, seat: int) -> float:
     total = 4 * state.rules.decks + (state.rules.jokers if state._wild else 0)
     if rank == 13:
         total = state.rules.jokers
-    mine = sum(1 for c in state.hands[seat] if _matches(state, c, rank))
+    mine = _held_count(state, state.hands[seat], rank)
     if count + mine > total:
         return 1.0
     left = total - mine
@@ -416,6 +423,29 @@ def _held_chance(pool: int, good: int, drawn: int, need: int) -> float:
     return hit
 
 
+_BOTS: Any = None
+
+
+def _bots() -> Any:
+    """``bluffhouse.cheat.bots`` (which imports this module: read once, at first use; an import
+    statement in the rollouts' inner loop cost a tenth of the search's time)."""
+    global _BOTS
+    if _BOTS is None:
+        from . import bots
+
+        _BOTS = bots
+    return _BOTS
+
+
+def _held_count(state: CheatGame, hand: list[int], rank: int) -> int:
+    """How many cards of ``hand`` make ``rank`` (wild jokers count): :func:`_matches` summed,
+    without a call a card (the rollouts ask it of every call they weigh)."""
+    if rank == 13:
+        return hand.count(JOKER)
+    n = [c >> 2 for c in hand].count(rank)  # a joker's index shifts to 13, no rank's
+    return n + hand.count(JOKER) if state._wild else n
+
+
 def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -> bool:
     """Whether a ``counter`` bot in ``seat`` calls the last play, in a sampled game: the
     counter's own bar (:func:`bluffhouse.cheat.bots.counter_calls_at`) on odds like its own,
@@ -431,7 +461,7 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
     if count != laid:
         p = 0.0
     else:
-        mine = sum(1 for c in state.hands[seat] if _matches(state, c, rank))
+        mine = _held_count(state, state.hands[seat], rank)
         good = item.rank_total[rank] - mine - item.public_out[rank]
         pool = item.deck_size - len(state.hands[seat]) - item.public_out_total
         if good < count:
@@ -439,18 +469,75 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
         else:
             honesty = item.honesty[player]
             p = honesty + (1 - honesty) * 0.67 * _held_chance(pool, good, left + laid, count)
-    from .bots import counter_calls_at  # bots imports this module: read it at call time
-
     if going_out_next(state, player) and p < 0.95:
         return True  # let it stand and it goes out next turn
-    truthful, called = item.k.record[player]
-    liar = (called - truthful + 1) / (called + 3) > 0.5
-    calls = counter_calls_at(p, len(state.pile), len(state.hands[seat]), count, laid, left,
-                             rng, liar=liar)
+    if state.rules.callers in ("turn", "anytime") and left > 0 and _may_play(state, seat):
+        # The call is one of its turn's choices: a counter weighs it against its best play.
+        calls = call_worth_more(state, seat, player, p, item)
+    else:
+        truthful, called = item.k.record[player]
+        liar = (called - truthful + 1) / (called + 3) > 0.5
+        calls = _bots().counter_calls_at(p, len(state.pile), len(state.hands[seat]), count,
+                                         laid, left, rng, liar=liar)
     rate = item.call_rate[seat]
     if rate > CALL_RATE:
         return calls or rng.random() < (rate - CALL_RATE) / (1 - CALL_RATE)
     return calls and rng.random() < rate / CALL_RATE
+
+
+def _share(state: CheatGame, seat: int, sizes: list[int]) -> float:
+    """``seat``'s chance of winning from hand sizes alone, as a ``counter`` judges it (its
+    ``Table.value``): 1 with an empty hand, else its share of exp(-cards / SHARE) among the
+    seats still in, a hand that goes out next turn whatever it lays counting as half a card."""
+    if sizes[seat] <= 0:
+        return 1.0
+    r = state.rules
+    near = (state._max or 1) if not r.final_call and not r.last_card_truthful else 0
+    total = mine = 0.0
+    for s in state._active():
+        w = math.exp(-(0.5 if 0 < sizes[s] <= near else sizes[s]) / SHARE)
+        total += w
+        if s == seat:
+            mine = w
+    return mine / total if total else 0.0
+
+
+def call_worth_more(state: CheatGame, seat: int, player: int, p: float, item: Info) -> bool:
+    """Where a call is a choice of the turn (``callers="turn"`` or ``"anytime"``), whether a
+    ``counter`` on its turn calls ``player``'s play, true with chance ``p``: the call's value
+    (the loser takes the pile; the winner leads where the rules say so) against its best
+    play's (its truth, else a one-card bluff, each called at the next seat's call rate) and a
+    pass where one is allowed.  A bluff into a big pile is called far more often than the
+    counter's bar for a call out of turn says (its ``choose_play`` weighs it the same way)."""
+    sizes = [len(h) for h in state.hands]
+    pile = len(state.pile)
+    hand = state.hands[seat]
+    truth = min(max((_held_count(state, hand, rank) for rank in state.allowed), default=0),
+                _limit(state, seat))
+    led = truth or 1 if state.rules.after_call_leader == "winner" else 0
+    mine, theirs = list(sizes), list(sizes)
+    mine[seat] += pile
+    theirs[player] += pile
+    theirs[seat] -= led
+    call = p * _share(state, seat, mine) + (1 - p) * _share(state, seat, theirs)
+    rate = min(0.9, item.call_rate[state._next_active(seat)])
+    after = list(sizes)
+    if truth:
+        after[seat] -= truth
+        taken = list(after)
+        taken[state._next_active(seat)] += pile + truth
+        play = (1 - rate / 2) * _share(state, seat, after) + rate / 2 * _share(state, seat, taken)
+    else:
+        after[seat] -= 1
+        back = list(sizes)
+        back[seat] += pile
+        play = (1 - rate) * _share(state, seat, after) + rate * _share(state, seat, back)
+    if state.rules.turn_pass != "none" and _may(state, seat, "pass"):
+        stay = list(sizes)
+        if state.rules.turn_pass == "pickup":
+            stay[seat] += pile
+        play = max(play, _share(state, seat, stay))
+    return call > play
 
 
 def rollout_step(state: CheatGame, seat: int, rng: random.Random) -> Action:
