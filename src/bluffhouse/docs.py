@@ -6,6 +6,7 @@ files match the code, so the docs cannot drift from the rules data.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -60,5 +61,18 @@ def main(root: str = ".") -> int:
     return 0
 
 
+def cli(argv: list[str] | None = None) -> int:
+    """The command line: ``--help`` explains, an unknown flag is refused, a folder is checked."""
+    ap = argparse.ArgumentParser(
+        prog="python -m bluffhouse.docs",
+        description="Rewrite docs/rules/<family>-options.md from the rules data.")
+    ap.add_argument("root", nargs="?", default=".",
+                    help="the repository folder holding docs/ (default: the current folder)")
+    args = ap.parse_args(argv)
+    if not Path(args.root).is_dir():
+        ap.error(f"no such folder: {args.root}")
+    return main(args.root)
+
+
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+    sys.exit(cli())

@@ -11,6 +11,7 @@ import pytest
 
 import bluffhouse as bh
 from bluffhouse.cards import CARD_TEXT, JOKER, build_deck, parse_card, parse_cards, shuffle
+from bluffhouse.docs import cli as docs_cli
 from bluffhouse.docs import families, family_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,6 +93,22 @@ def test_generated_option_docs_match_the_code(family: str) -> None:
     assert path.read_text(encoding="utf-8") == family_markdown(family), (
         f"{path} is stale: run python -m bluffhouse.docs"
     )
+
+
+def test_the_docs_command_explains_itself_and_writes_nothing_for_a_flag(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` once wrote the tables under a folder named ``--help``."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as done:
+        docs_cli(["--help"])
+    assert done.value.code == 0 and "options.md" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as done:
+        docs_cli([str(tmp_path / "missing")])
+    assert done.value.code == 2 and "no such folder" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+    assert docs_cli([str(tmp_path)]) == 0
+    assert (tmp_path / "docs" / "rules" / "cheat-options.md").exists()
 
 
 def test_every_family_has_a_rules_page() -> None:
