@@ -242,7 +242,7 @@ def test_damaged_saves_are_refused_or_playable(game_id: str, data: st.DataObject
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", PRESET_IDS)
-@settings(SETTINGS, max_examples=120)
+@settings(SETTINGS, max_examples=60)
 @given(data=st.data())
 def test_damaged_saves_every_preset(game_id: str, data: st.DataObject) -> None:
     text = data.draw(st.sampled_from(states(game_id)))

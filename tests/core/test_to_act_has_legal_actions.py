@@ -125,9 +125,10 @@ def test_random_play_never_leaves_a_seat_without_an_action(game_id: str) -> None
 @pytest.mark.parametrize("game_id", GAMES)
 def test_random_play_never_leaves_a_seat_without_an_action_many_seeds(game_id: str) -> None:
     # Poker Bull and Sneak bots weigh every option by its odds: shorter games keep this to
-    # about a minute a family.
+    # about a minute a family. Three seeds (CI time; the engine fuzzer, bench/fuzz_engine.py,
+    # plays far more of every preset).
     steps = 250 if family(game_id) == "cheat" else 120
-    for seed in range(3, 8):
+    for seed in range(3, 6):
         mix = MIXES[seed % len(MIXES)]
         play_random(game_id, seed, mix, steps=steps, small=seed % 2 == 0)
 
@@ -172,7 +173,7 @@ def test_any_walk_never_leaves_a_seat_without_an_action(game_id: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_any_walk_never_leaves_a_seat_without_an_action_deeper(game_id: str) -> None:
-    @settings(WALK, max_examples=5, derandomize=False)
+    @settings(WALK, max_examples=3, derandomize=False)
     @given(st.data())
     def run(data: Any) -> None:
         _walk(data, game_id, steps=80, full=True)
