@@ -117,7 +117,7 @@ def test_cheat_legal_ids_equal_the_listing() -> None:
 
 @pytest.mark.slow
 def test_cheat_legal_ids_equal_the_listing_at_length() -> None:
-    cheat_property(examples=40, steps=150)()
+    cheat_property(examples=20, steps=150)()
 
 
 def poker_bull_property(examples: int, steps: int) -> Any:
@@ -150,7 +150,7 @@ def test_poker_bull_legal_ids_equal_the_listing() -> None:
 
 @pytest.mark.slow
 def test_poker_bull_legal_ids_equal_the_listing_at_length() -> None:
-    poker_bull_property(examples=25, steps=250)()
+    poker_bull_property(examples=12, steps=250)()
 
 
 def test_large_hands_cut_as_the_listing_is() -> None:
