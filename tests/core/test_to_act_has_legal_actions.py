@@ -173,7 +173,7 @@ def test_any_walk_never_leaves_a_seat_without_an_action(game_id: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_any_walk_never_leaves_a_seat_without_an_action_deeper(game_id: str) -> None:
-    @settings(WALK, max_examples=3, derandomize=False)
+    @settings(WALK, max_examples=2, derandomize=False)
     @given(st.data())
     def run(data: Any) -> None:
         _walk(data, game_id, steps=80, full=True)

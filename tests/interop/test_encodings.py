@@ -72,9 +72,8 @@ def test_codec_round_trip(game_id):
 @pytest.mark.parametrize("game_id", [p.id for p in bh.presets()])
 def test_codec_round_trip_every_preset(game_id):
     config = configure(game_id)
-    codec = action_codec(config)
-    for seed in range(2):
-        _walk(config, codec, seed=seed, steps=150, check_ids=20)
+    # One long walk a preset (CI time); the family samples above walk other seeds.
+    _walk(config, action_codec(config), seed=0, steps=150, check_ids=20)
 
 
 @pytest.mark.parametrize("game_id, players", [("bullshit", 2), ("bullshit", 6),
