@@ -510,12 +510,18 @@ FREE_PASS_CALLED_ABOVE = 0.2
 LIE_PRIOR = 2.0
 
 
+def smoothed(calls: float, chances: float, prior_rate: float, weight: float) -> float:
+    """A rate from a record of ``calls`` in ``chances``, smoothed by a Beta prior of
+    ``weight`` chances at ``prior_rate`` (a stranger's rate until its record shows more)."""
+    return (calls + prior_rate * weight) / (chances + weight)
+
+
 def lie_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[float]:
     """Each seat's chance of calling a lie of this seat's: its calls over its chances on this
     seat's own lying plays (the only plays whose truth this seat knows), smoothed by a Beta
     prior at its overall call rate ``rates`` (:func:`call_rates`)."""
     rates = call_rates(k) if rates is None else rates
-    return [(c + r * LIE_PRIOR) / (w + LIE_PRIOR)
+    return [smoothed(c, w, r, LIE_PRIOR)
             for c, w, r in zip(k.lie_calls, k.lie_chances, rates, strict=True)]
 
 
@@ -539,7 +545,7 @@ def sure_lie_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[
     SURE_PRIOR_FACTOR times its overall rate.  A seat that lets those stand (a random
     player) lets a last play stand too."""
     rates = call_rates(k) if rates is None else rates
-    return [(c + min(1.0, SURE_PRIOR_FACTOR * r) * SURE_PRIOR) / (w + SURE_PRIOR)
+    return [smoothed(c, w, min(1.0, SURE_PRIOR_FACTOR * r), SURE_PRIOR)
             for c, w, r in zip(k.sure_calls, k.sure_chances, rates, strict=True)]
 
 
@@ -551,7 +557,7 @@ def exposed_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[f
     ``rates`` (a careful caller lets most plays stand but not one it knows is false; a
     seat that never calls shows that too)."""
     rates = call_rates(k) if rates is None else rates
-    return [(c + (1.0 if made else r) * EXPOSED_PRIOR) / (w + EXPOSED_PRIOR)
+    return [smoothed(c, w, 1.0 if made else r, EXPOSED_PRIOR)
             for c, w, made, r in zip(k.exposed_calls, k.exposed_chances, k.calls, rates,
                                      strict=True)]
 
