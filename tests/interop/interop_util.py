@@ -196,3 +196,23 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, np.ndarray):
         return bool(np.array_equal(a, b))
     return bool(a == b)
+
+
+def walk_without_listing(table: Any, seed: int, steps: int, monkeypatch: Any) -> None:
+    """Plays ``steps`` random masked actions on a fresh game of ``table`` with its family's
+    ``legal_actions`` made to fail: the environments' legal ids must come without listing."""
+    table.seed(seed)
+    game = table.new()
+
+    def refuse(self: Game, seat: int) -> list[Any]:
+        raise AssertionError("legal_actions listed")
+
+    monkeypatch.setattr(type(game), "legal_actions", refuse)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        seat = table.acting()
+        _, mask, ids = table.observe(seat)
+        assert ids.size and mask.sum() == ids.size
+        table.act(seat, int(ids[rng.randrange(len(ids))]))

@@ -15,6 +15,7 @@ pytest.importorskip("numpy")
 import numpy as np
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from interop_util import walk_without_listing
 
 import bluffhouse as bh
 from bluffhouse.game import Game
@@ -176,20 +177,4 @@ def test_large_hands_cut_as_the_listing_is() -> None:
 def test_legal_ids_list_no_plays(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The point of the compact form: the environments never list the plays or bids as
     dicts (the listing costs as much as the rest of an environment step)."""
-    table = Table(game_id)
-    table.seed(3)
-    game = table.new()
-    family = type(game)
-
-    def refuse(self: Game, seat: int) -> list[Any]:
-        raise AssertionError("legal_actions listed")
-
-    monkeypatch.setattr(family, "legal_actions", refuse)
-    rng = random.Random(3)
-    for _ in range(60):
-        if game.over:
-            break
-        seat = table.acting()
-        _, mask, ids = table.observe(seat)
-        assert ids.size and mask.sum() == ids.size
-        table.act(seat, int(ids[rng.randrange(len(ids))]))
+    walk_without_listing(Table(game_id), 3, 60, monkeypatch)

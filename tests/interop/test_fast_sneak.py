@@ -17,6 +17,7 @@ pytest.importorskip("numpy")
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from interop_util import walk_without_listing
 from sneak_reference import ReferenceSneakObservation
 
 from bluffhouse.cards import CARD_INDEX, CARD_TEXT
@@ -134,19 +135,4 @@ def test_masks_are_read_only_and_never_change_while_held() -> None:
 
 def test_the_table_lists_no_sneak_actions(monkeypatch: pytest.MonkeyPatch) -> None:
     """The point of ``legal_sets``: an environment step never lists Sneak's actions as dicts."""
-    table = Table("sneak")
-    table.seed(4)
-    game = table.new()
-
-    def refuse(self: Any, seat: int) -> list[Any]:
-        raise AssertionError("legal_actions listed")
-
-    monkeypatch.setattr(type(game), "legal_actions", refuse)
-    rng = random.Random(4)
-    for _ in range(150):
-        if game.over:
-            break
-        seat = table.acting()
-        _, mask, ids = table.observe(seat)
-        assert ids.size and mask.sum() == ids.size
-        table.act(seat, int(ids[rng.randrange(len(ids))]))
+    walk_without_listing(Table("sneak"), 4, 150, monkeypatch)
