@@ -263,6 +263,12 @@ class Game:
             return []
         return self._legal(seat)
 
+    def lists_subset(self, seat: int) -> bool:
+        """Whether ``legal_actions(seat)`` is a documented subset shorter than the 10,000-action
+        cap (a list that long may be one anyway).  No family but Poker Bull lists one, which
+        overrides this."""
+        return False
+
     def sample_action(self, seat: int, rng: random.Random) -> Action:
         """One of ``legal_actions(seat)`` drawn uniformly with ``rng``; families may override it
         to draw without listing every action."""

@@ -100,10 +100,7 @@ def listed_subset(game: bh.Game, seat: int, legal: list[dict[str, Any]]) -> bool
     message).  CONTRACT.md: a list of 10,000 actions may be a documented subset; an engine
     that lists a subset of fewer says so with ``lists_subset(seat)`` (Poker Bull's opening
     bids: about 1,500 listed, flushes naming three or more ranks left out)."""
-    if len(legal) >= LEGAL_CAP:
-        return True
-    says = getattr(game, "lists_subset", None)
-    return bool(says(seat)) if callable(says) else False
+    return len(legal) >= LEGAL_CAP or game.lists_subset(seat)
 
 
 @dataclass
