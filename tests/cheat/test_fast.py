@@ -157,6 +157,7 @@ def test_kernel_plain_python_replays(game_id: str) -> None:
 
 
 @needs_numba
+@pytest.mark.usefixtures("compiled_kernels")
 @pytest.mark.parametrize("game_id", SUPPORTED)
 def test_kernel_compiled_replays_and_equals_plain_python(game_id: str) -> None:
     res = F.simulate_random(game_id, 6, seed=77, compiled=True, trace=F.MAX_ACTIONS)
@@ -182,6 +183,7 @@ def test_kernel_without_numba_is_plain_python() -> None:
     assert res.as_dict()["games"] == 5 and all(w >= 0 for w in res.winners)
 
 
+@pytest.mark.usefixtures("compiled_kernels")
 def test_random_policy_matches_randombot_in_distribution() -> None:
     """Mean game length and first-seat win rate of the three random paths agree."""
     from bluffhouse.simulate import simulate

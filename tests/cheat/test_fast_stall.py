@@ -57,6 +57,7 @@ def test_the_rule_off_and_unfinished_games() -> None:
 
 
 @needs_numba
+@pytest.mark.usefixtures("compiled_kernels")
 def test_compiled_kernel_agrees() -> None:
     spec = F.spec_for("bullshit", stall_limit=25)
     plain = F.simulate_random(spec, 40, seed=9, compiled=False)

@@ -14,6 +14,9 @@ import pytest
 import bluffhouse as bh
 from bluffhouse.pokerbull import fast
 
+# every test here runs the compiled core: loaded from the cache conftest.py warms
+pytestmark = pytest.mark.usefixtures("compiled_kernels")
+
 RULES: list[tuple[str, int, dict[str, Any]]] = [
     ("poker_bull", 5, {}),
     ("poker_bull_no_jokers", 4, {}),
