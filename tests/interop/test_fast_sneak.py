@@ -79,6 +79,9 @@ def test_fast_sneak_equals_the_reference(options: dict[str, Any], seed: int, ste
             want = ref.encode(view)  # every event read afresh: the plain reading
             assert got.dtype == want.dtype == np.float32
             assert np.array_equal(got, want), (seat, np.flatnonzero(got != want)[:8])
+            into = np.full(fast.size, np.nan, dtype=np.float32)  # (OpenSpiel's tensor)
+            fast.encode_into(into, view)
+            assert np.array_equal(into, want), seat
         for seat in game.to_act:
             listed = game.legal_actions(seat)
             assert game.legal_sets(seat) == [compact(a) for a in listed]

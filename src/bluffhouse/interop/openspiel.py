@@ -589,12 +589,11 @@ class Observer:
         self.perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
 
     def set_from(self, state: BluffhouseState, player: int) -> None:
-        seat = player if self.private else None
-        view = state.view_of(seat)
-        if view is None:
-            self.tensor.fill(0.0)
+        if state.engine is None:  # (also OpenSpiel's probe of the tensor's shape: a fresh
+            self.tensor.fill(0.0)  # initial state at every observation_tensor call)
             return
-        self.tensor[:] = self.encoder.encode(view, state.memory_of(seat))
+        seat = player if self.private else None
+        self.encoder.encode_into(self.tensor, state._view(seat), state.memory_of(seat))
 
     def string_from(self, state: BluffhouseState, player: int) -> str:
         if self.perfect_recall and self.private:

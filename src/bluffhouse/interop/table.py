@@ -192,6 +192,9 @@ class Table:
         the table holds it any more (no observation, view or copy of the array is left: its
         reference count says so), clearing only the ids it marked."""
         pool = self._masks
+        for mask, marked in pool:  # a free mask of these very ids (kept by legal key) as is
+            if marked is ids and _refcount(mask) <= _FREE + 1:
+                return mask
         for i in range(len(pool)):
             if _refcount(pool[i][0]) <= _FREE:
                 mask, marked = pool[i]

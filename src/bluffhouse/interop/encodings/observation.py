@@ -47,14 +47,14 @@ class Memory:
     def __init__(self, seat: int | None, history: int, row: int) -> None:
         self.seat = seat
         self.count = 0
-        self.rows: list[Vector] = []
+        self.rows: list[Any] = []  # (Vector rows; Sneak's: their bytes)
         self.history = history
         self.row_size = row
         #: per card identity, known copies by place (encoder-specific places)
         self.known: dict[str, Counter[int]] = {}
         #: blocks of the vector kept between calls, by name: (what they were made from, block);
         #: like the rows, a block is never changed once made
-        self.kept: dict[str, tuple[Any, Vector]] = {}
+        self.kept: dict[str, tuple[Any, Any]] = {}  # (Vector blocks; Sneak's: their bytes)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Memory:
         """A copy that shares the history rows and kept blocks (never changed once made)."""
@@ -107,7 +107,9 @@ class ObservationEncoder:
     def memory(self, seat: int | None) -> Memory:
         return Memory(seat, self.history, self.row_size)
 
-    def encode(self, view: View, memory: Memory | None = None) -> Vector:
+    def _catch_up(self, view: View, memory: Memory | None) -> Memory:
+        """``memory`` (a fresh one if None, or started afresh if made for another seat or a
+        longer log) after reading the view's events new since its last call."""
         seat = view.get("seat")
         events = view.get("events") or []
         if memory is None or memory.seat != seat or memory.count > len(events):
@@ -116,9 +118,21 @@ class ObservationEncoder:
                 memory.__dict__.update(fresh.__dict__)
             else:
                 memory = fresh
-        for event in events[memory.count:]:
-            self._read_event(memory, event)
-        memory.count = len(events)
+        count = memory.count
+        if count < len(events):
+            read = self._read_event
+            for i in range(count, len(events)):
+                read(memory, events[i])
+            memory.count = len(events)
+        return memory
+
+    def encode_into(self, out: Vector, view: View, memory: Memory | None = None) -> None:
+        """``encode`` written into ``out`` (an array of ``size`` values: OpenSpiel's
+        observer keeps one)."""
+        out[:] = self.encode(view, memory)
+
+    def encode(self, view: View, memory: Memory | None = None) -> Vector:
+        memory = self._catch_up(view, memory)
         out = np.zeros(self.size, dtype=np.float32)
         self._fill(out, view, memory)
         if memory.rows:
@@ -162,7 +176,8 @@ class ObservationEncoder:
         observed)."""
         kept = memory.kept.get(name)
         if kept is not None and kept[0] == cards:
-            return kept[1]
+            found: Vector = kept[1]
+            return found
         block = np.zeros(width, dtype=np.float32)
         for text in cards:
             card = CARD_INDEX.get(text)

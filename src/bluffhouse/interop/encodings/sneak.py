@@ -4,6 +4,7 @@ observation encoder."""
 from __future__ import annotations
 
 import itertools
+import struct
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -159,6 +160,8 @@ SNEAK_COMBOS = ("single", "match", "straight_flush", "straight", "flush", "nothi
 #: The events that tell of cards won (or, ``deal_start``, start the count afresh).
 _CARD_EVENTS = frozenset({"deal_start", "won", "reveal", "uncontested"})
 _MISSING = object()
+#: One float32, as the vector holds it (``_won`` writes the bytes of the block of cards won).
+_FLOAT = struct.Struct("=f")
 
 
 class SneakObservation(ObservationEncoder):
@@ -191,13 +194,28 @@ class SneakObservation(ObservationEncoder):
         self.s_won = lay.add("won", 52 * n, "per card, seen won this deal by each seat (from "
                              "the viewer)")
         self.row_size = len(self.EVENT_TYPES) + 1 + n + 3
-        assert self.s_hand == slice(0, 52) and self.seat_width == 10  # (as _fill writes them)
         self._phase_slot = {p: k for k, p in enumerate(SNEAK_PHASES)}
         #: history rows by the raw values of their event (see ``_read_event``)
-        self._event_rows: dict[Any, Vector] = {}
+        self._event_rows: dict[Any, bytes] = {}
         self._history_slice = lay.add("history", self.history * self.row_size,
                                       f"the last {self.history} events, newest first: type, "
                                       "seat, cards / 13, sneak, flaunt")
+        # What _blocks puts together, in the layout's order (checked here):
+        assert (self.s_hand.stop, self.s_seats.stop, self.s_misc.stop, self.s_lead.stop,
+                self.s_own.stop) == (52, 52 + 10 * n, 61 + 10 * n, 123 + 10 * n, 175 + 10 * n)
+        small = self.s_misc.stop - self.s_seats.start
+        self._small = [0.0] * small
+        self._pack_small = struct.Struct(f"={small}f").pack
+        self._no_lead = bytes(4 * (self.s_lead.stop - self.s_lead.start))
+        self._no_cards = bytes(4 * 52)
+        self._no_won = bytes(4 * 52 * n)
+        #: the history block's zeros after k rows, by k
+        self._pads = [bytes(4 * (self.history - k) * self.row_size)
+                      for k in range(self.history + 1)]
+        #: lead blocks by the lead's values, own-challenge blocks by the cards
+        self._leads: dict[Any, bytes] = {}
+        self._card_blocks: dict[tuple[str, ...], bytes] = {}
+        self._hands: dict[tuple[str, ...], bytes] = {}
 
     def _read_event(self, memory: Memory, event: Mapping[str, Any]) -> None:
         get = event.get
@@ -227,13 +245,14 @@ class SneakObservation(ObservationEncoder):
             del rows[0]
 
     def _event_row(self, seat: int | None, kind: Any, who: Any, count: Any,
-                   how: Any) -> Vector:
-        """The history row of an event from its type, seat, count and kind of lead."""
+                   how: Any) -> bytes:
+        """The history row of an event from its type, seat, count and kind of lead (its
+        float32 values as bytes: see ``_blocks``)."""
         n = self.players
         rel = relative(seat, who, n) if type(who) is int and 0 <= who < n else -1
         laid = min(1.0, count / 13) if type(count) is int else 0.0
         key = (self._type_slot(kind), rel, laid, how == "sneak", how == "flaunt")
-        return self._row(key, lambda: self._make_row(*key))
+        return self._row(key, lambda: self._make_row(*key)).tobytes()
 
     def _read_cards(self, memory: Memory, event: Mapping[str, Any], kind: str) -> None:
         """What an event of :data:`_CARD_EVENTS` tells of the cards seen won this deal."""
@@ -255,12 +274,12 @@ class SneakObservation(ObservationEncoder):
         ids = [CARD_INDEX[c] for c in cards]
         won.update(ids)
         kept = memory.kept.get("won")
-        block = (np.zeros(52 * self.players, dtype=np.float32) if kept is None
-                 else kept[1].copy())
+        block = bytearray(self._no_won if kept is None else kept[1])
         at = relative(memory.seat, seat, self.players) * 52
+        put = _FLOAT.pack_into
         for c in ids:
-            block[at + c] = min(1.0, won[c] / self.copies)
-        memory.kept["won"] = (None, block)
+            put(block, 4 * (at + c), min(1.0, won[c] / self.copies))
+        memory.kept["won"] = (None, bytes(block))
 
     def _make_row(self, slot: int, rel: int, laid: float, sneak: bool, flaunt: bool) -> Vector:
         row = np.zeros(self.row_size, dtype=np.float32)
@@ -274,11 +293,27 @@ class SneakObservation(ObservationEncoder):
         row[at + 2] = 1.0 if flaunt else 0.0
         return row
 
-    def _fill(self, out: Vector, view: View, memory: Memory) -> None:
-        # Written for speed (an environment step encodes one view): numpy is slow to take
-        # values one by one from Python, so only the values that are not 0 are written, and
-        # the hand block is kept while the hand is unchanged.  The values are those of the
-        # plain reading, min(1.0, x) and all (tests/interop/sneak_reference.py).
+    def encode(self, view: View, memory: Memory | None = None) -> Vector:
+        """The vector, made from its blocks' bytes in one join (see ``_blocks``)."""
+        joined = b"".join(self._blocks(view, self._catch_up(view, memory)))
+        return np.frombuffer(bytearray(joined), dtype=np.float32)
+
+    def encode_into(self, out: Vector, view: View, memory: Memory | None = None) -> None:
+        if out.dtype != np.float32 or out.shape != (self.size,) or not out.flags.c_contiguous:
+            super().encode_into(out, view, memory)
+            return
+        out.data.cast("B")[:] = b"".join(self._blocks(view,
+                                                             self._catch_up(view, memory)))
+
+    def _blocks(self, view: View, memory: Memory) -> list[bytes]:
+        # Written for speed (an environment step encodes one view): numpy costs hundreds of
+        # machine instructions per call (a value written, an array made or joined), so the
+        # blocks are the bytes of their float32 values, joined once.  The hand, kept while
+        # unchanged; the seats and misc values, packed at once; the lead and own-challenge
+        # blocks, shared by every view with the same lead or challenge; the cards seen won,
+        # kept up to date with the events (see _won); the history rows, shared by equal
+        # events.  The values are those of the plain reading, min(1.0, x) and all
+        # (tests/interop/sneak_reference.py).
         get = view.get
         n = self.players
         seat = get("seat")
@@ -286,7 +321,6 @@ class SneakObservation(ObservationEncoder):
         kept = memory.kept.get("hand")
         if kept is None or kept[0] != hand:
             kept = memory.kept["hand"] = (list(hand), self._hand_block(hand))
-        out[:52] = kept[1]
         sizes = get("hand_sizes") or [0] * n
         won = get("won") or [0] * n
         scores = get("scores") or [0] * n
@@ -298,76 +332,119 @@ class SneakObservation(ObservationEncoder):
         turn, dealer, leader = get("turn"), get("dealer"), lead.get("seat")
         total, target = self.total, self.target
         first = seat or 0
-        at = self.s_seats.start
+        small = self._small[:]  # the seats and misc blocks, all 0
+        at = 0
         for p in range(n):
             s = (first + p) % n
             x = sizes[s] / 13
             if x:
-                out[at] = x if x < 1.0 else 1.0
+                small[at] = x if x < 1.0 else 1.0
             x = won[s] / total
             if x:
-                out[at + 1] = x if x < 1.0 else 1.0
+                small[at + 1] = x if x < 1.0 else 1.0
             x = scores[s] / target
             if x:
-                out[at + 2] = x if x < 1.0 else 1.0
+                small[at + 2] = x if x < 1.0 else 1.0
             if started[s]:
-                out[at + 3] = 1.0
+                small[at + 3] = 1.0
             if s in to_act:
-                out[at + 4] = 1.0
+                small[at + 4] = 1.0
             if s == turn:
-                out[at + 5] = 1.0
+                small[at + 5] = 1.0
             if s == dealer:
-                out[at + 6] = 1.0
+                small[at + 6] = 1.0
             if s == leader:
-                out[at + 7] = 1.0
+                small[at + 7] = 1.0
             if s in challenged:
-                out[at + 8] = 1.0
+                small[at + 8] = 1.0
             if s in declined:
-                out[at + 9] = 1.0
+                small[at + 9] = 1.0
             at += 10
-        at = self.s_misc.start
         x = (get("stock_size") or 0) / total
         if x:
-            out[at] = x if x < 1.0 else 1.0
+            small[at] = x if x < 1.0 else 1.0
         x = (get("out_of_play") or 0) / total
         if x:
-            out[at + 1] = x if x < 1.0 else 1.0
+            small[at + 1] = x if x < 1.0 else 1.0
         x = squash(get("deal") or 0, 5.0)
         if x:
-            out[at + 2] = x
+            small[at + 2] = x
         if get("sneaking"):
-            out[at + 3] = 1.0
+            small[at + 3] = 1.0
         x = (get("lead_limit") or 0) / 13
         if x:
-            out[at + 4] = x if x < 1.0 else 1.0
+            small[at + 4] = x if x < 1.0 else 1.0
         phase = get("phase")
-        out[at + 5 + self._phase_slot.get(phase, len(SNEAK_PHASES)) if type(phase) is str
-            else at + 5 + len(SNEAK_PHASES)] = 1.0
-        if lead:
-            at = self.s_lead.start
-            out[at] = 1.0
-            out[at + 1] = 1.0 if lead.get("kind") == "flaunt" else 0.0
-            out[at + 2] = min(1.0, (lead.get("count") or 0) / 13)
-            if lead.get("cards"):
-                self._card_counts(out, at + 3, lead["cards"], self.copies)
-            combo = lead.get("combo")
-            at += 3 + 52
-            if combo is not None:
-                out[at + (SNEAK_COMBOS.index(combo) if combo in SNEAK_COMBOS
-                          else len(SNEAK_COMBOS))] = 1.0
+        small[at + 5 + (self._phase_slot.get(phase, len(SNEAK_PHASES)) if type(phase) is str
+                        else len(SNEAK_PHASES))] = 1.0
+        own: list[str] = []
         for item in get("challenges") or ():
             if item.get("seat") == seat and item.get("cards"):
-                self._card_counts(out, self.s_own.start, item["cards"], self.copies)
-        kept = memory.kept.get("won")  # (read with the events: see _won)
-        if kept is not None:
-            out[self.s_won] = kept[1]
+                own.extend(item["cards"])
+        won_kept = memory.kept.get("won")  # (read with the events: see _won)
+        blocks = [kept[1], self._pack_small(*small),
+                  self._lead_block(lead) if lead else self._no_lead,
+                  self._cards_block(own) if own else self._no_cards,
+                  self._no_won if won_kept is None else won_kept[1]]
+        rows = memory.rows
+        blocks.extend(rows[::-1])
+        blocks.append(self._pads[len(rows)])
+        return blocks
 
-    def _hand_block(self, hand: Sequence[str]) -> Vector:
-        block = np.zeros(52, dtype=np.float32)
-        for text in hand:
-            card = CARD_INDEX.get(text)
-            if card is not None and card < 52:
-                block[card] = min(1.0, block[card] + 1.0 / self.copies)
+    def _lead_block(self, lead: Mapping[str, Any]) -> bytes:
+        """The lead block of ``lead``, shared by every view of an equal lead."""
+        cards = lead.get("cards")
+        combo, count = lead.get("combo"), lead.get("count")
+        key: Any = (lead.get("kind") == "flaunt", count, tuple(cards) if cards else None,
+                    combo)
+        try:
+            block = self._leads.get(key)
+        except TypeError:  # an unhashable value (no engine shows one)
+            block, key = None, None
+        if block is None:
+            values = np.zeros(3 + 52 + len(SNEAK_COMBOS) + 1, dtype=np.float32)
+            values[0] = 1.0
+            values[1] = 1.0 if lead.get("kind") == "flaunt" else 0.0
+            values[2] = min(1.0, (count or 0) / 13)
+            if cards:
+                self._card_counts(values, 3, cards, self.copies)
+            if combo is not None:
+                values[3 + 52 + (SNEAK_COMBOS.index(combo) if combo in SNEAK_COMBOS
+                                 else len(SNEAK_COMBOS))] = 1.0
+            block = values.tobytes()
+            if key is not None:
+                if len(self._leads) >= 1 << 14:
+                    self._leads.clear()
+                self._leads[key] = block
+        return block
+
+    def _cards_block(self, cards: Sequence[str]) -> bytes:
+        """The card counts of ``cards`` (the seat's own challenge), shared by equal cards."""
+        key = tuple(cards)
+        block = self._card_blocks.get(key)
+        if block is None:
+            values = np.zeros(52, dtype=np.float32)
+            self._card_counts(values, 0, cards, self.copies)
+            block = values.tobytes()
+            if len(self._card_blocks) >= 1 << 14:
+                self._card_blocks.clear()
+            self._card_blocks[key] = block
+        return block
+
+    def _hand_block(self, hand: Sequence[str]) -> bytes:
+        """The hand block's bytes, shared by equal hands."""
+        key = tuple(hand)
+        block = self._hands.get(key)
+        if block is None:
+            values = np.zeros(52, dtype=np.float32)
+            for text in hand:
+                card = CARD_INDEX.get(text)
+                if card is not None and card < 52:
+                    values[card] = min(1.0, values[card] + 1.0 / self.copies)
+            block = values.tobytes()
+            if len(self._hands) >= 1 << 14:
+                self._hands.clear()
+            self._hands[key] = block
         return block
 
     def _text_lines(self, view: View) -> list[str]:
