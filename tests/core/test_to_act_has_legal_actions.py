@@ -8,7 +8,9 @@ States are reached by random play (the ``random`` bot and the card-counting and 
 bots, mixed, over several seeds; small deals for the Cheat family, which reach empty hands,
 sets put aside and going out within a few actions) and by a hypothesis-driven walk that picks
 the seat and the action itself.  The default run takes a few seconds; ``-m slow`` adds more
-seeds, full deals and longer games.
+seeds, full deals and longer games (they load the save of every third state, and of the last:
+loading checks the whole record, which would double their time; the default run, the random
+walks of tests/core/test_load_*.py and the engine fuzzer load every state they reach).
 """
 
 from __future__ import annotations
@@ -68,16 +70,22 @@ def new_game(game_id: str, players: int, seed: int, small: bool) -> bh.Game:
     return bh.new_game(game_id, players=players, seed=seed, deal=deal)
 
 
-def check(state: bh.Game, where: str) -> None:
+#: The slow tests load the save of one state in this many (and of the last one).
+SAVE_EVERY = 3
+
+
+def check(state: bh.Game, where: str, save: bool = True) -> None:
     """The property, with enough said to reproduce a failure."""
     to_act = state.to_act
     assert state.over == (to_act == []), f"{where}: over={state.over} but to_act={to_act}"
     # ... and its save loads: the load checks refuse states play never reaches (a window
     # with no play, a seat in with no cards), and must never refuse one it does.
-    try:
-        bh.load(state.to_json())
-    except bh.SaveError as exc:
-        raise AssertionError(f"{where}: a reachable state's save is refused: {exc}") from None
+    if save or state.over:
+        try:
+            bh.load(state.to_json())
+        except bh.SaveError as exc:
+            raise AssertionError(f"{where}: a reachable state's save is refused: {exc}"
+                                 ) from None
     if state.over:
         assert state.result is not None, where
         return
@@ -90,7 +98,8 @@ def check(state: bh.Game, where: str) -> None:
                                  f"legal action; {shown}")
 
 
-def play_random(game_id: str, seed: int, mix: list[str], steps: int, small: bool) -> None:
+def play_random(game_id: str, seed: int, mix: list[str], steps: int, small: bool,
+                save_every: int = 1) -> None:
     rng = random.Random(seed)
     players = players_for(game_id, rng)
     state = new_game(game_id, players, seed, small)
@@ -106,7 +115,7 @@ def play_random(game_id: str, seed: int, mix: list[str], steps: int, small: bool
         action = bot.act(view, Choices(state, seat))
         state.apply(seat, action)
         check(state, f"{game_id} seed {seed} {players} players {mix}, after step {step} "
-                     f"(seat {seat}: {action})")
+                     f"(seat {seat}: {action})", save=step % save_every == 0)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -130,7 +139,8 @@ def test_random_play_never_leaves_a_seat_without_an_action_many_seeds(game_id: s
     steps = 250 if family(game_id) == "cheat" else 120
     for seed in range(3, 6):
         mix = MIXES[seed % len(MIXES)]
-        play_random(game_id, seed, mix, steps=steps, small=seed % 2 == 0)
+        play_random(game_id, seed, mix, steps=steps, small=seed % 2 == 0,
+                    save_every=SAVE_EVERY)
 
 
 def _walk(data: Any, game_id: str, steps: int, full: bool) -> None:
@@ -153,7 +163,7 @@ def _walk(data: Any, game_id: str, steps: int, full: bool) -> None:
                            label="action")
         state.apply(seat, action)
         check(state, f"{game_id} seed {seed} {players} players small={small}, after step "
-                     f"{step} (seat {seat}: {action})")
+                     f"{step} (seat {seat}: {action})", save=not full or step % SAVE_EVERY == 0)
 
 
 WALK = settings(max_examples=3, deadline=None, derandomize=True,
