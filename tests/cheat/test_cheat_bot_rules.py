@@ -554,3 +554,30 @@ def test_a_seat_that_lets_lies_it_could_rule_out_stand_is_read_so() -> None:
         assert 1.0 <= k.exposed_chances[1] < 1.5  # surely, and the first lie hardly
         rate = exposed_call_rates(k)[1]
         assert (rate > 0.9) if calls else (rate < 0.2)
+
+
+def test_a_seat_that_has_called_is_expected_to_call_what_it_can_rule_out() -> None:
+    """A seat that has called anything calls a claim it can rule out, whatever its record on
+    this seat's lies it could have ruled out says (a seat that calls at random lets most of
+    them stand, and padding into it lost: issue 15's bullshit against calls_third, 8 of 32
+    games with that record read, 15 of 32 without)."""
+    deal = [["9S", "9H", "2S", "3S", "4S", "5S", "6S", "7S"],
+            ["AH", "AD", "AC", "KH", "KD", "KC", "QH", "QD"]]
+    g = new("bullshit", deal, callers="turn", sequence="round", first_rank="any",
+            after_call_rank="free")
+    play(g, 0, ["9S", "9H"], "9")
+    call(g, 1)  # a true play called: seat 1 takes it and leads
+    play(g, 1, ["AH", "AD", "AC"], "A")
+    play(g, 0, ["2S", "3S"], "A")  # five aces claimed: a lie to anyone
+    play(g, 1, ["KH"], "A")  # let stand
+    play(g, 0, ["4S", "5S"], "A")
+    play(g, 1, ["KD"], "A")  # let stand again
+    view = g.view(0)
+    k = Knowledge.from_view(view)
+    assert k.exposed_chances[1] == 2.0 and exposed_call_rates(k)[1] < 0.5
+    table = Table.of(k, view)
+    assert table.exposed_rates[1] == 1.0
+    ace = RANK_INDEX["A"]
+    exposed = claim_exposure(k, view, table, ace, 1)
+    assert exposed == {1: 1.0}
+    assert table.p_called(1, False, lie=True, exposed=exposed) == 1.0

@@ -109,3 +109,29 @@ def test_the_search_keeps_the_counter_move_unless_another_is_clearly_better(
             else:
                 differ += action != counter
     assert kept == 4 and differ >= 1
+
+
+def _my_bluff() -> Any:
+    """Bluff, four seats: seat 0 leads a lie (a two claimed as a king) and seat 1 may call."""
+    deal = [["2S", "3H", "4D", "5C"], ["6S", "7H", "8D", "9C"],
+            ["TS", "JH", "QD", "AC"], ["2H", "3D", "4C", "5S"]]
+    g = new("bluff", deal, first=0)
+    play(g, 0, ["2S"], "K")
+    assert 1 in g.to_act
+    return g
+
+
+@pytest.mark.parametrize("record, low, high", [((12, 12), 0.75, 1.0), ((0, 12), 0.0, 0.25)])
+def test_a_seat_meets_the_searchers_lies_as_its_record_on_them_shows(
+        record: tuple[int, int], low: float, high: float) -> None:
+    """How often a seat is modelled to call the searching seat's own lie follows what it did
+    with its earlier lies (it called all twelve, or none), not its overall call rate: a
+    tight Bluff table calls few plays and most lies, and a model bent by the overall rate
+    (as for other plays) let the search bluff into counters that call it."""
+    g = _my_bluff()
+    sample = _sample(g, 0)
+    item = search.info(g.view(0))
+    item.k.lie_calls[1], item.k.lie_chances[1] = record
+    share = sum(search.counter_calls(sample, 1, item, random.Random(seed))
+                for seed in range(200)) / 200
+    assert low <= share <= high

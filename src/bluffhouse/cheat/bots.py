@@ -746,8 +746,11 @@ class Table:
     #: four times its usual rate).
     out_rates: list[float] = field(default_factory=list)
     #: Each seat's chance of calling a claim it can rule out: its record on plays anyone
-    #: could see were false where it has one, else on this seat's lies it could rule out
-    #: (see exposed_call_rates).  Empty: certain for a seat that has called before.
+    #: could see were false where it has one; else certain for a seat that has called
+    #: anything (a few of this seat's lies let stand say little: a seat that calls at random
+    #: lets most stand, and padding into it loses; issue 15's bullshit against calls_third,
+    #: 8 of 32 with the record read, 15 of 32 without); else its record on this seat's lies
+    #: it could rule out (see exposed_call_rates).  Empty: certain for a seat that has called.
     exposed_rates: list[float] = field(default_factory=list)
     #: Whether every caller's record shows it lets plays it can see are false stand: only
     #: there is a bluff of the whole hand worth weighing.
@@ -765,7 +768,8 @@ class Table:
         near = (r.max_cards or 1) if not r.final_call and not r.last_card_truthful else 0
         sure = sure_lie_call_rates(k, rates)
         ruled = exposed_call_rates(k, rates)
-        exposed = [sure[s] if k.sure_chances[s] else ruled[s] for s in range(k.players)]
+        exposed = [sure[s] if k.sure_chances[s] else 1.0 if k.calls[s] else ruled[s]
+                   for s in range(k.players)]
         lets = bool(callers) and all(k.sure_chances[s] >= LETS_LIES_SEEN
                                      and sure[s] < LETS_LIES_BELOW for s in callers)
         return cls(me, list(view["hand_sizes"]), int(view.get("pile_size", 0)), active,

@@ -15,7 +15,9 @@
   for rollouts, and the chance to win a game cut short from the hand sizes.  Other seats
   call as a ``counter`` bot would (:func:`counter_calls`: its odds from the public record and
   the seat's sampled hand), bent toward how often each seat has actually called: a seat that
-  calls everything is modelled so, and the search learns to stop bluffing it.
+  calls everything is modelled so, and the search learns to stop bluffing it.  The searching
+  seat's own lies are met as each seat met its earlier ones (its overall rate says little
+  there: a tight Bluff table calls few plays, and most lies).
 """
 
 from __future__ import annotations
@@ -55,6 +57,10 @@ CALL_PRIOR_RATE = 0.45
 #: wrong (a Bluff table of counters that lie only when caught out, say) the search would
 #: leave a good rule-based move for a confident bad one (``FamilyHooks.prior_margin``).
 PRIOR_MARGIN = 1.5
+#: A seat's calls of the searching seat's own lies: the ``counter`` model's call counts as
+#: this many chances against the seat's record on those lies (None: bent by its overall call
+#: rate, as other plays are).
+LIE_RECORD_WEIGHT: float | None = 3.0
 #: The ``counter`` bot's temperature for hand sizes (``bluffhouse.cheat.bots.SHARE_TEMPERATURE``).
 SHARE = 3.0
 
@@ -479,6 +485,16 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
         liar = (called - truthful + 1) / (called + 3) > 0.5
         calls = _bots().counter_calls_at(p, len(state.pile), len(state.hands[seat]), count,
                                          laid, left, rng, liar=liar)
+    if (player == item.me and LIE_RECORD_WEIGHT is not None
+            and not state._truthful(last["cards"], rank, count, last["suit"])):
+        # The searching seat's own lie: what this seat did with its earlier lies says how it
+        # meets this one (its overall call rate does not: an honest table calls few plays
+        # and most lies).  The model's call weighs LIE_RECORD_WEIGHT chances against that
+        # record, and until there is one it stands alone.
+        chances = item.k.lie_chances[seat]
+        if rng.random() * (chances + LIE_RECORD_WEIGHT) < LIE_RECORD_WEIGHT:
+            return calls
+        return rng.random() * chances < item.k.lie_calls[seat]
     rate = item.call_rate[seat]
     if rate > CALL_RATE:
         return calls or rng.random() < (rate - CALL_RATE) / (1 - CALL_RATE)
