@@ -320,7 +320,7 @@ class SneakObservation(ObservationEncoder):
         hand = get("hand") or []
         kept = memory.kept.get("hand")
         if kept is None or kept[0] != hand:
-            kept = memory.kept["hand"] = (list(hand), self._hand_block(hand))
+            kept = memory.kept["hand"] = (list(hand), self._cards_block(hand, self._hands))
         sizes = get("hand_sizes") or [0] * n
         won = get("won") or [0] * n
         scores = get("scores") or [0] * n
@@ -384,7 +384,7 @@ class SneakObservation(ObservationEncoder):
         won_kept = memory.kept.get("won")  # (read with the events: see _won)
         blocks = [kept[1], self._pack_small(*small),
                   self._lead_block(lead) if lead else self._no_lead,
-                  self._cards_block(own) if own else self._no_cards,
+                  self._cards_block(own, self._card_blocks) if own else self._no_cards,
                   self._no_won if won_kept is None else won_kept[1]]
         rows = memory.rows
         blocks.extend(rows[::-1])
@@ -418,33 +418,21 @@ class SneakObservation(ObservationEncoder):
                 self._leads[key] = block
         return block
 
-    def _cards_block(self, cards: Sequence[str]) -> bytes:
-        """The card counts of ``cards`` (the seat's own challenge), shared by equal cards."""
+    def _cards_block(self, cards: Sequence[str], cache: dict[tuple[str, ...], bytes]) -> bytes:
+        """The 52 card counts of ``cards`` as bytes, shared by equal cards through ``cache``
+        (one for hands, one for the seat's own challenges)."""
         key = tuple(cards)
-        block = self._card_blocks.get(key)
+        block = cache.get(key)
         if block is None:
             values = np.zeros(52, dtype=np.float32)
-            self._card_counts(values, 0, cards, self.copies)
-            block = values.tobytes()
-            if len(self._card_blocks) >= 1 << 14:
-                self._card_blocks.clear()
-            self._card_blocks[key] = block
-        return block
-
-    def _hand_block(self, hand: Sequence[str]) -> bytes:
-        """The hand block's bytes, shared by equal hands."""
-        key = tuple(hand)
-        block = self._hands.get(key)
-        if block is None:
-            values = np.zeros(52, dtype=np.float32)
-            for text in hand:
+            for text in cards:
                 card = CARD_INDEX.get(text)
                 if card is not None and card < 52:
                     values[card] = min(1.0, values[card] + 1.0 / self.copies)
             block = values.tobytes()
-            if len(self._hands) >= 1 << 14:
-                self._hands.clear()
-            self._hands[key] = block
+            if len(cache) >= 1 << 14:
+                cache.clear()
+            cache[key] = block
         return block
 
     def _text_lines(self, view: View) -> list[str]:
