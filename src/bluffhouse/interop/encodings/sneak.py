@@ -302,8 +302,8 @@ class SneakObservation(ObservationEncoder):
         if out.dtype != np.float32 or out.shape != (self.size,) or not out.flags.c_contiguous:
             super().encode_into(out, view, memory)
             return
-        out.data.cast("B")[:] = b"".join(self._blocks(view,
-                                                             self._catch_up(view, memory)))
+        blocks = self._blocks(view, self._catch_up(view, memory))
+        out.data.cast("B")[:] = b"".join(blocks)
 
     def _blocks(self, view: View, memory: Memory) -> list[bytes]:
         # Written for speed (an environment step encodes one view): numpy costs hundreds of
