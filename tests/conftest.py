@@ -2,6 +2,7 @@
 import mode."""
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -60,10 +61,13 @@ def pytest_configure_node(node: Any) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    """(controller) Stops a warm-up still running and removes its lock file's folder."""
     warm = config.stash.get(_WARM, None)
-    if warm is not None and warm[0].poll() is None:
-        warm[0].kill()
-        warm[0].wait()
+    if warm is not None:
+        if warm[0].poll() is None:
+            warm[0].kill()
+            warm[0].wait()
+        shutil.rmtree(Path(warm[1]).parent, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
