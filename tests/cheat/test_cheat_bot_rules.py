@@ -26,6 +26,7 @@ from bluffhouse.cheat.bots import (
     claim_exposure,
     counter_response,
     exposed_call_rates,
+    last_play_naturals,
     lead_after_call,
     lie_call_rates,
     p_claim,
@@ -456,6 +457,50 @@ def test_counter_calls_to_put_a_set_aside() -> None:
         assert _act("counter", g, 1)["type"] == expected
     g.apply(1, {"type": "call"})
     assert len(g.view(1)["hand"]) == 7 and g.to_act == [1]  # 8 + 3 - 4, and it leads
+
+
+def test_counter_keeps_a_card_back_rather_than_hand_the_caller_a_set() -> None:
+    """Seat 0 leads holding three kings; it saw seat 1 take the fourth back after a call.
+    Its biggest truth, the three kings, would let seat 1 call, put the set aside and lead
+    its last three cards out (the final play cannot be called): it lays a truth that
+    cannot complete the set (a king kept back, or another rank)."""
+    deal = [["KH", "KD", "KC", "QC", "QD", "4S", "5S", "6D"],
+            ["KS", "7H", "9C", "9D", "TC"],
+            ["8C", "3H", "3D", "JS", "JD", "AC"]]
+    g = new("bullshit", deal, first=1, **{**TURN_CALL_SETS, "jokers": 0})
+    play(g, 1, ["KS"], "A")
+    call(g, 2)  # right: seat 1 takes its king back, in everyone's sight
+    play(g, 1, ["7H"], "7")
+    play(g, 2, ["8C"], "7")
+    play(g, 0, ["4S"], "7")
+    call(g, 1)  # right: seat 0 takes the pile and leads
+    assert g.to_act == [0] and g.view(0)["hand_sizes"] == [10, 4, 5]
+    view = g.view(0)
+    k = Knowledge.from_view(view)
+    kings = [CARD_INDEX[c] for c in ("KH", "KD", "KC")]
+    assert sets_on_taking(k, view, 1, RANK_INDEX["K"], kings) == 4.0
+    for seed in range(3):
+        action = _act("counter", g, 0, seed=seed)
+        rank = action["claim"]["rank"]
+        assert all(c[0] == rank for c in action["cards"])  # a truth
+        assert not {"KH", "KD", "KC"} <= set(action["cards"])
+
+
+def test_a_wrong_call_brings_back_the_claimed_cards() -> None:
+    """A wrong call means the claim was true: its cards of the rank come back with the
+    pile, and with two of the rank in hand a true pair called puts the set aside.  Read
+    cautiously (claims not believed) the same pile brings nothing back."""
+    deal = [["5H", "5C", "KD", "QC", "9H", "4S", "7S", "6D"],
+            ["KS", "7H", "9C", "9D", "TC", "2C", "2D"],
+            ["5S", "5D", "3H", "3D", "JS", "JD", "AC"]]
+    g = new("bullshit", deal, first=2, **{**TURN_CALL_SETS, "jokers": 0})
+    play(g, 2, ["5S", "5D"], "5")
+    view = g.view(0)
+    k = Knowledge.from_view(view)
+    five = RANK_INDEX["5"]
+    assert sets_on_taking(k, view, 0, five, []) == 0.0
+    assert sets_on_taking(k, view, 0, five, [], last_true=True) == 4.0
+    assert last_play_naturals(k, five) == 2.0
 
 
 # ---------------------------------------------------------------- who leads after a call

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -862,7 +863,8 @@ class Table:
 
 
 def choose_play(k: Knowledge, view: View, choices: Choices,
-                rng: random.Random, calls: bool = False) -> Action | None:
+                rng: random.Random, calls: bool = False, set_safe: bool = True
+                ) -> Action | None:
     """The counter's play (or pass), built from the hand; None when it may not play.
     With ``calls``, where a call is a choice of this turn (``callers="turn"`` or
     ``"anytime"``) it is weighed against the plays too, and made when it is worth more.
@@ -870,7 +872,9 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
     Weighed by expected value (:class:`Table`): the truth (every card of the claimable rank
     it holds most of), the truth padded with cards it will not need, bluffs of one to three
     such cards claimed as the rank most likely to be there, a pass; and a hand that can go
-    out uncallably (``final_call=False``) is dumped at once."""
+    out uncallably (``final_call=False``) is dumped at once.  With ``set_safe``, where the
+    biggest truth may complete a set for its caller (``discard_sets``), the truths that
+    cannot are weighed too (see _set_safe_truths)."""
     hand = [CARD_INDEX[c] for c in view["hand"]]
     claims = [RANK_INDEX[r] for r in (view.get("claim_ranks") or [])]
     if not hand or not claims:
@@ -918,6 +922,15 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
         kept = sets_on_taking(k, view, k.seat, best_rank, [])
         options.append((table.play_value(len(cards), True, gift=gift), 0, cards, best_rank,
                         True))
+        if set_safe and any(v > 0 for v in gift.values()):
+            # That play may hand its caller a set to put aside (where the next seat calls
+            # every play, the seat that lays its rank on a pile is the one that feeds it
+            # sets): weigh the truths that cannot, the same one card of the rank short (the
+            # card kept back breaks the set) and each other rank's.
+            for rank, group in _set_safe_truths(hand, claims, best_rank, cards, limit, fits):
+                given = {s: sets_on_taking(k, view, s, rank, group) for s in table.callers}
+                options.append((table.play_value(len(group), True, gift=given), 0, group,
+                                rank, True))
         spare = _useless(k, hand, cards, best_rank, future)
         most = (limit - len(cards) if table.p_called(1, False, lie=True) < PAD_MORE_BELOW
                 else 1)
@@ -953,7 +966,9 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
         # Instead of a bluff into a table that calls, or a small truth on top of a likely
         # lie, the call: the loser takes the pile.
         player, called_rank = int(last["seat"]), RANK_INDEX[last["rank"]]
-        kept = sets_on_taking(k, view, k.seat, called_rank, [])
+        # A wrong call means the claim was true: its cards of the rank come back with the
+        # pile (a call of a true pair onto two of its own puts the four aside).
+        kept = sets_on_taking(k, view, k.seat, called_rank, [], last_true=True)
         gained = pile_naturals(k, called_rank, believe=False) + int(last.get("count", 0))
         led_pair = (lead_after_call(k, table, k.seat, player, False, called_rank,
                                     gained - kept),
@@ -1064,8 +1079,30 @@ def pile_naturals(k: Knowledge, rank: int, believe: bool = True) -> float:
     return sure + min(float(free), shown + (claimed - shown) * (1 - share))
 
 
+def last_play_naturals(k: Knowledge, rank: int) -> float:
+    """The natural cards of ``rank`` in the pile where the last play (another seat's claim
+    of ``rank``) is true, as it is when a call of it is wrong: those this seat knows of, and
+    the claimed cards less the share wild jokers would make of them, no more than the
+    rank's cards this seat cannot place."""
+    sure = pile_naturals(k, rank, believe=False)
+    if not k.claims_in_pile:
+        return sure
+    seat, claimed_rank, count = k.claims_in_pile[-1]
+    if seat == k.seat or claimed_rank != rank:
+        return sure
+    unseen = k.unseen()
+    free = sum(n for c, n in unseen.items() if c != JOKER and c >> 2 == rank)
+    # The cards of the rank its player was known to hold (pile_naturals' "shown").
+    shown = sure - sum(n for c, n in (k.mine_in_pile + k.seen_in_pile).items()
+                       if c != JOKER and c >> 2 == rank)
+    jokers = unseen[JOKER] if k.rules.jokers_as == "wild" else 0
+    rest = free - shown
+    share = jokers / (jokers + rest) if jokers + rest > 0 else 0.0
+    return sure + min(float(max(0.0, rest)), (count - shown) * (1 - share))
+
+
 def sets_on_taking(k: Knowledge, view: View, taker: int, rank: int,
-                   laid: list[int]) -> float:
+                   laid: list[int], last_true: bool = False) -> float:
     """Where full sets are put aside (``discard_sets``), the cards ``taker`` is expected to
     put aside on taking the pile once this seat has laid ``laid`` on it (claiming ``rank``):
     the pile's naturals of the rank (:func:`pile_naturals`) and those in the taker's hand
@@ -1082,8 +1119,9 @@ def sets_on_taking(k: Knowledge, view: View, taker: int, rank: int,
     laid_here = sum(1 for c in laid if natural(c))
     held = sum(n for c, n in k.hand.items() if natural(c))
     if taker == k.seat:  # its own laid cards come back with the pile
-        return size * min(1.0, max(0.0, held + pile_naturals(k, rank, believe=False)
-                                   - (size - 1)))
+        naturals = (last_play_naturals(k, rank) if last_true
+                    else pile_naturals(k, rank, believe=False))
+        return size * min(1.0, max(0.0, held + naturals - (size - 1)))
     in_pile = pile_naturals(k, rank) + laid_here
     if held > laid_here or any(natural(c) for s in range(k.players) if s not in (k.seat, taker)
                                for c in k.known[s]):
@@ -1153,6 +1191,28 @@ def _led_after_lie(k: Knowledge, table: Table, rank: int, kept: float) -> float:
         return 0.0
     gained = pile_naturals(k, rank, believe=False) - kept
     return lead_after_call(k, table, table.callers[0], k.seat, True, rank, gained)
+
+
+def _set_safe_truths(hand: list[int], claims: list[int], best_rank: int, cards: list[int],
+                     limit: int, fits: Callable[[int, int], bool]
+                     ) -> list[tuple[int, list[int]]]:
+    """True plays to weigh beside ``cards`` (the biggest truth, of ``best_rank``) where that
+    one may complete a set for the seat that takes it: the same play one natural card short
+    (the card kept back stays out of the taker's reach), and the biggest truth of each other
+    claimable rank (a leader's choice) that lays at least as many as that one (the two
+    biggest: a smaller truth sheds too little, and each costs move time).  Their own gifts
+    are weighed by the caller."""
+    out: list[tuple[int, list[int]]] = []
+    naturals = [c for c in cards if c != JOKER]
+    if len(cards) > 1 and naturals:
+        fewer = list(cards)
+        fewer.remove(naturals[-1])
+        out.append((best_rank, fewer))
+    least = max(1, len(cards) - 1)
+    groups = [(rank, [c for c in hand if fits(c, rank)][:limit])
+              for rank in claims if rank != best_rank]
+    groups = sorted((g for g in groups if len(g[1]) >= least), key=lambda g: -len(g[1]))
+    return out + groups[:2]
 
 
 def _plausible(k: Knowledge, claims: list[int], hand: list[int]) -> int:

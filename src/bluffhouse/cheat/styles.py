@@ -73,7 +73,8 @@ def _mixed(style: str, view: View, choices: Choices, rng: random.Random) -> Acti
 
 def _lying_play(k: Knowledge, view: View, choices: Choices, rng: random.Random) -> Action:
     """``counter``'s choice of play, made a lie where it would have told the truth."""
-    choice = choose_play(k, view, choices, rng)
+    # Its truths become lies: which truth hands a caller a set is not worth weighing.
+    choice = choose_play(k, view, choices, rng, set_safe=False)
     if choice is None:
         return _fallback(choices)
     if choice["type"] != "play" or not _is_true(k, choice):
