@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from cheat_util import new, play
+from cheat_util import call, decline_all, new, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -90,7 +90,9 @@ def test_the_search_keeps_the_counter_move_unless_another_is_clearly_better(
     hooks = hooks_for_game("bluff")
     assert hooks.prior_margin is not None and hooks.counter is not None
     kept = differ = 0
-    for seed in range(4):
+    # (positions where the search's best move is not the counter's: in the first four it
+    # used to call claims the count allowed, which it no longer searches)
+    for seed in range(4, 8):
         g = _mid_game("bluff", 9 + seed, seed)
         seat = g.to_act[0]
         view, choices = g.view(seat), Choices(g, seat)
@@ -135,3 +137,72 @@ def test_a_seat_meets_the_searchers_lies_as_its_record_on_them_shows(
     share = sum(search.counter_calls(sample, 1, item, random.Random(seed))
                 for seed in range(200)) / 200
     assert low <= share <= high
+
+
+def _crowded_round() -> Any:
+    """Bluff: a round of fives claimed eight times over (seat 1's two claims true, seats 2
+    and 3 lying), then seat 0 claims a ninth with a two."""
+    deal = [["5D", "5S", "2S", "3H", "4D", "6C", "7C", "8C"],
+            ["5C", "5H", "JH", "QH", "KH", "AH", "2H", "3C"],
+            ["9C", "TS", "JC", "QD", "KC", "AC", "2C", "3S"],
+            ["9D", "TD", "JD", "QC", "KD", "AD", "2D", "3D"]]
+    g = new("bluff", deal, first=0)
+    for seat, card in ((0, "5D"), (1, "5C"), (2, "9C"), (3, "9D"), (0, "5S"), (1, "5H"),
+                       (2, "TS"), (3, "TD")):
+        play(g, seat, [card], "5")
+        decline_all(g)
+    play(g, 0, ["2S"], "5")
+    return g
+
+
+def test_the_model_doubts_a_claim_the_pile_has_named_too_often() -> None:
+    """A ``counter`` whose own two fives lie in a pile that claims eight (its ``_crowded``)
+    calls a ninth: the search's model of it does too.  It used to let every such lie stand
+    (its odds ignored the pile's claims), so the search bluffed into crowded Bluff rounds."""
+    g = _crowded_round()
+    assert make_bot("counter", seed=0).act(g.view(1), Choices(g, 1)) == {"type": "call"}
+    view = g.view(0)
+    item = search.info(view)
+    calls = 0
+    for seed in range(10):
+        sample = search.search_determinize(view, random.Random(seed))
+        sample.__dict__["_search_seat"] = 0
+        calls += sum(search.counter_calls(sample, 1, item, random.Random(s)) for s in range(4))
+    assert calls >= 30
+
+
+def _root(g: Any, seat: int) -> list[dict[str, Any]]:
+    """The searching seat's candidates in a sample of the position itself."""
+    return search.candidates(_sample(g, seat), seat, random.Random(3))
+
+
+def test_the_search_does_not_doubt_a_bluff_claim_it_cannot_rule_out() -> None:
+    """In Bluff, where a follow may pass for free, its players lie only by choice, and the
+    search's own calls of claims the count allows went wrong: it searches a call only of a
+    claim the count rules out (``counter``'s call is added by the bot where it calls)."""
+    deal = [["5D", "5S", "2S", "3H"], ["5C", "7H", "8D", "9C"],
+            ["TS", "JH", "QD", "AC"], ["2H", "3D", "4C", "6S"]]
+    g = new("bluff", deal, first=1)
+    play(g, 1, ["5C"], "5")
+    assert 0 in g.to_act
+    assert {"type": "call"} not in _root(g, 0)
+    deal = [["5D", "5S", "5H", "5C"], ["2S", "7H", "8D", "9C"],
+            ["TS", "JH", "QD", "AC"], ["2H", "3D", "4C", "6S"]]
+    g = new("bluff", deal, first=1)
+    play(g, 1, ["2S"], "5")
+    assert {"type": "call"} in _root(g, 0)
+
+
+def test_a_lie_called_on_an_empty_pile_is_not_tried_again() -> None:
+    """Bullsh*t: a lie that is the whole pile, called, only goes back to its player, who
+    leads the same rank again before the same callers: the search leaves lies out of that
+    lead (it passes or tells the truth), where it used to repeat them (caught 114 times in
+    one game against ``counter``)."""
+    deal = [["2S", "3H", "4D", "5C", "6S"], ["AS", "7H", "8D", "9C", "TS"],
+            ["AH", "JH", "QD", "KC", "TH"], ["AD", "3D", "4C", "6H", "7S"]]
+    g = new("bullshit", deal, first=0)
+    play(g, 0, ["2S"], "A")
+    call(g, 1)
+    assert g.to_act == [0] and g.view(0)["pile_size"] == 0
+    moves = _root(g, 0)
+    assert moves and all(m["type"] == "pass" for m in moves)

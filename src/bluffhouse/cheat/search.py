@@ -17,7 +17,11 @@
   the seat's sampled hand), bent toward how often each seat has actually called: a seat that
   calls everything is modelled so, and the search learns to stop bluffing it.  The searching
   seat's own lies are met as each seat met its earlier ones (its overall rate says little
-  there: a tight Bluff table calls few plays, and most lies).
+  there: a tight Bluff table calls few plays, and most lies).  The odds read what a counter
+  reads: the player's called and doubted plays and the pile's claims of the rank.  Where
+  passing is free (Bluff) the searching seat calls only a claim the count rules out (the
+  ``counter`` move, a call where it calls, is searched anyway), and it does not lie again on
+  an empty pile where its lie was just called and handed back (``bullshit``).
 """
 
 from __future__ import annotations
@@ -167,7 +171,16 @@ class Info:
                            for r in ranks]
         self.deck_size = sum(k.deck.values())
         self.public_out_total = sum(public_out.values())
-        self.honesty = [(t + 1) / (c + 3) for t, c in (k.record or [[0, 0]] * n)]
+        record = k.record or [[0, 0]] * n
+        self.honesty = [(t + 1) / (c + 3) for t, c in record]
+        # As a ``counter`` reads a player's called plays (``p_truthful``, ``p_claim``): how
+        # often it tells the truth when it can, and the odds its doubted claims give (a seat's
+        # view of its own claims: all of its called ones).
+        self.when_held = [(t + 2) / (c + 3) for t, c in record]
+        self.doubt_odds = [
+            ((t + 1) / (c - t + 1)) if s == me else
+            ((k.doubted_true[s] + 1) / (k.doubted[s] - k.doubted_true[s] + 1))
+            for s, (t, c) in enumerate(record)]
         # How often each seat called when it could, against the ``counter`` bot's usual rate:
         # the model of a seat that calls far more (or less) often than a counter is bent
         # toward what it does.
@@ -176,6 +189,12 @@ class Info:
         calls, windows = k.calls, k.chances
         self.call_rate = [(calls[s] + CALL_PRIOR_RATE * CALL_PRIOR) / (windows[s] + CALL_PRIOR)
                           for s in range(n)]
+        # The pile's claims by rank and seat, public to all: a counter doubts a claim whose
+        # rank the pile already names more often than the packs allow (``_crowded``).
+        self.root_events = len(view["events"])
+        self.pile_claims: dict[int, list[int]] = {}
+        for s, r, c in k.claims_in_pile:
+            self.pile_claims.setdefault(r, [0] * n)[s] += c
 
     def _p_true(self) -> float:
         """The chance the last play (another's, unseen) is true, by the card-counting model."""
@@ -474,7 +493,12 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
             p = 0.0
         else:
             honesty = item.honesty[player]
-            p = honesty + (1 - honesty) * 0.67 * _held_chance(pool, good, left + laid, count)
+            p = honesty + (1 - honesty) * item.when_held[player] * _held_chance(
+                pool, good, left + laid, count)
+    if 0.0 < p < 1.0:
+        p *= _crowding(state, seat, rank, count, item)
+        odds = p / (1 - p) * item.doubt_odds[player]
+        p = odds / (1 + odds)
     if going_out_next(state, player) and p < 0.95:
         return True  # let it stand and it goes out next turn
     if state.rules.callers in ("turn", "anytime") and left > 0 and _may_play(state, seat):
@@ -516,6 +540,51 @@ def _share(state: CheatGame, seat: int, sizes: list[int]) -> float:
         if s == seat:
             mine = w
     return mine / total if total else 0.0
+
+
+def _claims_in_pile(state: CheatGame, rank: int, item: Info) -> list[int]:
+    """The claims of ``rank`` in the pile now, by seat: the sampled game's plays since the
+    search began (back to the last time the pile left play), then the view's.  Kept for the
+    last position asked about: every seat in a window asks of the same play."""
+    log = state.events
+    key = (len(log), rank)
+    kept = state.__dict__.get("_pile_claims")
+    if kept is not None and kept[0] == key:
+        claims: list[int] = kept[1]
+        return claims
+    out = [0] * state.players
+    for i in range(len(log) - 1, item.root_events - 1, -1):
+        event = log[i][0]
+        kind = event["type"]
+        if kind == "play":
+            if RANK_INDEX[event["rank"]] == rank:
+                out[event["seat"]] += event["count"]
+        elif kind in ("discard", "removed") or (kind == "take" and "from" not in event):
+            break
+    else:
+        root = item.pile_claims.get(rank)
+        if root is not None:
+            for s, c in enumerate(root):
+                out[s] += c
+    state.__dict__["_pile_claims"] = (key, out)
+    return out
+
+
+def _crowding(state: CheatGame, seat: int, rank: int, count: int, item: Info) -> float:
+    """What a ``counter`` in ``seat`` makes of a claim of ``rank`` where the pile's claims of it
+    by others outnumber the cards it cannot account for (its ``_crowded``): the chance that
+    ``count`` of them drawn at random are real.  In Bluff, where a round's every play claims
+    one rank, this is how a counter table catches most lies (taking its own claims as true)."""
+    claims = _claims_in_pile(state, rank, item)
+    own = claims[seat]
+    claimed = sum(claims) - own
+    if not claimed:
+        return 1.0
+    room = (item.rank_total[rank] - item.public_out[rank] - own
+            - _held_count(state, state.hands[seat], rank))
+    if claimed <= room:
+        return 1.0
+    return float(max(0, room) / claimed) ** count
 
 
 def call_worth_more(state: CheatGame, seat: int, player: int, p: float, item: Info) -> bool:
@@ -675,11 +744,19 @@ def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
         return [action]
     out: list[Action] = []
     for kind in ("call", "believe", "check", "pass"):
-        if _may(state, seat, kind) and not (kind == "call" and _futile_call(state)):
+        if _may(state, seat, kind) and not (kind == "call" and (
+                _futile_call(state) or _doubt_unfounded(state, seat))):
             out.append({"type": kind})
     if _may_play(state, seat) and (state.phase != "jump" or seat == state.turn
                                    or not out):
-        out += _play_candidates(state, seat, rng)
+        plays = _play_candidates(state, seat, rng)
+        if _lone_lie_called(state, seat):
+            # Its lie on an empty pile was just called and handed back: the same callers
+            # see the same hand, so another lie there is called again and only wastes moves
+            # toward the no-progress rule (``bullshit``: 114 lies caught in one game).
+            honest = [a for a in plays if _is_true(state, a)]
+            plays = honest if honest or out else plays
+        out += plays
     legal = [a for a in out if state.is_legal(seat, a)]
     if legal:
         return _unique(legal)
@@ -712,6 +789,64 @@ def going_out_next(state: CheatGame, seat: int) -> bool:
     left = len(state.hands[seat])
     return (not r.final_call and not r.last_card_truthful and left > 0
             and (state._max == 0 or left <= state._max))
+
+
+def _doubt_unfounded(state: CheatGame, seat: int) -> bool:
+    """Where passing is free (``turn_pass="round"``, Bluff), a call the searching seat has no
+    grounds for: the claim it would doubt is not ruled out by the count.  Its players lie
+    only by choice (a follow may pass, a lead names its own rank), so their claims are true
+    far more often than the card-counting odds say, and the search's own calls there went
+    wrong (``bluff``: none of the calls it made that ``counter`` would not was right, 0 of
+    5 in two seeded games).  The ``counter`` move, a call where it calls, is searched
+    anyway; so is a call of a play that cannot be true or that would go out."""
+    last = state.last
+    if state.rules.turn_pass != "round" or last is None:
+        return False
+    item = state.__dict__.get("_search_info")
+    player = last["seat"]
+    if not state.hands[player]:
+        return False
+    if item is not None and len(state.events) == item.root_events and item.p_true > 0.0:
+        return True  # the position searched: the counting model's odds, as seen from here
+    return _call_odds(state, seat) < 1.0
+
+
+def _lone_lie_called(state: CheatGame, seat: int) -> bool:
+    """Whether ``seat`` leads onto an empty pile right after its lie there was called and
+    handed back (``after_call_leader="loser"`` with ``after_call_rank="same"``): it leads the
+    same claim again, and the callers know what they knew."""
+    r = state.rules
+    if (state.pile or state.last is not None or r.after_call_leader != "loser"
+            or r.after_call_rank != "same"):
+        return False
+    log = state.events
+    taken = None
+    for i in range(len(log) - 1, max(-1, len(log) - 12), -1):
+        event = log[i][0]
+        kind = event["type"]
+        if kind == "take":
+            if event.get("seat") != seat or "from" in event:
+                return False
+            taken = event.get("count")
+        elif kind == "call":
+            if taken is None or event.get("target") != seat or event.get("truthful", True):
+                return False
+        elif kind == "play":
+            return bool(event.get("seat") == seat
+                        and taken == event.get("laid", event["count"]))
+        elif kind != "decline":
+            return False
+    return False
+
+
+def _is_true(state: CheatGame, action: Action) -> bool:
+    """Whether a play's cards make its claim (any other action counts as true)."""
+    if action["type"] != "play":
+        return True
+    claim = action["claim"]
+    cards = [CARD_INDEX[c] for c in action["cards"]]
+    rank = RANK_INDEX[claim["rank"]]
+    return len(cards) == claim["count"] and all(_matches(state, c, rank) for c in cards)
 
 
 def _futile_call(state: CheatGame) -> bool:
