@@ -4,6 +4,7 @@ was)."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -214,6 +215,48 @@ def test_memory_starts_afresh_for_another_game():
     enc.encode(long_game.view(0), memory)
     other = config.new_game(seed=2)
     assert np.array_equal(enc.encode(other.view(0), memory), enc.encode(other.view(0)))
+
+
+def test_sneak_decodes_each_logged_event_once_for_every_seat():
+    """Sneak's encoder decodes an event object once, whichever seats read it (an environment's
+    seats read the same log); each seat still gets its own values (rows counted from it, the
+    cards seen won by its own view: a sneak won unchallenged reaches the leader's only)."""
+    config = configure("sneak", players=4)
+    enc = observation_encoder(config)
+    decoded = []
+    decode = enc._decode
+    enc._decode = lambda event: decoded.append(event) or decode(event)
+    plain = observation_encoder(config)  # (its own cache: each view read afresh)
+    rng, game = random.Random(6), config.new_game(seed=6)
+    memories = [enc.memory(s) for s in range(4)]
+    for step in range(61):
+        if step:
+            seat = game.to_act[0]
+            game.apply(seat, game.sample_action(seat, rng))
+        for s in range(4):
+            view = game.view(s)
+            assert np.array_equal(enc.encode(view, memories[s]), plain.encode(view)), s
+    logs = [game.events_for(s) for s in range(4)]
+    objects = {id(e) for log in logs for e in log}
+    assert len(decoded) == len(objects) < 4 * len(logs[0]) - len(logs[0])
+
+
+def test_sneak_reads_plain_dict_events_afresh():
+    """Only read-only events (the engine's) are kept by identity: a view of plain dicts that
+    its caller changes between calls is read as it is now."""
+    config = configure("sneak", players=2)
+    enc = observation_encoder(config)
+    rng, game = random.Random(2), config.new_game(seed=2)
+    for _ in range(3):
+        seat = game.to_act[0]
+        game.apply(seat, game.sample_action(seat, rng))
+    view = json.loads(json.dumps(game.view(0)))
+    before = enc.encode(view)
+    event = next(e for e in reversed(view["events"]) if type(e.get("seat")) is int)
+    event["seat"] = 1 - event["seat"]
+    after = enc.encode(view)
+    assert not np.array_equal(before, after)
+    assert np.array_equal(after, observation_encoder(config).encode(json.loads(json.dumps(view))))
 
 
 # ---------------------------------------------------------------------- the leak property

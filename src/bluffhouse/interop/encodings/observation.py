@@ -118,13 +118,18 @@ class ObservationEncoder:
                 memory.__dict__.update(fresh.__dict__)
             else:
                 memory = fresh
-        count = memory.count
-        if count < len(events):
-            read = self._read_event
-            for i in range(count, len(events)):
-                read(memory, events[i])
+        if memory.count < len(events):
+            self._read_events(memory, events, memory.count)
             memory.count = len(events)
         return memory
+
+    def _read_events(self, memory: Memory, events: Sequence[Mapping[str, Any]],
+                     start: int) -> None:
+        """``events[start:]`` read into ``memory``, one by one (an encoder may read them in
+        one loop of its own: Sneak's does)."""
+        read = self._read_event
+        for i in range(start, len(events)):
+            read(memory, events[i])
 
     def encode_into(self, out: Vector, view: View, memory: Memory | None = None) -> None:
         """``encode`` written into ``out`` (an array of ``size`` values: OpenSpiel's

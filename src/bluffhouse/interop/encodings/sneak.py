@@ -13,7 +13,7 @@ import numpy as np
 
 from ...cards import CARD_INDEX, CARD_TEXT, JOKER
 from ...errors import RuleError, quote
-from ...game import Game
+from ...game import FrozenDict, Game
 from .base import (
     SNEAK_ANY,
     SNEAK_COMBO,
@@ -27,7 +27,6 @@ from .base import (
     View,
     bounded_multisets,
     ids_of,
-    relative,
 )
 from .observation import (
     Memory,
@@ -160,8 +159,25 @@ SNEAK_COMBOS = ("single", "match", "straight_flush", "straight", "flush", "nothi
 #: The events that tell of cards won (or, ``deal_start``, start the count afresh).
 _CARD_EVENTS = frozenset({"deal_start", "won", "reveal", "uncontested"})
 _MISSING = object()
-#: One float32, as the vector holds it (``_won`` writes the bytes of the block of cards won).
+#: A deal starts: the cards seen won are counted afresh (see ``_decode``).
+_RESET = object()
+#: One float32, as the vector holds it (``_take`` writes the bytes of the block of cards won).
 _FLOAT = struct.Struct("=f")
+_FLOAT32 = np.dtype(np.float32)
+
+
+def _card_steps(copies: float) -> list[bytes]:
+    """The float32 bytes of a card's value in a block of card counts after each copy of it,
+    worked out as the plain reading does (``min(1.0, value + 1.0 / copies)`` in a float32
+    vector), up to the value where another copy changes nothing."""
+    value = np.zeros(1, dtype=np.float32)
+    steps = [value.tobytes()]
+    while len(steps) < 1 << 10:
+        value[0] = min(1.0, value[0] + 1.0 / copies)
+        if value.tobytes() == steps[-1]:
+            break
+        steps.append(value.tobytes())
+    return steps
 
 
 class SneakObservation(ObservationEncoder):
@@ -195,8 +211,17 @@ class SneakObservation(ObservationEncoder):
                              "the viewer)")
         self.row_size = len(self.EVENT_TYPES) + 1 + n + 3
         self._phase_slot = {p: k for k, p in enumerate(SNEAK_PHASES)}
-        #: history rows by the raw values of their event (see ``_read_event``)
-        self._event_rows: dict[Any, bytes] = {}
+        #: the history rows of an event by reader, by the raw values of the event (see
+        #: ``_decode``)
+        self._event_rows: dict[Any, tuple[bytes, ...]] = {}
+        #: the decoded read-only events by their identity (see ``_decode``)
+        self._decoded: dict[int, tuple[Any, ...]] = {}
+        #: the float32 bytes of a card counted k times in a hand or challenge, by k: as numpy
+        #: adds them up in a float32 vector, min(1.0, value + 1.0 / copies) k times
+        self._card_steps = _card_steps(self.copies)
+        #: the float32 bytes of a card won k times, by k (min(1.0, k / copies): see ``_take``)
+        self._won_values = [_FLOAT.pack(min(1.0, k / self.copies))
+                            for k in range(int(self.copies) + 1)]
         self._history_slice = lay.add("history", self.history * self.row_size,
                                       f"the last {self.history} events, newest first: type, "
                                       "seat, cards / 13, sneak, flaunt")
@@ -218,67 +243,120 @@ class SneakObservation(ObservationEncoder):
         self._hands: dict[tuple[str, ...], bytes] = {}
 
     def _read_event(self, memory: Memory, event: Mapping[str, Any]) -> None:
+        self._read_events(memory, [event], 0)
+
+    def _read_events(self, memory: Memory, events: Sequence[Mapping[str, Any]],
+                     start: int) -> None:
+        """The events decoded once for every seat (see ``_decode``), each seat taking its
+        own row of each (the seat that acted counted from it) and counting the cards seen won
+        in its memory."""
+        decoded = self._decoded
+        rows = memory.rows
+        n = self.players
+        reader = (memory.seat or 0) % n
+        for i in range(start, len(events)):
+            event = events[i]
+            got = decoded.get(id(event))
+            if got is None:
+                got = self._decode(event)
+            rows.append(got[reader])
+            if got[n] is not None:
+                self._take(memory, got[n])
+        extra = len(rows) - self.history
+        if extra > 0:
+            del rows[:extra]
+
+    def _decode(self, event: Mapping[str, Any]) -> tuple[Any, ...]:
+        """What ``event`` itself tells, whoever reads it: its history row for each reader
+        (seats 0 to n-1: the seat that acted counted from the reader), then the cards it tells
+        were won (see ``_cards_won``), then the event.  Kept by the event's identity for the
+        other seats' memories when the event is read-only (the engine's: one object per
+        event for every viewer without a private part in it; the entry holds the event, so
+        no other object has its id while it is kept).  A function of the event's own
+        content, so sharing it tells no seat anything it does not see."""
         get = event.get
         kind = get("type")
+        won: Any = None
         if type(kind) is str and kind in _CARD_EVENTS:
-            self._read_cards(memory, event, kind)
+            won = self._cards_won(event, kind)
         who = get("seat", _MISSING)
         if who is _MISSING:
             who = get("winner")
         count, how = get("count"), get("kind")
-        # The row depends on these values only (their types too: a bool is no seat): looked up
+        # The rows depend on these values only (their types too: a bool is no seat): looked up
         # whole, before working any of it out (most events of a game repeat one seen before).
-        key: Any = (memory.seat, kind, type(kind), who, type(who), count, type(count), how)
+        key: Any = (kind, type(kind), who, type(who), count, type(count), how)
         try:
-            row = self._event_rows.get(key)
+            rows = self._event_rows.get(key)
         except TypeError:  # an unhashable value (no engine logs one)
-            row, key = None, None
-        if row is None:
-            row = self._event_row(memory.seat, kind, who, count, how)
+            rows, key = None, None
+        if rows is None:
+            n = self.players
+            if type(who) is int and 0 <= who < n:
+                by_seat = [self._event_row(rel, kind, count, how) for rel in range(n)]
+                rows = tuple(by_seat[(who - reader) % n] for reader in range(n))
+            else:
+                rows = (self._event_row(-1, kind, count, how),) * n
             if key is not None:
                 if len(self._event_rows) >= 1 << 14:
                     self._event_rows.clear()
-                self._event_rows[key] = row
-        rows = memory.rows
-        rows.append(row)
-        if len(rows) > self.history:
-            del rows[0]
+                self._event_rows[key] = rows
+        got = (*rows, won, event)
+        if type(event) is FrozenDict:  # (never changed: a plain dict might be)
+            decoded = self._decoded
+            if len(decoded) >= 1 << 14:
+                decoded.clear()
+            decoded[id(event)] = got
+        return got
 
-    def _event_row(self, seat: int | None, kind: Any, who: Any, count: Any,
-                   how: Any) -> bytes:
-        """The history row of an event from its type, seat, count and kind of lead (its
-        float32 values as bytes: see ``_blocks``)."""
-        n = self.players
-        rel = relative(seat, who, n) if type(who) is int and 0 <= who < n else -1
+    def _event_row(self, rel: int, kind: Any, count: Any, how: Any) -> bytes:
+        """The history row of an event from its type, seat (counted from the reader; -1:
+        none), count and kind of lead (its float32 values as bytes: see ``_blocks``)."""
         laid = min(1.0, count / 13) if type(count) is int else 0.0
         key = (self._type_slot(kind), rel, laid, how == "sneak", how == "flaunt")
         return self._row(key, lambda: self._make_row(*key)).tobytes()
 
-    def _read_cards(self, memory: Memory, event: Mapping[str, Any], kind: str) -> None:
-        """What an event of :data:`_CARD_EVENTS` tells of the cards seen won this deal."""
+    def _cards_won(self, event: Mapping[str, Any], kind: str) -> Any:
+        """What an event of :data:`_CARD_EVENTS` tells of the cards seen won this deal: the
+        seat and the cards' indices, ``_RESET`` (a deal starts) or None (nothing)."""
         if kind == "deal_start":
+            return _RESET
+        if kind == "won" or kind == "uncontested":
+            seat = event.get("seat")
+            if "cards" in event and type(seat) is int:
+                return seat, [CARD_INDEX[c] for c in event["cards"]]
+        elif kind == "reveal":
+            winner = event.get("winner")
+            if type(winner) is int:
+                return winner, [CARD_INDEX[c] for play in event.get("plays") or []
+                                for c in play.get("cards") or []]
+        return None
+
+    def _take(self, memory: Memory, won: Any) -> None:
+        """The seat's memory after a card event: started afresh at a deal's start, or
+        ``seat`` won the cards ``ids``: counted, and the block of cards seen won brought up to
+        date (a new block: kept blocks may be shared)."""
+        if won is _RESET:
             memory.known.clear()
             memory.kept.pop("won", None)
-        elif kind == "won" and "cards" in event and type(event.get("seat")) is int:
-            self._won(memory, event["seat"], event["cards"])
-        elif kind == "reveal" and type(event.get("winner")) is int:
-            self._won(memory, event["winner"],
-                      [c for play in event.get("plays") or [] for c in play.get("cards") or []])
-        elif kind == "uncontested" and "cards" in event and type(event.get("seat")) is int:
-            self._won(memory, event["seat"], event["cards"])
-
-    def _won(self, memory: Memory, seat: int, cards: Sequence[str]) -> None:
-        """``seat`` won ``cards``: counted in ``memory``, and its block of cards seen won
-        brought up to date (a new block: kept blocks may be shared)."""
-        won = memory.place(f"won{seat}")
-        ids = [CARD_INDEX[c] for c in cards]
-        won.update(ids)
+            return
+        seat, ids = won
         kept = memory.kept.get("won")
         block = bytearray(self._no_won if kept is None else kept[1])
-        at = relative(memory.seat, seat, self.players) * 52
-        put = _FLOAT.pack_into
-        for c in ids:
-            put(block, 4 * (at + c), min(1.0, won[c] / self.copies))
+        at = 208 * ((seat - (memory.seat or 0)) % self.players)  # (52 float32 a seat)
+        values = self._won_values
+        top = len(values) - 1
+        if top == 1:  # one pack: a card won once is at 1.0 (no count needed)
+            one = values[1]
+            for c in ids:
+                block[at + 4 * c: at + 4 * c + 4] = one
+        else:  # copies won by seat and card (a card index is below 64)
+            counts = memory.place("won")
+            for c in ids:
+                key = seat * 64 + c
+                k = counts.get(key, 0) + 1
+                counts[key] = k
+                block[at + 4 * c: at + 4 * c + 4] = values[k if k < top else top]
         memory.kept["won"] = (None, bytes(block))
 
     def _make_row(self, slot: int, rel: int, laid: float, sneak: bool, flaunt: bool) -> Vector:
@@ -294,9 +372,10 @@ class SneakObservation(ObservationEncoder):
         return row
 
     def encode(self, view: View, memory: Memory | None = None) -> Vector:
-        """The vector, made from its blocks' bytes in one join (see ``_blocks``)."""
-        joined = b"".join(self._blocks(view, self._catch_up(view, memory)))
-        return np.frombuffer(bytearray(joined), dtype=np.float32)
+        """The vector, made from its blocks' bytes in one join (see ``_blocks``): into a
+        bytearray, which the array then owns (writable, and no second copy)."""
+        joined = bytearray().join(self._blocks(view, self._catch_up(view, memory)))
+        return np.frombuffer(joined, dtype=_FLOAT32)
 
     def encode_into(self, out: Vector, view: View, memory: Memory | None = None) -> None:
         if out.dtype != np.float32 or out.shape != (self.size,) or not out.flags.c_contiguous:
@@ -311,7 +390,7 @@ class SneakObservation(ObservationEncoder):
         # blocks are the bytes of their float32 values, joined once.  The hand, kept while
         # unchanged; the seats and misc values, packed at once; the lead and own-challenge
         # blocks, shared by every view with the same lead or challenge; the cards seen won,
-        # kept up to date with the events (see _won); the history rows, shared by equal
+        # kept up to date with the events (see _take); the history rows, shared by equal
         # events.  The values are those of the plain reading, min(1.0, x) and all
         # (tests/interop/sneak_reference.py).
         get = view.get
@@ -381,7 +460,7 @@ class SneakObservation(ObservationEncoder):
         for item in get("challenges") or ():
             if item.get("seat") == seat and item.get("cards"):
                 own.extend(item["cards"])
-        won_kept = memory.kept.get("won")  # (read with the events: see _won)
+        won_kept = memory.kept.get("won")  # (read with the events: see _take)
         blocks = [kept[1], self._pack_small(*small),
                   self._lead_block(lead) if lead else self._no_lead,
                   self._cards_block(own, self._card_blocks) if own else self._no_cards,
@@ -424,12 +503,17 @@ class SneakObservation(ObservationEncoder):
         key = tuple(cards)
         block = cache.get(key)
         if block is None:
-            values = np.zeros(52, dtype=np.float32)
+            counts: dict[int, int] = {}
             for text in cards:
                 card = CARD_INDEX.get(text)
                 if card is not None and card < 52:
-                    values[card] = min(1.0, values[card] + 1.0 / self.copies)
-            block = values.tobytes()
+                    counts[card] = counts.get(card, 0) + 1
+            made = bytearray(self._no_cards)
+            steps = self._card_steps
+            top = len(steps) - 1
+            for card, k in counts.items():
+                made[4 * card: 4 * card + 4] = steps[k if k < top else top]
+            block = bytes(made)
             if len(cache) >= 1 << 14:
                 cache.clear()
             cache[key] = block
