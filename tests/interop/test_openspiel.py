@@ -212,3 +212,29 @@ def test_every_preset_loads():
         game = pyspiel.load_game("python_bluffhouse", {"game": preset.id})
         assert game.num_distinct_actions() > 1, preset.id
     assert bos.SHORT_NAME in [g.short_name for g in pyspiel.registered_games()]
+
+
+@pytest.mark.parametrize("spec", [SMALL[2], SMALL[6], SMALL[7]])
+def test_python_side_answers_are_the_cpp_ones(spec):
+    """``legal_actions``, ``is_chance_node`` and ``observation_tensor`` asked from Python skip
+    OpenSpiel's C++ round trip: on random states (chance nodes and the end included) they give
+    exactly what the C++ methods give."""
+    import random
+
+    game = pyspiel.load_game(spec)
+    rng = random.Random(spec)
+    state = game.new_initial_state()
+    n = game.num_players()
+    for step in range(60):
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for p in range(n):
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+            if step % 7 == 0 or state.is_terminal():
+                assert state.observation_tensor(p) == pyspiel.State.observation_tensor(state, p)
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(n)  # (the C++ check names the bad player)

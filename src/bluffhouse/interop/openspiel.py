@@ -151,6 +151,8 @@ class _Shared:
         self.codec: ActionCodec
         self.encoder: ObservationEncoder
         self.config, self.codec, self.encoder = build(game, players, history, **options)
+        #: where ``BluffhouseState.observation_tensor`` writes (then copies to a list)
+        self.tensor = np.zeros(self.encoder.size, np.float32)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -481,10 +483,10 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         game = self.engine.game
         cached = self._legal
         if cached is not None and cached[0] == game.version:
-            return list(cached[1])
-        ids = self.shared.codec.legal_ids(game, player, self._view(player)).tolist()
+            return cached[1]  # (OpenSpiel copies it into a vector: never changed)
+        ids: list[int] = self.shared.codec.legal_ids(game, player, self._view(player)).tolist()
         self._legal = (game.version, ids)
-        return list(ids)
+        return ids
 
     def _apply_action(self, action: int) -> None:
         if self.engine is None:
@@ -515,7 +517,33 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return self.shared.codec.describe(int(action))
 
     def is_terminal(self) -> bool:
-        return self.engine is not None and self.engine.game.over
+        engine = self.engine
+        return engine is not None and engine._game.over
+
+    # (Asked from Python, these three answer without OpenSpiel's round trip through C++, which
+    # calls back into Python up to four times for the current player and, for a tensor, builds
+    # a fresh initial state to learn its shape; the answers are the C++ ones, which C++ callers
+    # still get.  Anything but the usual call goes the C++ way.)
+    def is_chance_node(self) -> bool:
+        return self.engine is None
+
+    def legal_actions(self, *args: Any) -> list[int]:
+        engine = self.engine
+        if engine is None or engine._game.over or len(args) > 1:
+            return pyspiel.State.legal_actions(self, *args)  # type: ignore[no-any-return]
+        player = self.current_player()
+        if args and args[0] != player:
+            return pyspiel.State.legal_actions(self, *args)  # type: ignore[no-any-return]
+        return list(self._legal_actions(player))
+
+    def observation_tensor(self, *args: Any) -> list[float]:
+        player = args[0] if len(args) == 1 else None
+        if (self.engine is None or type(player) is not int
+                or not 0 <= player < self.shared.config.players):
+            return pyspiel.State.observation_tensor(self, *args)  # type: ignore[no-any-return]
+        tensor = self.shared.tensor
+        self.shared.encoder.encode_into(tensor, self._view(player), self.memory_of(player))
+        return tensor.tolist()
 
     def returns(self) -> list[float]:
         n = self.shared.config.players

@@ -90,8 +90,8 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
         self.agent_selection = self.possible_agents[self.table.acting()]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        vector, mask, _ = self.table.observe(self._seat[agent])
-        return {"observation": vector, "action_mask": mask}
+        cache = self.table._observed(self._seat[agent])
+        return {"observation": cache[2], "action_mask": cache[3]}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -99,25 +99,29 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.table.act(self._seat[agent], action)
+        table = self.table
+        table.act(self._seat[agent], action)
         self._steps += 1
-        game = self.table.current()
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        game = table.game
+        assert game is not None
         if game.over:
-            for a, value in zip(self.possible_agents, self.table.rewards(), strict=True):
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            for a, value in zip(self.possible_agents, table.rewards(), strict=True):
                 if a in self.rewards:
                     self.rewards[a] = value
                     self.terminations[a] = True
             self.infos = {a: {"result": game.result} for a in self.agents}
             self.agent_selection = self.agents[(self.agents.index(agent) + 1)
                                                % len(self.agents)]
+            self._accumulate_rewards()
         else:
+            # (every reward stays 0 until the end: reset, the dead steps and every step before
+            # left them so, and adding them would change nothing)
             if self.max_steps is not None and self._steps >= self.max_steps:
                 for a in self.agents:
                     self.truncations[a] = True
-            self.agent_selection = self.possible_agents[self.table.acting()]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[table.acting()]
         if self.render_mode == "human":
             self.render()
 

@@ -42,19 +42,30 @@ NO_IDS: Ids = np.zeros(0, dtype=np.intp)
 MASK_POOL = 4
 
 
-def _pool_refcount() -> int:
-    """The reference count of a mask that only a table's pool holds, as :meth:`Table.mask`
-    reads it (measured, not assumed: interpreters count a call's references differently)."""
-    pool = [(np.zeros(1, dtype=np.int8), NO_IDS)]
-    return _refcount(pool[0][0])
-
-
-def _refcount(array: Mask) -> int:
+def _refcount(array: object) -> int:
     return sys.getrefcount(array) if hasattr(sys, "getrefcount") else 1 << 30
 
 
-#: The count of a free mask (``_refcount`` of ``pool[i][0]``: the pool's tuple holds it).
-_FREE = _pool_refcount()
+def _new_slot(size: int) -> list[Any]:
+    """A pool slot: [the read-only mask handed out, the writeable array under it, the bytes of
+    that array (to test an id without numpy's indexing), the ids marked]."""
+    base = np.zeros(size, dtype=np.int8)
+    mask = base.view()
+    mask.flags.writeable = False
+    return [mask, base, memoryview(base.data), NO_IDS]
+
+
+def _free_counts() -> tuple[int, int]:
+    """The reference counts of a slot's mask and array that only a table's pool holds, as
+    :meth:`Table.mask` reads them (measured, not assumed: interpreters count a call's
+    references differently)."""
+    pool = [_new_slot(1)]
+    return _refcount(pool[0][0]), _refcount(pool[0][1])
+
+
+#: The counts of a free slot's mask and array (``_refcount`` of ``pool[i][0]``, ``pool[i][1]``:
+#: anything derived from a handed-out mask, a slice or a ``view(bool)``, holds the array).
+_FREE, _FREE_BASE = _free_counts()
 
 #: Keywords of the environments that are not rules options.
 LIMIT_KEYS = ("play_limit", "any_limit", "combo_limit")
@@ -124,11 +135,12 @@ class Table:
         self.game: Game | None = None
         self.memories: list[Memory] = []
         self._rng = random.Random(secrets.randbits(63))
-        self._cache: tuple[int, int, Vector, Mask, Ids, Any] | None = None
+        #: the last observation: (version, seat, vector, mask, ids, view, the mask's bytes)
+        self._cache: tuple[int, int, Vector, Mask, Ids, Any, memoryview] | None = None
         self._acting: tuple[Game, int, int] | None = None
         self._view: tuple[Game, int, int, Any] | None = None
-        #: the masks made, each with the ids it marks (see ``mask``)
-        self._masks: list[tuple[Mask, Ids]] = []
+        #: the mask slots made (see ``mask`` and ``_new_slot``)
+        self._masks: list[list[Any]] = []
 
     # ------------------------------------------------------------------ games
     def seed(self, seed: object) -> None:
@@ -146,16 +158,20 @@ class Table:
 
     def acting(self) -> int:
         """``acting_seat`` of the game now (asked twice a step: kept per game version)."""
-        game = self.current()
+        game = self.game
+        if game is None:
+            raise RuntimeError("no game yet: call reset() first")
         known = self._acting
         if known is not None and known[0] is game and known[1] == game.version:
             return known[2]
         act = game.to_act
-        view = None
-        if len(act) > 1:  # the first seat's view tells the turn, and is most often the one
-            view = game.view(act[0])  # asked: kept for its observation
-            self._view = (game, game.version, act[0], view)
-        seat = acting_seat(game, view)
+        if len(act) == 1:
+            seat = act[0]
+        else:  # the first seat's view tells the turn, and is most often the one asked: kept
+            view = game.view(act[0]) if act else None  # for its observation
+            if view is not None:
+                self._view = (game, game.version, act[0], view)
+            seat = acting_seat(game, view)
         self._acting = (game, game.version, seat)
         return seat
 
@@ -168,12 +184,20 @@ class Table:
     def observe(self, seat: int) -> tuple[Vector, Mask, Ids]:
         """The seat's observation vector, its action mask (all 0 unless the seat is the one
         asked now; read-only, see :meth:`mask`) and its legal ids (increasing)."""
-        game = self.current()
+        cache = self._observed(seat)
+        return cache[2], cache[3], cache[4]
+
+    def _observed(self, seat: int) -> tuple[int, int, Vector, Mask, Ids, Any, memoryview]:
+        """The seat's observation now with what made it (built once per game version)."""
+        game = self.game
+        if game is None:
+            raise RuntimeError("no game yet: call reset() first")
         cache = self._cache
-        if cache is not None and cache[0] == game.version and cache[1] == seat:
-            return cache[2], cache[3], cache[4]
+        version = game.version
+        if cache is not None and cache[0] == version and cache[1] == seat:
+            return cache
         kept = self._view
-        if kept is not None and kept[0] is game and kept[1] == game.version and kept[2] == seat:
+        if kept is not None and kept[0] is game and kept[1] == version and kept[2] == seat:
             view = kept[3]
         else:
             view = game.view(seat)
@@ -182,33 +206,38 @@ class Table:
             legal = self.codec.legal_ids(game, seat, view)
         else:
             legal = NO_IDS
-        mask = self.mask(legal)
-        self._cache = (game.version, seat, vector, mask, legal, view)
-        return vector, mask, legal
+        slot = self._slot(legal)
+        cache = self._cache = (version, seat, vector, slot[0], legal, view, slot[2])
+        return cache
 
     def mask(self, ids: Ids) -> Mask:
         """The action mask of ``ids``, read-only.  A large space's mask costs more to fill
         than the rest of a step, so the table reuses a mask it made before when nothing but
-        the table holds it any more (no observation, view or copy of the array is left: its
-        reference count says so), clearing only the ids it marked."""
-        pool = self._masks
-        for mask, marked in pool:  # a free mask of these very ids (kept by legal key) as is
-            if marked is ids and _refcount(mask) <= _FREE + 1:
-                return mask
-        for i in range(len(pool)):
-            if _refcount(pool[i][0]) <= _FREE:
-                mask, marked = pool[i]
-                mask.flags.writeable = True
-                mask[marked] = 0
-                mask[ids] = 1
-                mask.flags.writeable = False
-                pool[i] = (mask, ids)
-                return mask
-        mask = self.codec.mask_of(ids)
-        mask.flags.writeable = False
-        if len(pool) < MASK_POOL:
-            pool.append((mask, ids))
+        the table holds it any more (no observation, view, slice or copy of the array is left:
+        reference counts say so), clearing only the ids it marked."""
+        mask: Mask = self._slot(ids)[0]
         return mask
+
+    def _slot(self, ids: Ids) -> list[Any]:
+        """A pool slot marking ``ids`` (see :meth:`mask`): a read-only mask over a writeable
+        array, so that refilling needs no switch of numpy's flags."""
+        pool = self._masks
+        for slot in pool:  # a mask of these very ids (kept by legal key) as is, held or not:
+            if slot[3] is ids:  # it is not changed
+                return slot
+        for slot in pool:
+            if _refcount(slot[0]) <= _FREE and _refcount(slot[1]) <= _FREE_BASE:
+                base = slot[1]
+                base[slot[3]] = 0
+                base[ids] = 1
+                slot[3] = ids
+                return slot
+        slot = _new_slot(self.codec.size)
+        slot[1][ids] = 1
+        slot[3] = ids
+        if len(pool) < MASK_POOL:
+            pool.append(slot)
+        return slot
 
     def text(self, seat: int | None) -> str:
         return self.encoder.text(self.current().view(seat))
@@ -217,14 +246,16 @@ class Table:
     def act(self, seat: int, index: Any) -> None:
         """The seat takes the action of id ``index`` (IllegalAction, naming it, when the id is
         not legal now)."""
-        game = self.current()
-        _, mask, _ = self.observe(seat)
-        i = as_id(index)
-        if not 0 <= i < self.codec.size or not mask[i]:
-            what = self.codec.describe(i) if 0 <= i < self.codec.size else "out of range"
+        cache = self._observed(seat)
+        game = self.game
+        assert game is not None
+        i = index if type(index) is int else as_id(index)
+        size = self.codec.size
+        if not 0 <= i < size or not cache[6][i]:
+            what = self.codec.describe(i) if 0 <= i < size else "out of range"
             raise IllegalAction(f"action id {i} ({what}) is not legal for seat {seat} now; "
                                 "choose an id the action mask marks")
-        view = self._cache[5] if self._cache is not None else game.view(seat)
+        view = cache[5]
         try:
             action = self.codec.decode(i, view)
             game.apply(seat, action)
