@@ -305,18 +305,23 @@ def plays_on(text: str, game: Any, rng: random.Random, steps: int,
              run: Callable[[Callable[[], Any]], Any] = lambda act: act()) -> None:
     """The contract for a save that loaded: ``game`` (loaded from ``text``) saves as the same
     game (a rule the save leaves out takes its default) and plays on ``steps`` random
-    actions, every seat to act drawing one first and every view JSON; AssertionError (or the
-    engine's own exception) if not.  ``run`` runs each action (the fuzzer times them)."""
+    actions, every seat to act drawing one first and the views JSON (every viewer's at the
+    start and when the game ends, one viewer's in turn every tenth step between: a view of a
+    long game is a large text); AssertionError (or the engine's own exception) if not.
+    ``run`` runs each action (the fuzzer times them)."""
     saved, now = json.loads(text), json.loads(game.to_json())
     if not now["rules"].items() >= saved.pop("rules").items():
         raise AssertionError("the loaded game has other rules")
     del now["rules"]
     if now != saved:
         raise AssertionError("the loaded game differs from the save")
+    viewers = (None, *range(game.players))
     for step in range(steps):
-        if step % 10 == 0 or game.over:
-            for seat in (None, *range(game.players)):
+        if step == 0 or game.over:
+            for seat in viewers:
                 json.dumps(game.view(seat))
+        elif step % 10 == 0:
+            json.dumps(game.view(viewers[step // 10 % len(viewers)]))
         if game.over:
             break
         for seat in game.to_act:  # each may act (drawn, not listed: listing may be slow)

@@ -39,6 +39,10 @@ SAMPLE_IDS = [
     "bluff", "specificity", "anything_goes_cheat", "jump_in", "spanish_bluff", "eightshit",
     "poker_bull_rising", "sneak",
 ]
+#: Examples per preset in the slow every-preset sweeps (hostile actions, damaged saves, states
+#: mixed from two): 60 until the CI run neared 15 minutes; the fuzzer (bench/fuzz_engine.py)
+#: is where long searches belong.
+EVERY_PRESET_EXAMPLES = 40
 
 
 @functools.cache

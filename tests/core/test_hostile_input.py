@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import bluffhouse as bh
 from bluffhouse.errors import QUOTE_LIMIT, quote
 from hostile_util import (
+    EVERY_PRESET_EXAMPLES,
     MESSAGE_LIMIT,
     PRESET_IDS,
     SAMPLE_IDS,
@@ -75,7 +76,7 @@ def test_hostile_actions_are_refused_or_legal(game_id: str, data: st.DataObject)
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", PRESET_IDS)
-@settings(SETTINGS, max_examples=60)
+@settings(SETTINGS, max_examples=EVERY_PRESET_EXAMPLES)
 @given(data=st.data())
 def test_hostile_actions_every_preset(game_id: str, data: st.DataObject) -> None:
     check_hostile(data, game_id)

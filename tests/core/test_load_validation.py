@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import bluffhouse as bh
 from bluffhouse.registry import presets
 from hostile_util import (
+    EVERY_PRESET_EXAMPLES,
     PRESET_IDS,
     SAMPLE_IDS,
     check_damaged,
@@ -242,7 +243,7 @@ def test_damaged_saves_are_refused_or_playable(game_id: str, data: st.DataObject
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", PRESET_IDS)
-@settings(SETTINGS, max_examples=60)
+@settings(SETTINGS, max_examples=EVERY_PRESET_EXAMPLES)
 @given(data=st.data())
 def test_damaged_saves_every_preset(game_id: str, data: st.DataObject) -> None:
     text = data.draw(st.sampled_from(states(game_id)))

@@ -225,7 +225,7 @@ def test_every_bid_matches_the_oracle(cards: list[int]) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=200, **_SETTINGS)  # type: ignore[arg-type]
+@settings(max_examples=120, **_SETTINGS)  # type: ignore[arg-type]
 @given(tables())
 def test_every_bid_matches_the_oracle_many_tables(cards: list[int]) -> None:
     _check(cards)
