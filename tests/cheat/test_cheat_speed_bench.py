@@ -25,3 +25,15 @@ def test_the_benchmark_reports_every_path(capsys: pytest.CaptureFixture[str]) ->
     assert paths["baseline: bare-rules plain Python"]["ratio_to_baseline"] == 1.0
     for row in paths.values():
         assert row["games"] == 12 and row["games_per_second"] > 0 and row["mean_actions"] > 10
+
+
+def test_the_suite_speed_benchmark_times_the_bots_moves() -> None:
+    """bench/suite_speed.py runs a suite rule set and times the bot's moves (printed, never
+    asserted: only that there are some)."""
+    path = BENCH.parent / "suite_speed.py"
+    spec = importlib.util.spec_from_file_location("suite_speed", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    times = bench.times_in("bluff", "counter", "always_call", 1)
+    assert times and all(t >= 0 for t in times)
