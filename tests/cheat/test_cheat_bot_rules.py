@@ -26,11 +26,11 @@ from bluffhouse.cheat.bots import (
     claim_exposure,
     counter_response,
     exposed_call_rates,
-    last_play_naturals,
     lead_after_call,
     lie_call_rates,
     p_claim,
     p_truthful,
+    pile_naturals,
     sets_on_taking,
 )
 from bluffhouse.errors import RuleError
@@ -500,7 +500,7 @@ def test_a_wrong_call_brings_back_the_claimed_cards() -> None:
     five = RANK_INDEX["5"]
     assert sets_on_taking(k, view, 0, five, []) == 0.0
     assert sets_on_taking(k, view, 0, five, [], last_true=True) == 4.0
-    assert last_play_naturals(k, five) == 2.0
+    assert pile_naturals(k, five, last_only=True) == 2.0
 
 
 # ---------------------------------------------------------------- who leads after a call

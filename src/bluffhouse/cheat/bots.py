@@ -1054,16 +1054,23 @@ def _exposure(k: Knowledge, callers: list[int], sizes: list[int], rank: int,
     return out
 
 
-def pile_naturals(k: Knowledge, rank: int, believe: bool = True) -> float:
+def pile_naturals(k: Knowledge, rank: int, believe: bool = True,
+                  last_only: bool = False) -> float:
     """The natural cards of ``rank`` in the pile, as far as this seat can tell: its own and
     those it saw, exactly; the last play's player laid the cards of the rank it was known to
     hold; with ``believe``, the others' claims of the rank count as true (less the share wild
-    jokers would make of them), no more than the rank's cards it cannot place."""
+    jokers would make of them), no more than the rank's cards it cannot place.  With
+    ``last_only`` only the last play's claim (another seat's, of ``rank``) is believed: the
+    pile as a wrong call of it finds it."""
     def natural(c: int) -> bool:
         return c != JOKER and c >> 2 == rank
 
     sure = sum(n for c, n in (k.mine_in_pile + k.seen_in_pile).items() if natural(c))
-    claimed = sum(n for s, r, n in k.claims_in_pile if s != k.seat and r == rank)
+    if last_only:
+        last = k.claims_in_pile[-1] if k.claims_in_pile else None
+        claimed = last[2] if last is not None and last[0] != k.seat and last[1] == rank else 0
+    else:
+        claimed = sum(n for s, r, n in k.claims_in_pile if s != k.seat and r == rank)
     if not claimed:
         return float(sure)
     unseen = k.unseen()
@@ -1077,28 +1084,6 @@ def pile_naturals(k: Knowledge, rank: int, believe: bool = True) -> float:
     jokers = unseen[JOKER] if k.rules.jokers_as == "wild" else 0
     share = jokers / (jokers + free - shown) if jokers + free - shown else 0.0
     return sure + min(float(free), shown + (claimed - shown) * (1 - share))
-
-
-def last_play_naturals(k: Knowledge, rank: int) -> float:
-    """The natural cards of ``rank`` in the pile where the last play (another seat's claim
-    of ``rank``) is true, as it is when a call of it is wrong: those this seat knows of, and
-    the claimed cards less the share wild jokers would make of them, no more than the
-    rank's cards this seat cannot place."""
-    sure = pile_naturals(k, rank, believe=False)
-    if not k.claims_in_pile:
-        return sure
-    seat, claimed_rank, count = k.claims_in_pile[-1]
-    if seat == k.seat or claimed_rank != rank:
-        return sure
-    unseen = k.unseen()
-    free = sum(n for c, n in unseen.items() if c != JOKER and c >> 2 == rank)
-    # The cards of the rank its player was known to hold (pile_naturals' "shown").
-    shown = sure - sum(n for c, n in (k.mine_in_pile + k.seen_in_pile).items()
-                       if c != JOKER and c >> 2 == rank)
-    jokers = unseen[JOKER] if k.rules.jokers_as == "wild" else 0
-    rest = free - shown
-    share = jokers / (jokers + rest) if jokers + rest > 0 else 0.0
-    return sure + min(float(max(0.0, rest)), (count - shown) * (1 - share))
 
 
 def sets_on_taking(k: Knowledge, view: View, taker: int, rank: int,
@@ -1119,8 +1104,7 @@ def sets_on_taking(k: Knowledge, view: View, taker: int, rank: int,
     laid_here = sum(1 for c in laid if natural(c))
     held = sum(n for c, n in k.hand.items() if natural(c))
     if taker == k.seat:  # its own laid cards come back with the pile
-        naturals = (last_play_naturals(k, rank) if last_true
-                    else pile_naturals(k, rank, believe=False))
+        naturals = pile_naturals(k, rank, believe=last_true, last_only=last_true)
         return size * min(1.0, max(0.0, held + naturals - (size - 1)))
     in_pile = pile_naturals(k, rank) + laid_here
     if held > laid_here or any(natural(c) for s in range(k.players) if s not in (k.seat, taker)
