@@ -840,13 +840,14 @@ def _lone_lie_called(state: CheatGame, seat: int) -> bool:
 
 
 def _is_true(state: CheatGame, action: Action) -> bool:
-    """Whether a play's cards make its claim (any other action counts as true)."""
+    """Whether a play's cards make its claim, by the engine's own test (any other action
+    counts as true)."""
     if action["type"] != "play":
         return True
     claim = action["claim"]
-    cards = [CARD_INDEX[c] for c in action["cards"]]
-    rank = RANK_INDEX[claim["rank"]]
-    return len(cards) == claim["count"] and all(_matches(state, c, rank) for c in cards)
+    suit = SUITS.index(claim["suit"]) if "suit" in claim else -1
+    return state._truthful([CARD_INDEX[c] for c in action["cards"]],
+                           RANK_INDEX[claim["rank"]], claim["count"], suit)
 
 
 def _futile_call(state: CheatGame) -> bool:
