@@ -158,9 +158,7 @@ class Table:
 
     def acting(self) -> int:
         """``acting_seat`` of the game now (asked twice a step: kept per game version)."""
-        game = self.game
-        if game is None:
-            raise RuntimeError("no game yet: call reset() first")
+        game = self.current()
         known = self._acting
         if known is not None and known[0] is game and known[1] == game.version:
             return known[2]
@@ -189,9 +187,7 @@ class Table:
 
     def _observed(self, seat: int) -> tuple[int, int, Vector, Mask, Ids, Any, memoryview]:
         """The seat's observation now with what made it (built once per game version)."""
-        game = self.game
-        if game is None:
-            raise RuntimeError("no game yet: call reset() first")
+        game = self.current()
         cache = self._cache
         version = game.version
         if cache is not None and cache[0] == version and cache[1] == seat:
@@ -247,8 +243,7 @@ class Table:
         """The seat takes the action of id ``index`` (IllegalAction, naming it, when the id is
         not legal now)."""
         cache = self._observed(seat)
-        game = self.game
-        assert game is not None
+        game = self.current()
         i = index if type(index) is int else as_id(index)
         size = self.codec.size
         if not 0 <= i < size or not cache[6][i]:
