@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from cheat_util import PRESET_IDS, call, new, play
+from cheat_util import PRESET_IDS, call, decline_all, new, pas, play
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +21,7 @@ from bluffhouse.cheat import search
 from bluffhouse.cheat.bots import (
     Knowledge,
     Table,
+    blind_call_rates,
     call_rates,
     choose_play,
     claim_exposure,
@@ -626,3 +627,53 @@ def test_a_seat_that_has_called_is_expected_to_call_what_it_can_rule_out() -> No
     exposed = claim_exposure(k, view, table, ace, 1)
     assert exposed == {1: 1.0}
     assert table.p_called(1, False, lie=True, exposed=exposed) == 1.0
+
+
+def test_a_seat_that_passed_on_the_rank_cannot_rule_a_claim_of_it_out() -> None:
+    """Bluff (``turn_pass="round"``): a seat that passed while the round's rank was to be
+    claimed holds none of it, so a claim of that rank is exposed only to the others, whose
+    share of the unplaced cards grows (issue 15: bluff_six_jokers against never_lie, 29 ->
+    38 of 64 games)."""
+    deal = [["AS", "AH", "AD", "2S", "3S"], ["4H", "5H", "6H", "7H", "8H"],
+            ["4C", "5C", "6C", "7C", "8C"], ["9S", "9H", "TS", "TH", "JS"]]
+    g = new("bluff", deal, first=0)
+    play(g, 0, ["AS"], "A")
+    decline_all(g)
+    pas(g, 1)
+    pas(g, 2)
+    view = g.view(3)
+    k = Knowledge.from_view(view)
+    ace = RANK_INDEX["A"]
+    assert [ace in v for v in k.void] == [False, True, True, False]
+    table = Table.of(k, view)
+    exposed = claim_exposure(k, view, table, ace, 1)
+    assert exposed[1] == exposed[2] == 0.0
+    k.void = [set() for _ in k.void]
+    unread = claim_exposure(k, view, table, ace, 1)
+    assert unread[1] > 0.0 and exposed[0] > unread[0]
+
+
+def test_calls_of_lies_a_seat_could_not_rule_out_are_read_apart() -> None:
+    """Where a pass is free (Bluff), a lie's chance of being called is read claim by claim:
+    at each seat's rate on this seat's lies it could not rule out (blind_call_rates), or at
+    its rate on those it could.  A table that calls only what it can rule out (a never-lying
+    one, judging by the odds) is bluffed into where its cards cannot tell; elsewhere the
+    record is kept but not read."""
+    deal = [["2S", "3S", "4S", "5S", "6S", "7S"], ["4H", "5H", "6H", "7H", "8H"],
+            ["4C", "5C", "6C", "7C", "8C"], ["9S", "9H", "TS", "TH", "JS"]]
+    g = new("bluff", deal, first=0, max_cards=6)
+    play(g, 0, ["2S", "3S", "4S", "5S", "6S"], "A")  # five aces: a lie to anyone
+    call(g, 1)
+    view = g.view(0)
+    k = Knowledge.from_view(view)
+    assert (k.lie_calls[1], k.blind_calls[1], k.blind_chances[1]) == (1, 0.0, 0.0)
+    blind = blind_call_rates(k)
+    assert blind[1] < lie_call_rates(k)[1]
+    table = Table.of(k, view)
+    assert table.blind_rates == blind
+    unexposed = dict.fromkeys(table.callers, 0.0)
+    assert table.p_called(1, False, lie=True, exposed=unexposed) < table.p_called(
+        1, False, lie=True)
+    g = new("bullshit", deal, first=0)
+    view = g.view(0)
+    assert Table.of(Knowledge.from_view(view), view).blind_rates == []

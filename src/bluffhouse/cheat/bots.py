@@ -92,6 +92,14 @@ class Knowledge:
     exposed_chances: list[float] = field(default_factory=list)
     exposed_calls: list[float] = field(default_factory=list)
     standing_exposure: dict[int, float] = field(default_factory=dict)
+    #: Per seat, its chances to call this seat's lies that it could not rule out from its own
+    #: cards (each weighed by the chance it could not) and its calls of them, weighed alike
+    #: (see blind_call_rates).
+    blind_chances: list[float] = field(default_factory=list)
+    blind_calls: list[float] = field(default_factory=list)
+    #: Per seat, the ranks it passed on while they were to be claimed (``turn_pass="round"``:
+    #: Bluff) since it last took cards: it holds none of them (see _exposure).
+    void: list[set[int]] = field(default_factory=list)
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
@@ -120,7 +128,9 @@ class Knowledge:
                     lie_calls=[0] * players, lie_chances=[0] * players,
                     sure_calls=[0] * players, sure_chances=[0] * players,
                     doubted=[0] * players, doubted_true=[0] * players,
-                    exposed_chances=[0.0] * players, exposed_calls=[0.0] * players)
+                    exposed_chances=[0.0] * players, exposed_calls=[0.0] * players,
+                    blind_chances=[0.0] * players, blind_calls=[0.0] * players,
+                    void=[set() for _ in range(players)])
             fresh = events
         for event in fresh:
             k._read(event)
@@ -143,7 +153,8 @@ class Knowledge:
             self.standing_lie, list(self.sure_calls), list(self.sure_chances),
             self.standing_sure, list(self.doubted), list(self.doubted_true),
             self.last_possible, list(self.exposed_chances), list(self.exposed_calls),
-            dict(self.standing_exposure))
+            dict(self.standing_exposure), list(self.blind_chances), list(self.blind_calls),
+            [set(v) for v in self.void])
 
     def _read(self, event: dict[str, Any]) -> None:
         """Fold one event of the seat's log into what it knows."""
@@ -171,10 +182,16 @@ class Knowledge:
                     e = k.standing_exposure.get(s, 0.0)
                     k.exposed_chances[s] += e
                     k.exposed_calls[s] += e * (kind == "call")
+                    k.blind_chances[s] += 1 - e
+                    k.blind_calls[s] += (1 - e) * (kind == "call")
         if k.standing is not None and k.standing_sure:
             for s in let_go:
                 k.sure_chances[s] += 1
                 k.sure_calls[s] += kind == "call"
+        if (kind == "pass" and k.rules.turn_pass == "round" and k.claims_in_pile
+                and not k.rules.claim_suit and event.get("seat") is not None):
+            # A pass where the pile's rank was to be claimed: nothing of it in that hand.
+            k.void[event["seat"]].add(k.claims_in_pile[-1][1])
         if kind == "play":
             k.standing = event["seat"]
             k.standing_sure = int(event.get("laid", event["count"])) != int(event["count"])
@@ -245,6 +262,7 @@ class Knowledge:
         elif kind == "take" and "from" in event:
             # A call's pile handed on after an accusation (Cheat H): from one hand to another.
             taker, giver = event["seat"], event["from"]
+            k.void[taker] = set()
             moved = [CARD_INDEX[c] for c in event.get("cards", [])]
             _remove(k.known[giver], moved)
             if taker != me:
@@ -254,6 +272,7 @@ class Knowledge:
                 sizes[taker] += int(event.get("count", 0))
         elif kind == "take":
             taker = event["seat"]
+            k.void[taker] = set()
             pile_known = k.mine_in_pile + k.seen_in_pile
             k._placed(list(pile_known.elements()), taker if taker != me else None)
             if taker != me:
@@ -275,6 +294,7 @@ class Knowledge:
                 cards = [CARD_INDEX[c] for c in event["cards"]]
                 k._placed(cards, target)
                 k.known[target].update(cards)
+                k.void[target] = set()
         elif kind in ("set_aside", "lost"):
             cards = [CARD_INDEX[c] for c in event.get("cards", [])]
             k.gone.update(cards)
@@ -563,6 +583,18 @@ def exposed_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[f
                                      strict=True)]
 
 
+def blind_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[float]:
+    """Each seat's chance of calling a lie of this seat's that its own cards do not rule
+    out: its calls over its chances on this seat's lies, each weighed by the chance it could
+    not rule the lie out (see claim_exposure), smoothed by a Beta prior of LIE_PRIOR chances
+    at its overall rate ``rates``.  A table that calls only what it can rule out (one that
+    never lies, judging by the odds) shows a rate near nought here, one that calls at random
+    its usual rate."""
+    rates = call_rates(k) if rates is None else rates
+    return [smoothed(c, w, r, LIE_PRIOR)
+            for c, w, r in zip(k.blind_calls, k.blind_chances, rates, strict=True)]
+
+
 def call_rates(k: Knowledge) -> list[float]:
     """Each seat's chance of calling a play it may call: its calls over its chances in the
     public record (a call, a check, an 'I believe' or a decline), smoothed by a Beta prior."""
@@ -756,6 +788,10 @@ class Table:
     #: Whether every caller's record shows it lets plays it can see are false stand: only
     #: there is a bluff of the whole hand worth weighing.
     lets_lies: bool = False
+    #: Where a pass is free (``turn_pass="round"``: Bluff), each seat's chance of calling a
+    #: lie of this seat's that it cannot rule out (see blind_call_rates): a lie's chance of
+    #: being called is then read claim by claim, from who can rule it out.  Empty elsewhere.
+    blind_rates: list[float] = field(default_factory=list)
 
     @classmethod
     def of(cls, k: Knowledge, view: View) -> Table:
@@ -773,9 +809,10 @@ class Table:
                    for s in range(k.players)]
         lets = bool(callers) and all(k.sure_chances[s] >= LETS_LIES_SEEN
                                      and sure[s] < LETS_LIES_BELOW for s in callers)
+        blind = blind_call_rates(k, rates) if r.turn_pass == "round" else []
         return cls(me, list(view["hand_sizes"]), int(view.get("pile_size", 0)), active,
                    callers, rates, lie_call_rates(k, rates), [c > 0 for c in k.calls], near,
-                   sure, exposed, lets)
+                   sure, exposed, lets, blind)
 
     def value(self, sizes: list[int] | list[float]) -> float:
         """This seat's chance of winning from hand sizes alone: 1 with an empty hand, else its
@@ -795,7 +832,8 @@ class Table:
         false, see sure_lie_call_rates).  ``exposed``: per seat, the chance it can rule the claim
         out from its own cards (see claim_exposure); it calls such a claim at its rate of
         calling plays it can see are false (``exposed_rates``)."""
-        rates = self.lie_rates if lie and self.lie_rates else self.rates
+        rates = (self.blind_rates if lie and exposed is not None and self.blind_rates
+                 else self.lie_rates if lie and self.lie_rates else self.rates)
         stay = 1.0
         for s in self.callers:
             rate = rates[s] * (1 + 0.1 * (laid - 1))
@@ -914,6 +952,7 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
             return action
     table = Table.of(k, view)
     options: list[tuple[float, int, list[int], int, bool]] = []
+    bluff_exposed: dict[int, float] | None = None
     if best_cards:
         cards = best_cards[:limit]
         # Where sets are put aside, a true play on a pile of its rank may complete one for
@@ -949,6 +988,7 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
         useless = _useless(k, hand, [], rank, future)
         kept = sets_on_taking(k, view, k.seat, rank, [])
         led = _led_after_lie(k, table, rank, kept)
+        bluff_exposed = claim_exposure(k, view, table, rank, 1)
         # More than one card only at a table that lets plays stand (bluffs called back and
         # forth make no progress).
         most = 3 if table.p_called(1, False, lie=True) < PAD_MORE_BELOW else 1
@@ -995,7 +1035,8 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
         # Where a pass is free (it leaves the pile, and an all-pass discards it: Bluff) it
         # bluffs only a table that has shown it rarely calls.
         free = (r.turn_pass == "round"
-                and table.p_called(1, False, lie=True) > FREE_PASS_CALLED_ABOVE)
+                and table.p_called(1, False, lie=True, exposed=bluff_exposed if
+                                   table.blind_rates else None) > FREE_PASS_CALLED_ABOVE)
         if not best_cards and (value >= best or not options or free or caught) and not stall:
             return {"type": "pass"}
     for _, _, cards, rank, _ in options:
@@ -1038,6 +1079,10 @@ def _exposure(k: Knowledge, callers: list[int], sizes: list[int], rank: int,
     unseen = k.unseen()
     pool = sum(unseen.values())
     good = sum(n for c, n in unseen.items() if k.matches(c, rank))
+    # A seat that passed on the rank holds none of it: the unseen cards of the rank are
+    # among the other seats' cards (and the pile's).
+    void = [s for s in range(k.players) if s != k.seat and rank in k.void[s]]
+    pool = max(good, pool - sum(max(0, sizes[s] - sum(k.known[s].values())) for s in void))
     out: dict[int, float] = {}
     for s in callers:
         sure = sum(n for c, n in k.known[s].items() if k.matches(c, rank))
@@ -1045,7 +1090,7 @@ def _exposure(k: Knowledge, callers: list[int], sizes: list[int], rank: int,
         want = need - sure
         if want <= 0:
             out[s] = 1.0
-        elif want > min(good, draws) or pool <= 0:
+        elif s in void or want > min(good, draws) or pool <= 0:
             out[s] = 0.0
         else:
             miss = sum(math.comb(good, i) * math.comb(pool - good, draws - i)
