@@ -72,6 +72,29 @@ def test_held_count_counts_what_matches(hand: list[int], rank: int, wild: bool) 
         search._matches(state, c, rank) for c in hand)
 
 
+@settings(max_examples=40, deadline=None)
+@given(hand=st.lists(st.integers(0, 52), max_size=30),
+       allowed=st.lists(st.integers(0, 13), max_size=14, unique=True), wild=st.booleans(),
+       suit=st.integers(-1, 3))
+def test_truths_and_the_most_held_match_card_by_card(hand: list[int], allowed: list[int],
+                                                      wild: bool, suit: int) -> None:
+    """The rollouts' quick truth lists (one pass over the hand) and best truth count give
+    what testing each card against each claimable rank gives."""
+    state: Any = SimpleNamespace(
+        _wild=wild, hands=[hand], allowed=allowed, rules=SimpleNamespace(claim_suit=suit >= 0),
+        _suit_required=lambda: suit)
+    want = []
+    for rank in allowed:
+        cards = [c for c in hand if search._matches(state, c, rank)
+                 and (suit < 0 or c == 52 or c & 3 == suit)]
+        if cards:
+            want.append((rank, cards))
+    want.sort(key=lambda rc: -len(rc[1]))
+    assert search._truth_options(state, 0) == want
+    assert search._most_held(state, hand) == max(
+        (search._held_count(state, hand, rank) for rank in allowed), default=0)
+
+
 def _mid_game(game: str, steps: int, seed: int) -> Any:
     """A game of four ``counter`` bots, ``steps`` moves in."""
     g = bh.new_game(game, players=4, seed=seed)
@@ -206,3 +229,25 @@ def test_a_lie_called_on_an_empty_pile_is_not_tried_again() -> None:
     assert g.to_act == [0] and g.view(0)["pile_size"] == 0
     moves = _root(g, 0)
     assert moves and all(m["type"] == "pass" for m in moves)
+
+
+def test_a_seat_that_goes_out_uncalled_does_so_before_any_call() -> None:
+    """``turn_call_sets`` (a call is a choice of the next player's turn, the final play cannot
+    be called): a seat holding one play's worth of cards lays them and wins, as ``counter``
+    does, rather than call.  The rollouts used to make it call a player about to go out
+    (which a counter does where it cannot go out itself), so the search judged letting such a
+    player stand nearly harmless and missed calls that alone could stop it."""
+    from bluffhouse.arena import SUITE_RULES
+
+    _, options, _ = SUITE_RULES["turn_call_sets"]
+    deal = [["2S", "3H", "4D", "5C"], ["7S", "8H", "9D"],
+            ["TS", "JH", "QD", "KC", "AS"], ["2H", "3D", "4C", "6S", "7H"]]
+    g = new("bullshit", deal, first=0, **options)
+    play(g, 0, ["2S"], "K")
+    assert g.to_act == [1]
+    counter = make_bot("counter", seed=0).act(g.view(1), Choices(g, 1))
+    assert counter["type"] == "play" and len(counter["cards"]) == 3
+    for seed in range(6):
+        sample = _sample(g, 2)
+        action = search.rollout_step(sample, 1, random.Random(seed))
+        assert action["type"] == "play" and len(action["cards"]) == 3  # its sampled hand

@@ -377,11 +377,24 @@ def _truth_options(state: CheatGame, seat: int) -> list[tuple[int, list[int]]]:
     hand = state.hands[seat]
     suit = state._suit_required() if state.rules.claim_suit else -1
     out = []
-    for rank in state.allowed:
-        cards = [c for c in hand if _matches(state, c, rank)
-                 and (suit < 0 or c == JOKER or c & 3 == suit)]
-        if cards:
-            out.append((rank, cards))
+    if state._wild and JOKER in hand:
+        # A wild joker makes every rank: the hand in its own order, rank by rank.
+        for rank in state.allowed:
+            cards = [c for c in hand if (c == JOKER or c >> 2 == rank)
+                     and (suit < 0 or c == JOKER or c & 3 == suit)]
+            if cards:
+                out.append((rank, cards))
+    else:
+        # Each card makes its own rank only (a joker's index shifts to 13, the joker rank):
+        # one pass over the hand, not one a claimable rank (13 of them where any rank goes).
+        by_rank: dict[int, list[int]] = {}
+        for c in hand:
+            if suit < 0 or c == JOKER or c & 3 == suit:
+                by_rank.setdefault(c >> 2, []).append(c)
+        for rank in state.allowed:
+            held = by_rank.get(rank)
+            if held:
+                out.append((rank, held))
     out.sort(key=lambda rc: -len(rc[1]))
     return out
 
@@ -471,6 +484,18 @@ def _held_count(state: CheatGame, hand: list[int], rank: int) -> int:
     return n + hand.count(JOKER) if state._wild else n
 
 
+def _most_held(state: CheatGame, hand: list[int]) -> int:
+    """The most cards of ``hand`` that make one claimable rank (:func:`_held_count`'s best
+    over ``state.allowed``, from one count of the hand)."""
+    allowed = state.allowed
+    if not allowed:
+        return 0
+    ranks = Counter(c >> 2 for c in hand)  # a joker's index shifts to 13, no rank's
+    jokers = ranks.get(13, 0)
+    wild = jokers if state._wild else 0
+    return max(jokers if rank == 13 else ranks.get(rank, 0) + wild for rank in allowed)
+
+
 def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -> bool:
     """Whether a ``counter`` bot in ``seat`` calls the last play, in a sampled game: the
     counter's own bar (:func:`bluffhouse.cheat.bots.counter_calls_at`) on odds like its own,
@@ -525,17 +550,26 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
     return calls and rng.random() < rate / CALL_RATE
 
 
-def _share(state: CheatGame, seat: int, sizes: list[int]) -> float:
+#: exp(-cards / SHARE) for the hand sizes :func:`_share` meets (computed once, not per call).
+_SHARE_WEIGHTS = [math.exp(-i / SHARE) for i in range(128)]
+_SHARE_HALF = math.exp(-0.5 / SHARE)
+
+
+def _share(state: CheatGame, seat: int, sizes: list[int],
+           active: list[int] | None = None) -> float:
     """``seat``'s chance of winning from hand sizes alone, as a ``counter`` judges it (its
     ``Table.value``): 1 with an empty hand, else its share of exp(-cards / SHARE) among the
-    seats still in, a hand that goes out next turn whatever it lays counting as half a card."""
+    seats still in (``active``, where the caller has them already), a hand that goes out
+    next turn whatever it lays counting as half a card."""
     if sizes[seat] <= 0:
         return 1.0
     r = state.rules
     near = (state._max or 1) if not r.final_call and not r.last_card_truthful else 0
     total = mine = 0.0
-    for s in state._active():
-        w = math.exp(-(0.5 if 0 < sizes[s] <= near else sizes[s]) / SHARE)
+    for s in state._active() if active is None else active:
+        size = sizes[s]
+        w = (_SHARE_HALF if 0 < size <= near else _SHARE_WEIGHTS[size]
+             if 0 <= size < len(_SHARE_WEIGHTS) else math.exp(-size / SHARE))
         total += w
         if s == seat:
             mine = w
@@ -597,31 +631,33 @@ def call_worth_more(state: CheatGame, seat: int, player: int, p: float, item: In
     sizes = [len(h) for h in state.hands]
     pile = len(state.pile)
     hand = state.hands[seat]
-    truth = min(max((_held_count(state, hand, rank) for rank in state.allowed), default=0),
-                _limit(state, seat))
+    truth = min(_most_held(state, hand), _limit(state, seat))
     led = truth or 1 if state.rules.after_call_leader == "winner" else 0
     mine, theirs = list(sizes), list(sizes)
     mine[seat] += pile
     theirs[player] += pile
     theirs[seat] -= led
-    call = p * _share(state, seat, mine) + (1 - p) * _share(state, seat, theirs)
+    active = state._active()
+    call = p * _share(state, seat, mine, active) + (1 - p) * _share(state, seat, theirs, active)
     rate = min(0.9, item.call_rate[state._next_active(seat)])
     after = list(sizes)
     if truth:
         after[seat] -= truth
         taken = list(after)
         taken[state._next_active(seat)] += pile + truth
-        play = (1 - rate / 2) * _share(state, seat, after) + rate / 2 * _share(state, seat, taken)
+        play = ((1 - rate / 2) * _share(state, seat, after, active)
+                + rate / 2 * _share(state, seat, taken, active))
     else:
         after[seat] -= 1
         back = list(sizes)
         back[seat] += pile
-        play = (1 - rate) * _share(state, seat, after) + rate * _share(state, seat, back)
+        play = ((1 - rate) * _share(state, seat, after, active)
+                + rate * _share(state, seat, back, active))
     if state.rules.turn_pass != "none" and _may(state, seat, "pass"):
         stay = list(sizes)
         if state.rules.turn_pass == "pickup":
             stay[seat] += pile
-        play = max(play, _share(state, seat, stay))
+        play = max(play, _share(state, seat, stay, active))
     return call > play
 
 
@@ -641,6 +677,15 @@ def rollout_step(state: CheatGame, seat: int, rng: random.Random) -> Action:
             return swaps[0]
         return {"type": "show"}
     last = state.last
+    if (last is not None and last["seat"] != seat and (not r.final_call or r.last_card_truthful)
+            and len(state.hands[seat]) <= _limit(state, seat)
+            and _may_play(state, seat) and (state.phase != "jump" or seat == state.turn)):
+        # A hand that goes out now, uncalled, before any call (as ``counter`` does: under
+        # ``callers="turn"`` a call takes the turn it would go out on, and a seat modelled
+        # calling there let the search think a player about to go out would not).
+        dump = _safe_dump(state, seat, _truth_options(state, seat))
+        if dump is not None:
+            return dump
     item = state.__dict__.get("_search_info")
     if (item is not None and last is not None and last["seat"] != seat
             and not r.believe and _may(state, seat, "call")):
