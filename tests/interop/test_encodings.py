@@ -18,8 +18,10 @@ from hypothesis import strategies as st  # noqa: E402
 from interop_util import FAMILY_SAMPLE, leak_case  # noqa: E402
 
 import bluffhouse as bh  # noqa: E402
+from bluffhouse.cards import CARD_INDEX  # noqa: E402
 from bluffhouse.interop.encodings import (  # noqa: E402
     CheatCodec,
+    SneakCodec,
     action_codec,
     camel_case,
     configure,
@@ -28,6 +30,7 @@ from bluffhouse.interop.encodings import (  # noqa: E402
     rewards,
     size_table,
 )
+from bluffhouse.sneak.combos import is_flauntable  # noqa: E402
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "research.md"
 
@@ -58,9 +61,20 @@ def _walk(config, codec, seed: int, steps: int, check_ids: int = 12):
 
 
 def _outside(codec, action) -> bool:
-    """An action the space documents as outside it: a play (or show) larger than its limit."""
-    return (isinstance(codec, CheatCodec) and not codec.complete
-            and len(action.get("cards") or []) > codec.play_limit)
+    """An action the space documents as outside it: a play (or show) larger than its limit;
+    in Sneak a sneak larger than ``any_limit``, a flaunt larger than ``combo_limit``, a
+    challenge larger than ``any_limit`` that is no combination of ``combo_limit`` at most."""
+    size = len(action.get("cards") or [])
+    if isinstance(codec, SneakCodec):
+        kind = action["type"]
+        if kind == "sneak":
+            return size > codec.any_limit
+        if kind == "flaunt":
+            return size > codec.combo_limit
+        return kind == "challenge" and size > codec.any_limit and (
+            size > codec.combo_limit or not is_flauntable([CARD_INDEX[c]
+                                                           for c in action["cards"]]))
+    return isinstance(codec, CheatCodec) and not codec.complete and size > codec.play_limit
 
 
 @pytest.mark.parametrize("game_id", FAMILY_SAMPLE)
@@ -177,6 +191,98 @@ def test_sneak_space():
     assert codec.encode({"type": "flaunt", "cards": ["7H", "8S", "KD"]}, view) is None
     assert codec.encode({"type": "sneak", "cards": ["7H", "8S", "KD"]}, view) is not None
     assert codec.encode({"type": "challenge", "cards": ["7H", "8S", "KD", "2C"]}, view) is None
+    assert codec.size == 2 + 23_478 + 23_507  # (challenges share the leads' ids)
+
+
+def _sneak_window():
+    """Seat 0 flaunts a straight flush of 5; seat 1 may challenge with a higher one."""
+    game = bh.new_game("sneak", players=4, seed=1, deal=[
+        ["7H", "8H", "9H", "TH", "JH", "2C"], ["9S", "TS", "JS", "QS", "KS", "KD"],
+        ["AD", "2D", "3D", "4D", "5D", "QC"], ["AS", "9D", "9C", "KH", "QH", "8C"]],
+        stock=["2S", "3H", "4H", "5H", "6H", "7D", "8D"])
+    for _ in range(4):
+        game.apply(game.to_act[0], {"type": "draw"})
+    turn = game.view(0)
+    game.apply(0, {"type": "flaunt", "cards": ["7H", "8H", "9H", "TH", "JH"]})
+    return game, turn
+
+
+def test_sneak_challenges_share_the_lead_ids():
+    """A challenge takes the id of the sneak of its cards (up to ``any_limit``), a larger one
+    that of the flaunt of its combination; the view's phase says which reading is in force,
+    in the decoded action and in ``describe``."""
+    codec = action_codec(configure("sneak"))
+    game, turn = _sneak_window()
+    window = game.view(1)
+    five = ["9S", "TS", "JS", "QS", "KS"]
+    flaunt = codec.encode({"type": "flaunt", "cards": five}, turn)
+    challenge = {"type": "challenge", "cards": five}
+    assert codec.encode(challenge, window) == flaunt is not None
+    assert codec.legal(game.legal_actions(1), window) == {flaunt: challenge, 1: {"type": "pass"}}
+    assert codec.decode(flaunt, window) == challenge and game.is_legal(1, challenge)
+    assert codec.decode(flaunt, turn) == {"type": "flaunt", "cards": five}
+    assert codec.describe(flaunt) == "flaunt or challenge 9S TS JS QS KS"
+    assert codec.describe(flaunt, window) == "challenge 9S TS JS QS KS"
+    assert codec.describe(flaunt, turn) == "flaunt 9S TS JS QS KS"
+    pair = codec.encode({"type": "sneak", "cards": ["KD", "9S"]}, turn)
+    assert codec.encode({"type": "challenge", "cards": ["9S", "KD"]}, window) == pair
+    assert codec.decode(pair, window) == {"type": "challenge", "cards": ["9S", "KD"]}
+    assert codec.describe(pair) == "sneak or challenge 9S KD"
+    single = codec.encode({"type": "flaunt", "cards": ["KD"]}, turn)
+    assert codec.describe(single) == codec.describe(single, window) == "flaunt KD"
+    with pytest.raises(bh.IllegalAction, match=r"is no challenge.*takes the id of its sneak"):
+        codec.decode(single, window)
+
+
+@pytest.mark.slow
+def test_sneak_descriptions_are_unique():
+    for packs in (1, 2):
+        codec = action_codec(configure("sneak", packs=packs))
+        assert len({codec.describe(i) for i in range(codec.size)}) == codec.size
+
+
+@st.composite
+def _sneak_options(draw):
+    players = draw(st.integers(2, 7))
+    packs = draw(st.sampled_from([0, 1, 2] if players == 4 else
+                                 ([0, 1] if players < 4 else [0, 2])))
+    return {"players": players, "packs": packs,
+            "flaunt_challenges": draw(st.sampled_from(["must_beat", "any"]))}
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=_sneak_options(), seed=st.integers(0, 10_000), steps=st.integers(1, 60))
+def test_sneak_codec_invariants(options, seed, steps):
+    """On random Sneak states and options, at every decision: every listed action has an id
+    (but those the space documents as outside it), the ids are one per action, the mask and
+    ``legal_ids`` mark exactly them, and each decodes to the action listed for it (a lead or a
+    challenge, as the phase says), which the engine accepts, described uniquely."""
+    config = configure("sneak", **options)
+    codec = action_codec(config)  # (quick after the first of as many packs)
+    rng = random.Random(seed)
+    game = config.new_game(seed=seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        for seat in game.to_act:
+            view = game.view(seat)
+            listed = game.legal_actions(seat)
+            inside = [a for a in listed if not _outside(codec, a)]
+            ids = codec.legal(listed, view)
+            assert len(ids) == len(inside) and None not in ids
+            assert np.flatnonzero(codec.mask(listed, view)).tolist() == sorted(ids)
+            assert codec.legal_ids(game, seat, view).tolist() == sorted(ids)
+            names = {codec.describe(i, view) for i in ids}
+            assert len(names) == len(ids)
+            for i in rng.sample(sorted(ids), min(6, len(ids))):
+                action, got = ids[i], codec.decode(i, view)
+                assert got["type"] == action["type"]
+                assert sorted(got.get("cards", []), key=CARD_INDEX.__getitem__) == sorted(
+                    action.get("cards", []), key=CARD_INDEX.__getitem__)
+                assert game.is_legal(seat, got)
+                assert codec.describe(i, view).split()[0] == action["type"]
+        seat = game.to_act[rng.randrange(len(game.to_act))]
+        game.apply(seat, game.sample_action(seat, rng))
 
 
 def test_observations_fixed_length_bounded_and_incremental():

@@ -283,8 +283,10 @@ class ActionCodec:
         out[ids] = 1
         return out
 
-    def describe(self, index: int) -> str:
-        """A short unique text for the id (OpenSpiel's action strings)."""
+    def describe(self, index: int, view: View | None = None) -> str:
+        """A short unique text for the id (OpenSpiel's action strings); ``view``, the seat's
+        view now, names the reading in force where an id reads differently by the situation
+        (Sneak's ids of card sets: a lead or a challenge)."""
         seg = self.segment_of(index)
         if seg.size == 1:
             return seg.kind

@@ -3,6 +3,7 @@ observation encoder."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import struct
 from collections import Counter
@@ -12,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ...cards import CARD_INDEX, CARD_TEXT, JOKER
-from ...errors import RuleError, quote
+from ...errors import IllegalAction, RuleError, quote
 from ...game import FrozenDict, Game
 from .base import (
     SNEAK_ANY,
@@ -39,6 +40,13 @@ from .observation import (
 def flauntable_sets(packs: int, most: int) -> list[tuple[int, ...]]:
     """Every set of 2..``most`` cards (``packs`` copies of each at most) that may be flaunted:
     a match, a straight (flush) or a flush, as the engine judges them; sizes in order."""
+    return list(_flauntable_sets(packs, most))
+
+
+@functools.lru_cache(maxsize=8)
+def _flauntable_sets(packs: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """``flauntable_sets``, worked out once per process (most of the time a codec takes to
+    build: every codec of a configuration with as many packs has the same)."""
     from ...sneak.combos import is_flauntable
 
     found: set[tuple[int, ...]] = set()
@@ -56,13 +64,37 @@ def flauntable_sets(packs: int, most: int) -> list[tuple[int, ...]]:
                 if len(set(values)) > 1 and max(Counter(values).values()) <= packs:
                     found.add(tuple(sorted(r * 4 + suit for r in values)))
     keep = [s for s in found if is_flauntable(list(s))]
-    return sorted(keep, key=lambda s: (len(s), s))
+    return tuple(sorted(keep, key=lambda s: (len(s), s)))
+
+
+@functools.lru_cache(maxsize=8)
+def _sneak_tables(packs: int, any_limit: int, combo_limit: int, first: int,
+                  ) -> tuple[Multisets, Multisets, dict[str, dict[tuple[int, ...], int]]]:
+    """The tables of :class:`SneakCodec` (its sneaks, its flaunts, and the ids of the card
+    sets of each action type, the sneaks' from ``first``), built once per process for every
+    codec of as many packs and limits: never changed once made."""
+    sneaks = Multisets()
+    sneaks.add(bounded_multisets([packs] * 52, range(1, any_limit + 1)))
+    flaunts = Multisets()
+    flaunts.add((c,) for c in range(52))
+    flaunts.add(_flauntable_sets(packs, combo_limit))
+    sneak_ids = {cards: first + i for i, cards in enumerate(sneaks.items)}
+    first += len(sneaks)
+    flaunt_ids = {cards: first + i for i, cards in enumerate(flaunts.items)}
+    return sneaks, flaunts, {"sneak": sneak_ids, "flaunt": flaunt_ids,
+                             "challenge": {**flaunt_ids, **sneak_ids}}
 
 
 class SneakCodec(ActionCodec):
-    """Sneak: draw and pass, then the cards of a sneak (any set of up to ``any_limit`` cards),
-    of a flaunt (one card, or a combination of up to ``combo_limit``) and of a challenge (any
-    set of up to ``any_limit`` cards, or a combination of up to ``combo_limit``)."""
+    """Sneak: draw and pass, then the cards of a sneak (any set of up to ``any_limit`` cards)
+    and of a flaunt (one card, or a combination of up to ``combo_limit``).
+
+    A challenge shares the ids of the leads, as a lead and a challenge are never choices of one
+    decision (a lead on a turn, a challenge in the window after it): a challenge of up to
+    ``any_limit`` cards takes the id of the sneak of its cards, a larger one (a combination)
+    the id of the flaunt of them.  The view tells which reading is in force (its ``phase``):
+    half the ids of a space with a segment of its own for challenges, and half the mask an
+    agent scans each step."""
 
     def __init__(self, config: GameConfig, any_limit: int = SNEAK_ANY,
                  combo_limit: int = SNEAK_COMBO) -> None:
@@ -71,37 +103,29 @@ class SneakCodec(ActionCodec):
             if type(value) is not int or not 1 <= value <= 8:
                 raise RuleError(f"{name} must be a whole number from 1 to 8, not {quote(value)}")
         packs = int(config.rules_object().pack_count(config.players))
-        caps = [packs] * 52
-        combos = flauntable_sets(packs, combo_limit)
         self.any_limit, self.combo_limit = any_limit, combo_limit
-        self.sneaks = Multisets()
-        self.sneaks.add(bounded_multisets(caps, range(1, any_limit + 1)))
-        self.flaunts = Multisets()
-        self.flaunts.add((c,) for c in range(52))
-        self.flaunts.add(combos)
-        self.challenges = Multisets()
-        self.challenges.add(self.sneaks.items)
-        self.challenges.add(combos)
-        self.tables = {"sneak": self.sneaks, "flaunt": self.flaunts,
-                       "challenge": self.challenges}
         self._add_simple()
-        self._segment("sneak", len(self.sneaks), f"lead face down any {any_limit} cards at most")
+        self.sneaks, self.flaunts, ids = _sneak_tables(packs, any_limit, combo_limit, self.size)
+        self.tables = {"sneak": self.sneaks, "flaunt": self.flaunts}
+        self._segment("sneak", len(self.sneaks),
+                      f"lead face down any {any_limit} cards at most; in a challenge window, "
+                      "challenge with them")
         self._segment("flaunt", len(self.flaunts),
-                      f"lead face up one card or a combination of {combo_limit} at most")
-        self._segment("challenge", len(self.challenges),
-                      f"challenge with any {any_limit} cards at most, or a combination of "
-                      f"{combo_limit} at most")
+                      f"lead face up one card or a combination of {combo_limit} at most; in a "
+                      f"challenge window, those of more than {any_limit} cards challenge with "
+                      "them")
+        #: per action type, the ids of its card sets: a challenge's are its sneak's where
+        #: there is one, else its flaunt's (see the class)
+        self._ids = ids
+        #: the ids of the action types that carry no cards
+        self._single_ids = {seg.kind: seg.start for seg in self.segments if seg.size == 1}
         #: legal ids by the engine's ``legal_key`` (see ``legal_ids``)
         self._kept_ids: dict[Any, Ids] = {}
-        #: per action type, its first id and the index of its card sets (None: no cards)
-        self._places: dict[str, tuple[int, dict[tuple[int, ...], int] | None]] = {
-            seg.kind: (seg.start, self.tables[seg.kind].index if seg.kind in self.tables
-                       else None) for seg in self.segments}
 
     def _encode(self, action: Mapping[str, Any], view: View) -> int | None:
         kind = action.get("type")
-        table = self.tables.get(kind) if type(kind) is str else None
-        if table is None:
+        index = self._ids.get(kind) if type(kind) is str else None
+        if index is None:
             raise self._no_place(action)
         cards = action.get("cards")
         if type(cards) is not list:
@@ -112,8 +136,7 @@ class SneakCodec(ActionCodec):
             if card is None or card == JOKER:
                 return None
             ids.append(card)
-        at = table.index.get(tuple(sorted(ids)))
-        return None if at is None else self._by_kind[str(kind)].start + at
+        return index.get(tuple(sorted(ids)))
 
     def legal_ids(self, game: Game, seat: int, view: View) -> Ids:
         """The ids of ``game.legal_sets(seat)`` (read-only), kept by the engine's
@@ -133,24 +156,49 @@ class SneakCodec(ActionCodec):
         return ids
 
     def _ids_of_sets(self, sets: list[tuple[str, tuple[int, ...]]]) -> Ids:
-        places = self._places
+        places, singles = self._ids, self._single_ids
         ids: list[int] = []
         for kind, cards in sets:
-            start, index = places[kind]
-            if index is None:
-                ids.append(start)
-            else:
-                at = index.get(cards)
+            if cards:
+                at = places[kind].get(cards)
                 if at is not None:  # (else a set larger than the space holds)
-                    ids.append(start + at)
+                    ids.append(at)
+            else:
+                ids.append(singles[kind])
         return ids_of(ids)
+
+    def _challenging(self, view: View | None) -> bool:
+        """Whether the ids of card sets read as challenges for the seat of ``view``: in a
+        challenge window (its ``phase``)."""
+        return view is not None and view.get("phase") == "window"
 
     def _decode(self, seg: Segment, offset: int, view: View) -> Action:
         cards = self.tables[seg.kind].items[offset]
+        if self._challenging(view):
+            i = seg.start + offset
+            twin = self._ids["challenge"][cards]
+            if twin != i:
+                raise IllegalAction(
+                    f"action id {i} ({self.describe(i)}) is no challenge: in a challenge window "
+                    f"a challenge of {len(cards)} card{'s' if len(cards) != 1 else ''} takes "
+                    f"the id of its sneak, {twin}")
+            return {"type": "challenge", "cards": [CARD_TEXT[c] for c in cards]}
         return {"type": seg.kind, "cards": [CARD_TEXT[c] for c in cards]}
 
-    def _describe(self, seg: Segment, offset: int) -> str:
-        return " ".join(CARD_TEXT[c] for c in self.tables[seg.kind].items[offset])
+    def describe(self, index: int, view: View | None = None) -> str:
+        """A short text for the id, unique in the space: without ``view`` both readings of an
+        id a challenge shares (``sneak or challenge 3S 4H 5D``), with the seat's view now the
+        one in force (``challenge 3S 4H 5D`` in a challenge window)."""
+        seg = self.segment_of(index)
+        if seg.size == 1:
+            return seg.kind
+        cards = self.tables[seg.kind].items[index - seg.start]
+        shown = " ".join(CARD_TEXT[c] for c in cards)
+        if self._ids["challenge"][cards] != index:
+            return f"{seg.kind} {shown}"
+        if view is None:
+            return f"{seg.kind} or challenge {shown}"
+        return f"{'challenge' if self._challenging(view) else seg.kind} {shown}"
 
 
 # ---------------------------------------------------------------------- Sneak observations
