@@ -41,19 +41,19 @@ from bluffhouse.bots import make_bot
 from bluffhouse.simulate import play_game
 
 
-def engine_sim(game_id: str, seed: int) -> Iterator[int]:
+def engine_sim(game_id: str, seed: int, players: int | None = None) -> Iterator[int]:
     """The engine's own loop: ``random`` bots (one game per yield: its actions)."""
     while True:
-        state = bh.new_game(game_id, seed=seed)
+        state = bh.new_game(game_id, players, seed=seed)
         bots = [make_bot("random", seed=seed * 10 + s) for s in range(state.players)]
         yield play_game(state, bots)
         seed += 1
 
 
-def engine_loop(game_id: str, seed: int) -> Iterator[int]:
+def engine_loop(game_id: str, seed: int, players: int | None = None) -> Iterator[int]:
     rng = random.Random(seed)
     while True:
-        state = bh.new_game(game_id, seed=seed)
+        state = bh.new_game(game_id, players, seed=seed)
         steps = 0
         while not state.over and steps < 20_000:
             seat = state.to_act[0]
@@ -65,10 +65,10 @@ def engine_loop(game_id: str, seed: int) -> Iterator[int]:
         seed += 1
 
 
-def pettingzoo_loop(game_id: str, seed: int) -> Iterator[int]:
+def pettingzoo_loop(game_id: str, seed: int, players: int | None = None) -> Iterator[int]:
     from bluffhouse.interop.pettingzoo import raw_env
 
-    env = raw_env(game=game_id)
+    env = raw_env(game=game_id, players=players)
     rng = random.Random(seed)
     env.reset(seed=seed)
     while True:
@@ -85,10 +85,11 @@ def pettingzoo_loop(game_id: str, seed: int) -> Iterator[int]:
         env.reset()
 
 
-def gymnasium_loop(game_id: str, seed: int, learner_steps: list[int]) -> Iterator[int]:
+def gymnasium_loop(game_id: str, seed: int, learner_steps: list[int],
+                   players: int | None = None) -> Iterator[int]:
     from bluffhouse.interop.gymnasium import BluffhouseEnv
 
-    env = BluffhouseEnv(game=game_id, bots="random")
+    env = BluffhouseEnv(game=game_id, players=players, bots="random")
     rng = random.Random(seed)
     _, info = env.reset(seed=seed)
     while True:
@@ -105,12 +106,13 @@ def gymnasium_loop(game_id: str, seed: int, learner_steps: list[int]) -> Iterato
         _, info = env.reset()
 
 
-def openspiel_loop(game_id: str, seed: int) -> Iterator[int]:
+def openspiel_loop(game_id: str, seed: int, players: int | None = None) -> Iterator[int]:
     import pyspiel
 
     import bluffhouse.interop.openspiel  # noqa: F401  (registers python_bluffhouse)
 
-    game = pyspiel.load_game("python_bluffhouse", {"game": game_id, "chance": "sampled"})
+    game = pyspiel.load_game("python_bluffhouse", {"game": game_id, "chance": "sampled",
+                                                   "players": -1 if players is None else players})
     rng = random.Random(seed)
     while True:
         state = game.new_initial_state()

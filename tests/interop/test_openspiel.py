@@ -238,3 +238,28 @@ def test_python_side_answers_are_the_cpp_ones(spec):
         state.apply_action(legal[rng.randrange(len(legal))])
     with pytest.raises(pyspiel.SpielError):
         state.observation_tensor(n)  # (the C++ check names the bad player)
+
+
+def test_a_copy_and_its_original_keep_their_own_reads():
+    """A state keeps what it read of its game per version (the seat asked, the views), and a
+    copy shares them until one of the two acts: after the copy acts, the original still
+    answers for its own game (the C++ answers agree), and so does the copy."""
+    import random
+
+    game = pyspiel.load_game(SMALL[7])
+    state = game.new_initial_state()
+    state.apply_action(7)
+    rng = random.Random(7)
+    for _ in range(15):
+        player = state.current_player()
+        legal = state.legal_actions()
+        seen = state.observation_tensor(player)
+        copy = state.clone()
+        copy.apply_action(legal[-1])
+        assert state.current_player() == player
+        assert state.legal_actions() == legal == pyspiel.State.legal_actions(state)
+        assert state.observation_tensor(player) == seen
+        assert copy.legal_actions() == pyspiel.State.legal_actions(copy)
+        p = copy.current_player()
+        assert copy.observation_tensor(p) == pyspiel.State.observation_tensor(copy, p)
+        state.apply_action(legal[rng.randrange(len(legal))])

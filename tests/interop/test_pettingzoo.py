@@ -150,3 +150,33 @@ def test_observation_is_the_seat_view_only():
     for seed in range(6):
         found += leak_case(config, seed, 25 + seed * 9, seed, observe) is not None
     assert found >= 4
+
+
+def test_last_and_agent_iter_are_pettingzoo_own():
+    """``raw_env`` answers ``last`` and ``agent_iter`` itself (fewer calls a step): on a random
+    Sneak game, with a step limit and after the end, they give what AECEnv's own give."""
+    from pettingzoo import AECEnv
+    from pettingzoo.utils.env import AECIterable
+
+    e = raw_env(game="sneak", max_steps=120)
+    e.reset(seed=3)
+    rng = random.Random(3)
+    assert list(e.agent_iter(0)) == []
+    mine, theirs = iter(e.agent_iter(400)), iter(AECIterable(e, 400))
+    steps = 0
+    for agent in mine:
+        assert agent == next(theirs) == e.agent_selection
+        obs, reward, terminated, truncated, info = e.last()
+        own = AECEnv.last(e)
+        assert (reward, terminated, truncated, info) == own[1:]
+        assert np.array_equal(obs["observation"], own[0]["observation"])
+        assert np.array_equal(obs["action_mask"], own[0]["action_mask"])
+        assert e.last(observe=False)[0] is None
+        if terminated or truncated:
+            e.step(None)
+            continue
+        ids = np.flatnonzero(obs["action_mask"])
+        e.step(int(ids[rng.randrange(len(ids))]))
+        steps += 1
+    assert next(theirs, None) is None  # both stop when the last agent has stepped out
+    assert steps == 120 and not e.agents

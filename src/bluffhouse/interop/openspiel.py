@@ -226,6 +226,13 @@ class _Kept:
         self.acting = acting
         self.views = views if views is not None else {}
 
+    def renew(self, version: int) -> None:
+        """Afresh for the game at ``version`` (a new dict of views: a copy may share the old
+        one; this object is the state's own, copies get another)."""
+        self.version = version
+        self.acting = -1
+        self.views = {}
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
         return _Kept(self.version, self.acting, self.views)
 
@@ -401,18 +408,25 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         """What this state has read of its game now (afresh after an action)."""
         assert self.engine is not None
         kept = self._kept
-        version = self.engine.game.version
+        version = self.engine._game.version
         if kept.version != version:
-            kept = self._kept = _Kept(version)
+            kept.renew(version)
         return kept
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        """The seat's view now, read once per game version."""
-        kept = self._now()
-        view = kept.views.get(seat)
-        if view is None:
-            assert self.engine is not None
-            view = kept.views[seat] = self.engine.game.view(seat)
+        """The seat's view now, read once per game version (asked several times a step: the
+        reads of ``_now`` written out)."""
+        engine = self.engine
+        assert engine is not None
+        game = engine._game
+        kept = self._kept
+        if kept.version == game.version:
+            view = kept.views.get(seat)
+            if view is not None:
+                return view
+        else:
+            kept.renew(game.version)
+        view = kept.views[seat] = game.view(seat)
         return view
 
     def _acting(self) -> int:
@@ -421,9 +435,9 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         kept = self._now()
         if kept.acting < 0:
             assert self.engine is not None
-            act = self.engine.game.to_act
-            kept.acting = act[0] if len(act) == 1 else acting_seat(self.engine.game,
-                                                                   self._view(act[0]))
+            game = self.engine._game
+            act = game.to_act
+            kept.acting = act[0] if len(act) == 1 else acting_seat(game, self._view(act[0]))
         return kept.acting
 
     # ------------------------------------------------------------------ chance
@@ -480,7 +494,7 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.engine is not None
-        game = self.engine.game
+        game = self.engine._game
         cached = self._legal
         if cached is not None and cached[0] == game.version:
             return cached[1]  # (OpenSpiel copies it into a vector: never changed)
@@ -504,9 +518,16 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
                     at += size
                 self._start(self.setup.engine_seed, deal=hands)
             return
-        seat = self._acting()
-        move = self.shared.codec.decode(int(action), self._view(seat))
-        self.engine.mutable().apply(seat, move)
+        kept = self._kept
+        engine = self.engine
+        if kept.acting >= 0 and kept.version == engine._game.version:
+            seat = kept.acting
+        else:
+            seat = self._acting()
+        move = self.shared.codec.decode(action if type(action) is int else int(action),
+                                        self._view(seat))
+        game = engine._game if engine._owners[0] == 1 else engine.mutable()
+        game.apply(seat, move)
         self._legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -529,11 +550,22 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def legal_actions(self, *args: Any) -> list[int]:
         engine = self.engine
-        if engine is None or engine._game.over or len(args) > 1:
+        if engine is None or len(args) > 1:
             return pyspiel.State.legal_actions(self, *args)  # type: ignore[no-any-return]
-        player = self.current_player()
+        game = engine._game
+        version = game.version
+        kept = self._kept
+        if kept.acting >= 0 and kept.version == version:
+            player = kept.acting
+        elif game.over:
+            return pyspiel.State.legal_actions(self, *args)  # type: ignore[no-any-return]
+        else:
+            player = self._acting()
         if args and args[0] != player:
             return pyspiel.State.legal_actions(self, *args)  # type: ignore[no-any-return]
+        cached = self._legal
+        if cached is not None and cached[0] == version:
+            return list(cached[1])
         return list(self._legal_actions(player))
 
     def observation_tensor(self, *args: Any) -> list[float]:
@@ -541,8 +573,12 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if (self.engine is None or type(player) is not int
                 or not 0 <= player < self.shared.config.players):
             return pyspiel.State.observation_tensor(self, *args)  # type: ignore[no-any-return]
-        tensor = self.shared.tensor
-        self.shared.encoder.encode_into(tensor, self._view(player), self.memory_of(player))
+        shared = self.shared
+        tensor = shared.tensor
+        memory = self.memories.get(player)
+        if memory is None:
+            memory = self.memory_of(player)
+        shared.encoder.encode_into(tensor, self._view(player), memory)
         return tensor.tolist()
 
     def returns(self) -> list[float]:

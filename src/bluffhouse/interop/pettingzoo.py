@@ -19,6 +19,7 @@ spectator's view as text, ``"human"`` prints it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -38,6 +39,23 @@ def env(game: str = "bullshit", players: int | None = None, render_mode: str | N
     actions lie in the action space."""
     base = raw_env(game=game, players=players, render_mode=render_mode, **options)
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(base))
+
+
+class _AgentIter:
+    """What ``agent_iter`` returns: iterable (once or again) like PettingZoo's own."""
+
+    __slots__ = ("env", "max_iter")
+
+    def __init__(self, env: raw_env, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env = self.env
+        left = self.max_iter
+        while left > 0 and env.agents:
+            left -= 1
+            yield env.agent_selection
 
 
 class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
@@ -93,6 +111,23 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
         cache = self.table._observed(self._seat[agent])
         return {"observation": cache[2], "action_mask": cache[3]}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """AECEnv's ``last``, with the observation read here (once a step: a call saved)."""
+        agent = self.agent_selection
+        if observe:
+            cache = self.table._observed(self._seat[agent])
+            observation: dict[str, Any] | None = {"observation": cache[2],
+                                                  "action_mask": cache[3]}
+        else:
+            observation = None
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
+        """AECEnv's ``agent_iter`` (the agent asked, until no agent is left or ``max_iter``
+        steps), as a generator: cheaper to resume each step than an iterator's method."""
+        return _AgentIter(self, max_iter)
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -100,8 +135,15 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
             return
         self._cumulative_rewards[agent] = 0.0
         table = self.table
-        table.act(self._seat[agent], action)
+        seat = table.act(self._seat[agent], action)
         self._steps += 1
+        if seat >= 0 and (self.max_steps is None or self._steps < self.max_steps):
+            # (every reward stays 0 until the end: reset, the dead steps and every step before
+            # left them so, and adding them would change nothing)
+            self.agent_selection = self.possible_agents[seat]
+            if self.render_mode == "human":
+                self.render()
+            return
         game = table.game
         assert game is not None
         if game.over:

@@ -42,8 +42,13 @@ NO_IDS: Ids = np.zeros(0, dtype=np.intp)
 MASK_POOL = 4
 
 
-def _refcount(array: object) -> int:
-    return sys.getrefcount(array) if hasattr(sys, "getrefcount") else 1 << 30
+def _no_refcount(array: object) -> int:
+    """An interpreter without reference counts: every mask counts as held (never reused)."""
+    return 1 << 30
+
+
+#: The reference count of an object (read twice a step: the function itself, not a wrapper).
+_refcount = getattr(sys, "getrefcount", _no_refcount)
 
 
 def _new_slot(size: int) -> list[Any]:
@@ -162,6 +167,10 @@ class Table:
         known = self._acting
         if known is not None and known[0] is game and known[1] == game.version:
             return known[2]
+        return self._find_acting(game)
+
+    def _find_acting(self, game: Game) -> int:
+        """``acting`` worked out (and kept) for the game now."""
         act = game.to_act
         if len(act) == 1:
             seat = act[0]
@@ -187,7 +196,9 @@ class Table:
 
     def _observed(self, seat: int) -> tuple[int, int, Vector, Mask, Ids, Any, memoryview]:
         """The seat's observation now with what made it (built once per game version)."""
-        game = self.current()
+        game = self.game
+        if game is None:
+            game = self.current()  # (its error)
         cache = self._cache
         version = game.version
         if cache is not None and cache[0] == version and cache[1] == seat:
@@ -198,10 +209,15 @@ class Table:
         else:
             view = game.view(seat)
         vector = self.encoder.encode(view, self.memories[seat])
-        if not game.over and seat == self.acting():
-            legal = self.codec.legal_ids(game, seat, view)
-        else:
+        if view["over"]:
             legal = NO_IDS
+        else:
+            known = self._acting
+            if known is not None and known[0] is game and known[1] == version:
+                acting = known[2]
+            else:
+                acting = self._find_acting(game)
+            legal = self.codec.legal_ids(game, seat, view) if seat == acting else NO_IDS
         slot = self._slot(legal)
         cache = self._cache = (version, seat, vector, slot[0], legal, view, slot[2])
         return cache
@@ -239,11 +255,15 @@ class Table:
         return self.encoder.text(self.current().view(seat))
 
     # ------------------------------------------------------------------ acting
-    def act(self, seat: int, index: Any) -> None:
+    def act(self, seat: int, index: Any) -> int:
         """The seat takes the action of id ``index`` (IllegalAction, naming it, when the id is
-        not legal now)."""
-        cache = self._observed(seat)
-        game = self.current()
+        not legal now); returns the seat asked next (:meth:`acting`; -1 once the game is
+        over)."""
+        cache = self._cache
+        game = self.game
+        if cache is None or game is None or cache[0] != game.version or cache[1] != seat:
+            cache = self._observed(seat)
+            game = self.current()
         i = index if type(index) is int else as_id(index)
         size = self.codec.size
         if not 0 <= i < size or not cache[6][i]:
@@ -257,6 +277,12 @@ class Table:
         except IllegalAction:  # the listed action of that id (never expected)
             game.apply(seat, self.codec.legal(game.legal_actions(seat), view)[i])
         self._cache = None
+        act = game.to_act
+        if len(act) == 1:  # (the usual case, kept as ``acting`` would keep it)
+            seat = act[0]
+            self._acting = (game, game.version, seat)
+            return seat
+        return self._find_acting(game) if act else -1
 
     def rewards(self) -> list[float]:
         game = self.current()
