@@ -19,20 +19,22 @@ from bluffhouse.bots import Choices, make_bot
 from bluffhouse.cards import CARD_INDEX, RANK_INDEX
 from bluffhouse.cheat import search
 from bluffhouse.cheat.bots import (
-    Knowledge,
     Table,
-    blind_call_rates,
-    call_rates,
     choose_play,
     claim_exposure,
     counter_response,
-    exposed_call_rates,
     lead_after_call,
+    pile_naturals,
+    sets_on_taking,
+)
+from bluffhouse.cheat.knowledge import (
+    Knowledge,
+    blind_call_rates,
+    call_rates,
+    exposed_call_rates,
     lie_call_rates,
     p_claim,
     p_truthful,
-    pile_naturals,
-    sets_on_taking,
 )
 from bluffhouse.errors import RuleError
 

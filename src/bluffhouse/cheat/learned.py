@@ -459,7 +459,7 @@ _SCALE = 26.0  # hand and pile sizes are divided by this (two hands' worth) and 
 
 def knowledge(view: View) -> Any:
     """``counter``'s card counting of the view (folded over the log incrementally)."""
-    from .bots import Knowledge
+    from .knowledge import Knowledge
 
     return Knowledge.from_view(view)
 
@@ -500,7 +500,8 @@ def belief_features(view: View, k: Any) -> Any:
     import numpy as np
 
     from ..cards import RANK_INDEX
-    from .bots import call_rates, is_liar, p_truthful
+    from .bots import is_liar
+    from .knowledge import call_rates, p_truthful
 
     out = np.zeros(BELIEFS, dtype=np.float32)
     n = k.players

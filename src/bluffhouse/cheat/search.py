@@ -38,6 +38,7 @@ from ..errors import IllegalAction
 from ..game import Game
 from ..registry import lookup
 from .engine import CheatGame
+from .knowledge import Knowledge, p_truthful
 from .rules import CheatRules
 
 #: The search budget a move: iterations, capped by seconds (one core).
@@ -77,7 +78,6 @@ class Info:
     """What a view says about where the cards are (built once per view object)."""
 
     def __init__(self, view: View) -> None:
-        from .bots import Knowledge
 
         self.view = view
         k = Knowledge.from_view(view)
@@ -198,7 +198,6 @@ class Info:
 
     def _p_true(self) -> float:
         """The chance the last play (another's, unseen) is true, by the card-counting model."""
-        from .bots import p_truthful
 
         if self.last is None or self.known_last is not None:
             return 1.0

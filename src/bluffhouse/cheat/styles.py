@@ -10,7 +10,6 @@ from ..bots.base import Action, Choices, View
 from ..bots.search import Policy
 from ..cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX
 from .bots import (
-    Knowledge,
     _fallback,
     _useless,
     answer_call,
@@ -18,6 +17,7 @@ from .bots import (
     counter_response,
     play_counter,
 )
+from .knowledge import Knowledge
 
 
 def style_policy(style: str) -> Policy:
