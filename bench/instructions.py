@@ -3,7 +3,7 @@ exactly by valgrind: a speed figure that a busy, shared machine does not blur (w
 there swing by a third from run to run).
 
     python bench/instructions.py [GAME] [--games N] [--players N]
-    python bench/instructions.py [GAME] --interface engine,pettingzoo,gymnasium,openspiel
+    python bench/instructions.py [GAME] --interface engine,pettingzoo,gymnasium,openspiel,...
                                  [--games N] [--players N] [--seed S]
 
 Each figure is two runs under ``valgrind --tool=cachegrind``, one with N games after a warm-up
@@ -20,7 +20,9 @@ the mask with ``np.flatnonzero(mask.view(bool))``):
 - ``pettingzoo``: ``last()`` (observation and mask) and ``step`` of the AEC env;
 - ``gymnasium``: one learning seat against ``random`` bots, per action (the bots' too);
 - ``openspiel``: ``python_bluffhouse``'s ``legal_actions``, the current player's
-  ``observation_tensor`` and ``apply_action``.
+  ``observation_tensor`` and ``apply_action``;
+- ``openspiel_observer``: the same with the observation read through OpenSpiel's observer
+  (``make_observation(game).set_from(state, player)``) instead of a list of floats.
 
 For the interfaces N defaults to 3 games (Sneak: about 3,000 steps, a few minutes a path); the
 warm-up is one game of the same path.  With ``engine`` in the list, each other path's figure is
@@ -57,18 +59,22 @@ seed, games = int(sys.argv[5]), int(sys.argv[6])
 seats = None if players == "-" else int(players)
 if interface == "gymnasium":
     loop = paths.gymnasium_loop(game, seed, [], seats)
+elif interface == "openspiel_observer":
+    loop = paths.openspiel_loop(game, seed, seats, observer=True)
 else:
     loop = getattr(paths, interface + "_loop")(game, seed, seats)
 next(loop)
 print("steps", sum(next(loop) for _ in range(games)))
 """
 
-INTERFACES = ("engine", "pettingzoo", "gymnasium", "openspiel")
+INTERFACES = ("engine", "pettingzoo", "gymnasium", "openspiel", "openspiel_observer")
 
 
 def _count(args: list[str]) -> tuple[int, str]:
     """(instructions, stdout) of ``python -c args...`` under cachegrind."""
-    env = dict(os.environ, PYTHONHASHSEED="0")  # sets and dicts iterate alike in every run
+    # PYTHONHASHSEED: sets and dicts iterate alike in every run; one OpenBLAS thread: numpy's
+    # idle BLAS threads spin under valgrind and add thousands of instructions a step at random.
+    env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
     done = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
          sys.executable, "-c", *args],

@@ -12,11 +12,15 @@ ones (the environments: a uniform legal id of the action mask):
 - ``gymnasium``: one learning seat, the others ``random`` bots (every action counted, the bots'
   too; the learner's steps per second are printed beside);
 - ``openspiel``: ``python_bluffhouse`` (``legal_actions``, the current player's
-  ``observation_tensor``, ``apply_action``).
+  ``observation_tensor``, ``apply_action``);
+- ``openspiel_observer``: the same, the observation read through OpenSpiel's observer API
+  (``open_spiel.python.observation.make_observation(game).set_from(state, player)``, the
+  vector written into its numpy ``tensor``), as OpenSpiel's Python algorithms read it:
+  ``observation_tensor`` must build a list of Python floats (575 for Sneak).
 
 The environments' random agents read the mask with ``np.flatnonzero(mask.view(bool))`` (numpy's
 ``nonzero`` of an int8 array is 25 times slower than of the same bytes seen as bool: 350 us for
-Sneak's 91,458 ids) and draw among its ids with ``random.Random.randrange``, as the ``engine``
+Sneak's then 91,458 ids) and draw among its ids with ``random.Random.randrange``, as the ``engine``
 path draws among its list (numpy's ``Generator.choice`` costs more than a Sneak engine step's
 listing).  Each path first plays one game uncounted (building environments and
 their tables), then the paths take turns in slices of ``--slice`` seconds until each has run
@@ -106,13 +110,20 @@ def gymnasium_loop(game_id: str, seed: int, learner_steps: list[int],
         _, info = env.reset()
 
 
-def openspiel_loop(game_id: str, seed: int, players: int | None = None) -> Iterator[int]:
+def openspiel_loop(game_id: str, seed: int, players: int | None = None,
+                   observer: bool = False) -> Iterator[int]:
+    """``observer``: read the observation through OpenSpiel's observer API
+    (``make_observation(game).set_from(state, player)``: the encoder writes into a numpy
+    ``tensor`` in place) rather than ``state.observation_tensor(player)``, which must hand back
+    a list of Python floats."""
     import pyspiel
+    from open_spiel.python.observation import make_observation
 
     import bluffhouse.interop.openspiel  # noqa: F401  (registers python_bluffhouse)
 
     game = pyspiel.load_game("python_bluffhouse", {"game": game_id, "chance": "sampled",
                                                    "players": -1 if players is None else players})
+    set_from = make_observation(game).set_from if observer else None
     rng = random.Random(seed)
     while True:
         state = game.new_initial_state()
@@ -123,7 +134,10 @@ def openspiel_loop(game_id: str, seed: int, players: int | None = None) -> Itera
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                 continue
             legal = state.legal_actions()
-            state.observation_tensor(state.current_player())
+            if set_from is None:
+                state.observation_tensor(state.current_player())
+            else:
+                set_from(state, state.current_player())
             state.apply_action(legal[rng.randrange(len(legal))])
             steps += 1
         yield steps
@@ -163,6 +177,7 @@ def main() -> None:
             "pettingzoo": lambda g=game_id: pettingzoo_loop(g, args.seed),
             "gymnasium": lambda g=game_id, out=learner: gymnasium_loop(g, args.seed, out),
             "openspiel": lambda g=game_id: openspiel_loop(g, args.seed),
+            "openspiel_observer": lambda g=game_id: openspiel_loop(g, args.seed, observer=True),
         }
         results = run({name: make() for name, make in makers.items()}, args.seconds,
                       args.slice)
@@ -174,7 +189,7 @@ def main() -> None:
             extra = ""
             if name == "gymnasium" and learner:
                 extra = f" (learner steps {sum(learner) / secs:,.0f}/s)"
-            print(f"  {name:10s} {actions / secs:10,.0f} actions/s  {per / base:6.2f} x simulate"
+            print(f"  {name:18s} {actions / secs:10,.0f} actions/s  {per / base:6.2f} x simulate"
                   f"  {per / loop:5.2f} x engine{extra}")
 
 

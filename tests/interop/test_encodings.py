@@ -365,6 +365,25 @@ def test_sneak_reads_plain_dict_events_afresh():
     assert np.array_equal(after, observation_encoder(config).encode(json.loads(json.dumps(view))))
 
 
+def test_sneak_values_outside_the_tables_are_worked_out():
+    """The seats and misc values come from tables of counts; a view with values outside them
+    (a score past the table, a fraction, keys left out) gets the plain reading's values."""
+    from sneak_reference import ReferenceSneakObservation
+
+    config = configure("sneak", players=3)
+    enc, ref = observation_encoder(config), ReferenceSneakObservation(config)
+    rng, game = random.Random(4), config.new_game(seed=4)
+    for _ in range(9):
+        seat = game.to_act[0]
+        game.apply(seat, game.sample_action(seat, rng))
+    view = json.loads(json.dumps(game.view(1)))
+    odd = [{**view, "scores": [500, -3, 7.5]}, {**view, "hand_sizes": [2.5, 0, 1]},
+           {**view, "deal": 1000, "stock_size": -1, "lead_limit": 0.5},
+           {k: v for k, v in view.items() if k not in ("won", "turn", "lead")}]
+    for case in odd:
+        assert np.array_equal(enc.encode(case), ref.encode(case))
+
+
 # ---------------------------------------------------------------------- the leak property
 def _observe(config):
     enc = observation_encoder(config)

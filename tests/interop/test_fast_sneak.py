@@ -156,3 +156,121 @@ def test_what_is_derived_from_a_mask_keeps_it_from_reuse() -> None:
     again = table.mask(np.array([9], dtype=np.intp))
     assert np.flatnonzero(again).tolist() == [9]
     assert len(table._masks) == 2
+
+
+def refused_ids(codec: Any, view: dict[str, Any], legal: list[int]) -> list[Any]:
+    """Ids a seat may not take now: unmarked ones (in a challenge window, the other id of a
+    legal challenge's cards too: the flaunt of a set whose challenge takes its sneak's id),
+    ids outside the space, and things that are no id."""
+    out: list[Any] = [-1, codec.size, np.int64(codec.size + 3), "7", 2.0, True]
+    out += [i for i in (0, 1, 2, codec.size - 1) if i not in legal]
+    out.append(next(i for i in range(codec.size) if i not in legal))
+    flaunts = codec.tables["flaunt"].index
+    first_flaunt = next(s for s in codec.segments if s.kind == "flaunt").start
+    for i in legal[:20]:
+        seg = codec.segment_of(i)
+        if seg.kind == "sneak":
+            at = flaunts.get(codec.tables["sneak"].items[i - seg.start])
+            if at is not None and first_flaunt + at not in legal:
+                out.append(first_flaunt + at)
+    return out
+
+
+def test_the_listed_apply_refuses_anything_not_listed_now() -> None:
+    """The engine's unchecked ``_apply_listed`` (the environments' Sneak step) refuses a stale
+    version, a seat not asked and an action type of the other phase, changing nothing."""
+    from bluffhouse.sneak.engine import SneakGame
+
+    game = bh_new("sneak", 3, 4)
+    assert isinstance(game, SneakGame)
+    seat = game.to_act[0]
+    save = game.to_json()
+    for args in [(seat, "draw", (), game.version + 1), ((seat + 1) % 3, "draw", (), game.version),
+                 (seat, "pass", (), game.version), (seat, "challenge", (3,), game.version)]:
+        with pytest.raises(AssertionError):
+            game._apply_listed(*args)
+        assert game.to_json() == save
+    game._apply_listed(seat, "draw", (), game.version)
+    assert game.version == 1
+
+
+def bh_new(game_id: str, players: int, seed: int) -> Any:
+    import bluffhouse as bh
+
+    return bh.new_game(game_id, players, seed=seed)
+
+
+def test_table_steps_equal_the_engines_apply() -> None:
+    """A game stepped by id through the table (legal ids applied as listed, unchecked) is the
+    game the engine's validating ``apply`` makes of the decoded actions: same event log and
+    version at every step, same saves (state and generator too), and a save loads back to the
+    same game."""
+    import bluffhouse as bh
+
+    table = Table("sneak", 3, target=20)
+    table.seed(8)
+    game = table.new()
+    twin = bh.load(game.to_json())
+    rng = random.Random(8)
+    phases = set()
+    for step in range(300):
+        if game.over:
+            break
+        seat = table.acting()
+        _, _, ids = table.observe(seat)
+        i = int(ids[rng.randrange(len(ids))])
+        view = twin.view(seat)
+        phases.add(view["phase"])
+        twin.apply(seat, table.codec.decode(i, view))
+        table.act(seat, i)
+        assert game.version == twin.version and game.events == twin.events
+        if step % 50 == 0:
+            assert game.to_json() == twin.to_json()
+    assert game.over and phases == {"turn", "window"}
+    assert game.to_json() == twin.to_json()
+    assert bh.load(game.to_json()).to_json() == game.to_json()
+
+
+def test_environments_refuse_ids_not_legal_now_changing_nothing() -> None:
+    """PettingZoo and Gymnasium (Sneak, whose legal ids the engine takes back unchecked) refuse
+    an id the mask does not mark, out of range, or no id at all, with the game unchanged: in
+    turns and in challenge windows."""
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("gymnasium")
+    import bluffhouse as bh
+    from bluffhouse.interop.gymnasium import BluffhouseEnv
+    from bluffhouse.interop.pettingzoo import raw_env
+
+    env = raw_env(game="sneak", players=3)
+    env.reset(seed=3)
+    table = env.table
+    rng = random.Random(3)
+    phases = set()
+    for _ in range(30):
+        agent = env.agent_selection
+        obs, _, terminated, truncated, _ = env.last()
+        assert not (terminated or truncated)
+        legal = np.flatnonzero(obs["action_mask"]).tolist()
+        view = table.current().view(env._seat[agent])
+        phases.add(view["phase"])
+        save = table.current().to_json()
+        for bad in refused_ids(table.codec, view, legal):
+            with pytest.raises(bh.IllegalAction):
+                env.step(bad)
+            assert table.current().to_json() == save and env.agent_selection == agent
+        env.step(legal[rng.randrange(len(legal))])
+    assert phases == {"turn", "window"}
+
+    gym_env = BluffhouseEnv(game="sneak", players=3, bots="random", illegal="raise")
+    _, info = gym_env.reset(seed=4)
+    for _ in range(12):
+        legal = np.flatnonzero(info["action_mask"]).tolist()
+        game = gym_env.table.current()
+        save = game.to_json()
+        for bad in refused_ids(gym_env.table.codec, game.view(gym_env.seat), legal):
+            with pytest.raises(bh.IllegalAction):
+                gym_env.step(bad)
+            assert game.to_json() == save
+        _, _, terminated, _, info = gym_env.step(legal[rng.randrange(len(legal))])
+        if terminated:
+            break

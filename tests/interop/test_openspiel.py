@@ -263,3 +263,48 @@ def test_a_copy_and_its_original_keep_their_own_reads():
         p = copy.current_player()
         assert copy.observation_tensor(p) == pyspiel.State.observation_tensor(copy, p)
         state.apply_action(legal[rng.randrange(len(legal))])
+
+
+def test_sneak_ids_not_legal_now_are_refused_changing_nothing():
+    """Sneak's legal ids (found among those listed for the seat) are taken back by the engine
+    unchecked; any other id still goes through ``apply``'s validation: refused with the state
+    unchanged (history, game, legal ids), whether the legal actions were listed first or not,
+    in turns and in challenge windows (the flaunt id of a card set whose challenge takes the
+    sneak's id).  Action strings name the reading in force, one per legal id."""
+    import random
+
+    game = pyspiel.load_game("python_bluffhouse(game=sneak,players=3,chance=sampled)")
+    codec = game.shared.codec
+    flaunts = codec.tables["flaunt"].index
+    first_flaunt = next(s for s in codec.segments if s.kind == "flaunt").start
+    state = game.new_initial_state()
+    state.apply_action(11)
+    rng = random.Random(11)
+    phases = set()
+    for step in range(40):
+        player = state.current_player()
+        legal = state.legal_actions() if step % 2 else pyspiel.State.legal_actions(state)
+        view = state.view_of(player)
+        phases.add(view["phase"])
+        names = [state.action_to_string(player, a) for a in legal]
+        assert len(set(names)) == len(names)
+        if view["phase"] == "window":
+            assert all(n in ("pass",) or n.startswith("challenge ") for n in names)
+        bad = [i for i in (0, 1, 2, codec.size - 1) if i not in legal]
+        for i in legal[:10]:
+            seg = codec.segment_of(i)
+            if seg.kind == "sneak":
+                at = flaunts.get(codec.tables["sneak"].items[i - seg.start])
+                if at is not None and first_flaunt + at not in legal:
+                    bad.append(first_flaunt + at)
+        history, text = state.history(), str(state)
+        for i in bad:
+            if step % 4 == 1:
+                state._legal = None  # (not listed: the validating path alone)
+            with pytest.raises(bh.IllegalAction):
+                state.apply_action(i)
+            assert state.history() == history and str(state) == text
+            assert state.legal_actions() == legal
+        state.apply_action(legal[rng.randrange(len(legal))])
+    assert phases == {"turn", "window"}
+    assert state.action_to_string(pyspiel.PlayerId.TERMINAL, 0) == codec.describe(0)

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..errors import IllegalAction, RuleError, quote
 from ..game import Game
+from ..sneak.engine import SneakGame
 from .encodings import (
     ActionCodec,
     GameConfig,
@@ -26,6 +27,7 @@ from .encodings import (
     Mask,
     Memory,
     ObservationEncoder,
+    SneakCodec,
     Vector,
     action_codec,
     as_id,
@@ -129,6 +131,29 @@ def acting_seat(game: Game, view: Mapping[str, Any] | None = None) -> int:
     return act[0]
 
 
+def listed_sets(codec: ActionCodec) -> Any:
+    """The card sets by segment of a codec whose legal ids the engine can take back as the
+    compact actions it listed (``SneakGame._apply_listed``: Sneak), or None (the others)."""
+    return codec.tables if isinstance(codec, SneakCodec) else None
+
+
+def apply_listed(game: Game, codec: ActionCodec, sets: Any, seat: int, index: int,
+                 view: Mapping[str, Any], version: int) -> None:
+    """The seat takes the action of id ``index``, which the caller has found among the legal
+    ids of ``seat`` at game version ``version`` (``view``: the seat's view then), as the
+    engine listed it: no decoding into an action dict, no validating it again (Sneak: a
+    tenth of an environment step).  Only for ids checked against the legal ids: an id that
+    was not legal corrupts the game."""
+    seg = codec.segment_of(index)
+    if seg.size == 1:
+        kind, cards = seg.kind, ()
+    else:  # (a card set: a challenge's shares the id of a lead, see SneakCodec)
+        kind = "challenge" if view["phase"] == "window" else seg.kind
+        cards = sets[seg.kind].items[index - seg.start]
+    sneak: SneakGame = game  # type: ignore[assignment]
+    sneak._apply_listed(seat, kind, cards, version)
+
+
 class Table:
     """One game at a time of a configuration, with a memory per seat."""
 
@@ -146,6 +171,8 @@ class Table:
         self._view: tuple[Game, int, int, Any] | None = None
         #: the mask slots made (see ``mask`` and ``_new_slot``)
         self._masks: list[list[Any]] = []
+        #: the codec's card sets where the engine takes a legal id back unchecked (see ``act``)
+        self._sets = listed_sets(self.codec)
 
     # ------------------------------------------------------------------ games
     def seed(self, seed: object) -> None:
@@ -271,18 +298,26 @@ class Table:
             raise IllegalAction(f"action id {i} ({what}) is not legal for seat {seat} now; "
                                 "choose an id the action mask marks")
         view = cache[5]
-        try:
-            action = self.codec.decode(i, view)
-            game.apply(seat, action)
-        except IllegalAction:  # the listed action of that id (never expected)
-            game.apply(seat, self.codec.legal(game.legal_actions(seat), view)[i])
-        self._cache = None
+        if self._sets is not None:  # (the id is legal for the seat at this version: checked)
+            apply_listed(game, self.codec, self._sets, seat, i, view, cache[0])
+            self._cache = None
+        else:
+            self._apply(game, seat, i, view)
         act = game.to_act
         if len(act) == 1:  # (the usual case, kept as ``acting`` would keep it)
             seat = act[0]
             self._acting = (game, game.version, seat)
             return seat
         return self._find_acting(game) if act else -1
+
+    def _apply(self, game: Game, seat: int, i: int, view: Any) -> None:
+        """The seat takes the legal action of id ``i``, decoded and applied as any action."""
+        try:
+            action = self.codec.decode(i, view)
+            game.apply(seat, action)
+        except IllegalAction:  # the listed action of that id (never expected)
+            game.apply(seat, self.codec.legal(game.legal_actions(seat), view)[i])
+        self._cache = None
 
     def rewards(self) -> list[float]:
         game = self.current()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import struct
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -206,12 +207,21 @@ SNEAK_PHASES = ("turn", "window", "over")
 SNEAK_COMBOS = ("single", "match", "straight_flush", "straight", "flush", "nothing")
 #: The events that tell of cards won (or, ``deal_start``, start the count afresh).
 _CARD_EVENTS = frozenset({"deal_start", "won", "reveal", "uncontested"})
-_MISSING = object()
 #: A deal starts: the cards seen won are counted afresh (see ``_decode``).
 _RESET = object()
-#: One float32, as the vector holds it (``_take`` writes the bytes of the block of cards won).
+#: One float32, as the vector holds it (``_read_events`` writes the bytes of the block of cards
+#: won).
 _FLOAT = struct.Struct("=f")
 _FLOAT32 = np.dtype(np.float32)
+#: The values of a view ``SneakObservation._blocks`` reads, and of its lead.
+_VIEW_KEYS = ("seat", "events", "hand", "hand_sizes", "won", "scores", "started", "to_act",
+              "lead", "challenged", "declined", "turn", "dealer", "stock_size", "out_of_play",
+              "deal", "sneaking", "lead_limit", "phase", "challenges")
+_view_values = operator.itemgetter(*_VIEW_KEYS)
+_LEAD_KEYS = ("seat", "kind", "count", "cards", "combo")
+_lead_values = operator.itemgetter(*_LEAD_KEYS)
+#: The values of an event ``SneakObservation._decode`` reads.
+_EVENT_KEYS = ("type", "seat", "winner", "count", "kind")
 
 
 def _card_steps(copies: float) -> list[bytes]:
@@ -267,7 +277,8 @@ class SneakObservation(ObservationEncoder):
         #: the float32 bytes of a card counted k times in a hand or challenge, by k: as numpy
         #: adds them up in a float32 vector, min(1.0, value + 1.0 / copies) k times
         self._card_steps = _card_steps(self.copies)
-        #: the float32 bytes of a card won k times, by k (min(1.0, k / copies): see ``_take``)
+        #: the float32 bytes of a card won k times, by k (min(1.0, k / copies): see
+        #: ``_read_events``)
         self._won_values = [_FLOAT.pack(min(1.0, k / self.copies))
                             for k in range(int(self.copies) + 1)]
         self._history_slice = lay.add("history", self.history * self.row_size,
@@ -280,6 +291,18 @@ class SneakObservation(ObservationEncoder):
         self._small = [0.0] * small
         self._pack_small = struct.Struct(f"={small}f").pack
         self._no_lead = bytes(4 * (self.s_lead.stop - self.s_lead.start))
+        #: by the viewer (its seat % n), each seat's place in the seats block
+        self._slots = [{s: 10 * ((s - first) % n) for s in range(n)} for first in range(n)]
+        #: the phase's place in the seats and misc values
+        self._phase_at = {p: 10 * n + 5 + k for k, p in enumerate(SNEAK_PHASES)}
+        #: the values of counts as the plain reading works them out (min(1.0, k / 13), ...),
+        #: by count (None: a count outside the table, worked out by ``_plain_values``)
+        deck = 52 * packs
+        self._by_13: Any = {k: min(1.0, k / 13) for k in range(deck + 14)}.get
+        self._by_deck: Any = {k: min(1.0, k / self.total) for k in range(deck + 1)}.get
+        self._by_target: Any = {k: min(1.0, k / self.target)
+                           for k in range(int(self.target) + 14)}.get
+        self._by_deal: Any = {k: squash(k, 5.0) for k in range(256)}.get
         self._no_cards = bytes(4 * 52)
         self._no_won = bytes(4 * 52 * n)
         #: the history block's zeros after k rows, by k
@@ -297,19 +320,50 @@ class SneakObservation(ObservationEncoder):
                      start: int) -> None:
         """The events decoded once for every seat (see ``_decode``), each seat taking its
         own row of each (the seat that acted counted from it) and counting the cards seen won
-        in its memory."""
+        in its memory (written out in the loop: a call costs more than its work)."""
         decoded = self._decoded
+        if len(decoded) >= 1 << 14:
+            decoded.clear()
         rows = memory.rows
         n = self.players
         reader = (memory.seat or 0) % n
-        for i in range(start, len(events)):
-            event = events[i]
-            got = decoded.get(id(event))
+        get, append = decoded.get, rows.append
+        for event in events[start:]:
+            got = get(id(event))
             if got is None:
                 got = self._decode(event)
-            rows.append(got[reader])
-            if got[n] is not None:
-                self._take(memory, got[n])
+            append(got[reader])
+            won = got[n]
+            if won is None:
+                continue
+            # The cards seen won: started afresh at a deal's start, or ``seat`` won the cards
+            # ``ids``: counted, and the block of cards seen won brought up to date (a new
+            # block: kept blocks may be shared)
+            kept = memory.kept
+            if won is _RESET:
+                memory.known.clear()
+                kept.pop("won", None)
+                continue
+            seat, ids = won
+            was = kept.get("won")
+            block = bytearray(self._no_won if was is None else was[1])
+            at = 208 * ((seat - reader) % n)  # (52 float32 a seat)
+            values = self._won_values
+            if len(values) == 2:  # one pack: a card won once is at 1.0 (no count needed)
+                one = values[1]
+                for c in ids:
+                    c = at + 4 * c
+                    block[c: c + 4] = one
+            else:  # copies won by seat and card (a card index is below 64)
+                top = len(values) - 1
+                counts = memory.place("won")
+                for c in ids:
+                    key = seat * 64 + c
+                    k = counts.get(key, 0) + 1
+                    counts[key] = k
+                    c = at + 4 * c
+                    block[c: c + 4] = values[k if k < top else top]
+            kept["won"] = (None, bytes(block))
         extra = len(rows) - self.history
         if extra > 0:
             del rows[:extra]
@@ -317,45 +371,52 @@ class SneakObservation(ObservationEncoder):
     def _decode(self, event: Mapping[str, Any]) -> tuple[Any, ...]:
         """What ``event`` itself tells, whoever reads it: its history row for each reader
         (seats 0 to n-1: the seat that acted counted from the reader), then the cards it tells
-        were won (see ``_cards_won``), then the event.  Kept by the event's identity for the
-        other seats' memories when the event is read-only (the engine's: one object per
-        event for every viewer without a private part in it; the entry holds the event, so
-        no other object has its id while it is kept).  A function of the event's own
-        content, so sharing it tells no seat anything it does not see."""
-        get = event.get
-        kind = get("type")
+        were won (the seat and the cards' indices, ``_RESET``: a deal starts, or None), then
+        the event.  Kept by the event's identity for the other seats' memories when the event
+        is read-only (the engine's: one object per event for every viewer without a private
+        part in it; the entry holds the event, so no other object has its id while it is
+        kept).  A function of the event's own content, so sharing it tells no seat anything
+        it does not see."""
+        kind, seat, winner, count, how = map(event.get, _EVENT_KEYS)
+        who = winner if seat is None and "seat" not in event else seat
         won: Any = None
         if type(kind) is str and kind in _CARD_EVENTS:
-            won = self._cards_won(event, kind)
-        who = get("seat", _MISSING)
-        if who is _MISSING:
-            who = get("winner")
-        count, how = get("count"), get("kind")
+            if kind == "deal_start":
+                won = _RESET
+            elif kind == "reveal":
+                if type(winner) is int:
+                    won = winner, [CARD_INDEX[c] for play in event.get("plays") or []
+                                   for c in play.get("cards") or []]
+            elif type(seat) is int and "cards" in event:  # won, uncontested
+                won = seat, [CARD_INDEX[c] for c in event["cards"]]
         # The rows depend on these values only (their types too: a bool is no seat): looked up
         # whole, before working any of it out (most events of a game repeat one seen before).
-        key: Any = (kind, type(kind), who, type(who), count, type(count), how)
+        key: Any = (kind, who, count, how, type(kind), type(who), type(count))
         try:
             rows = self._event_rows.get(key)
         except TypeError:  # an unhashable value (no engine logs one)
             rows, key = None, None
         if rows is None:
-            n = self.players
-            if type(who) is int and 0 <= who < n:
-                by_seat = [self._event_row(rel, kind, count, how) for rel in range(n)]
-                rows = tuple(by_seat[(who - reader) % n] for reader in range(n))
-            else:
-                rows = (self._event_row(-1, kind, count, how),) * n
-            if key is not None:
-                if len(self._event_rows) >= 1 << 14:
-                    self._event_rows.clear()
-                self._event_rows[key] = rows
+            rows = self._new_rows(key, kind, who, count, how)
         got = (*rows, won, event)
         if type(event) is FrozenDict:  # (never changed: a plain dict might be)
-            decoded = self._decoded
-            if len(decoded) >= 1 << 14:
-                decoded.clear()
-            decoded[id(event)] = got
+            self._decoded[id(event)] = got  # (kept at 1 << 14 by _read_events)
         return got
+
+    def _new_rows(self, key: Any, kind: Any, who: Any, count: Any, how: Any,
+                  ) -> tuple[bytes, ...]:
+        """The history rows of an event for each reader, kept by ``key`` (None: not kept)."""
+        n = self.players
+        if type(who) is int and 0 <= who < n:
+            by_seat = [self._event_row(rel, kind, count, how) for rel in range(n)]
+            rows = tuple(by_seat[(who - reader) % n] for reader in range(n))
+        else:
+            rows = (self._event_row(-1, kind, count, how),) * n
+        if key is not None:
+            if len(self._event_rows) >= 1 << 14:
+                self._event_rows.clear()
+            self._event_rows[key] = rows
+        return rows
 
     def _event_row(self, rel: int, kind: Any, count: Any, how: Any) -> bytes:
         """The history row of an event from its type, seat (counted from the reader; -1:
@@ -363,49 +424,6 @@ class SneakObservation(ObservationEncoder):
         laid = min(1.0, count / 13) if type(count) is int else 0.0
         key = (self._type_slot(kind), rel, laid, how == "sneak", how == "flaunt")
         return self._row(key, lambda: self._make_row(*key)).tobytes()
-
-    def _cards_won(self, event: Mapping[str, Any], kind: str) -> Any:
-        """What an event of :data:`_CARD_EVENTS` tells of the cards seen won this deal: the
-        seat and the cards' indices, ``_RESET`` (a deal starts) or None (nothing)."""
-        if kind == "deal_start":
-            return _RESET
-        if kind == "won" or kind == "uncontested":
-            seat = event.get("seat")
-            if "cards" in event and type(seat) is int:
-                return seat, [CARD_INDEX[c] for c in event["cards"]]
-        elif kind == "reveal":
-            winner = event.get("winner")
-            if type(winner) is int:
-                return winner, [CARD_INDEX[c] for play in event.get("plays") or []
-                                for c in play.get("cards") or []]
-        return None
-
-    def _take(self, memory: Memory, won: Any) -> None:
-        """The seat's memory after a card event: started afresh at a deal's start, or
-        ``seat`` won the cards ``ids``: counted, and the block of cards seen won brought up to
-        date (a new block: kept blocks may be shared)."""
-        if won is _RESET:
-            memory.known.clear()
-            memory.kept.pop("won", None)
-            return
-        seat, ids = won
-        kept = memory.kept.get("won")
-        block = bytearray(self._no_won if kept is None else kept[1])
-        at = 208 * ((seat - (memory.seat or 0)) % self.players)  # (52 float32 a seat)
-        values = self._won_values
-        top = len(values) - 1
-        if top == 1:  # one pack: a card won once is at 1.0 (no count needed)
-            one = values[1]
-            for c in ids:
-                block[at + 4 * c: at + 4 * c + 4] = one
-        else:  # copies won by seat and card (a card index is below 64)
-            counts = memory.place("won")
-            for c in ids:
-                key = seat * 64 + c
-                k = counts.get(key, 0) + 1
-                counts[key] = k
-                block[at + 4 * c: at + 4 * c + 4] = values[k if k < top else top]
-        memory.kept["won"] = (None, bytes(block))
 
     def _make_row(self, slot: int, rel: int, laid: float, sneak: bool, flaunt: bool) -> Vector:
         row = np.zeros(self.row_size, dtype=np.float32)
@@ -422,101 +440,150 @@ class SneakObservation(ObservationEncoder):
     def encode(self, view: View, memory: Memory | None = None) -> Vector:
         """The vector, made from its blocks' bytes in one join (see ``_blocks``): into a
         bytearray, which the array then owns (writable, and no second copy)."""
-        joined = bytearray().join(self._blocks(view, self._catch_up(view, memory)))
-        return np.frombuffer(joined, dtype=_FLOAT32)
+        return np.frombuffer(bytearray().join(self._blocks(view, memory)), dtype=_FLOAT32)
 
     def encode_into(self, out: Vector, view: View, memory: Memory | None = None) -> None:
         if out.dtype != np.float32 or out.shape != (self.size,) or not out.flags.c_contiguous:
             super().encode_into(out, view, memory)
             return
-        blocks = self._blocks(view, self._catch_up(view, memory))
-        out.data.cast("B")[:] = b"".join(blocks)
+        out.data.cast("B")[:] = b"".join(self._blocks(view, memory))
 
-    def _blocks(self, view: View, memory: Memory) -> list[bytes]:
+    def _blocks(self, view: View, memory: Memory | None) -> list[bytes]:
         # Written for speed (an environment step encodes one view): numpy costs hundreds of
         # machine instructions per call (a value written, an array made or joined), so the
         # blocks are the bytes of their float32 values, joined once.  The hand, kept while
         # unchanged; the seats and misc values, packed at once; the lead and own-challenge
         # blocks, shared by every view with the same lead or challenge; the cards seen won,
-        # kept up to date with the events (see _take); the history rows, shared by equal
-        # events.  The values are those of the plain reading, min(1.0, x) and all
-        # (tests/interop/sneak_reference.py).
-        get = view.get
+        # kept up to date with the events (see _read_events); the history rows, shared by
+        # equal events.  The view's values are read in one call (an engine's view has every
+        # key), the memory caught up here (``_catch_up``, written out).  The values are those
+        # of the plain reading, min(1.0, x) and all (tests/interop/sneak_reference.py).
+        try:
+            (seat, events, hand, sizes, won, scores, started, to_act, lead, challenged,
+             declined, turn, dealer, stock, out, deal, sneaking, limit, phase,
+             challenges) = _view_values(view)
+        except KeyError:  # (a view with keys left out: each read as None)
+            (seat, events, hand, sizes, won, scores, started, to_act, lead, challenged,
+             declined, turn, dealer, stock, out, deal, sneaking, limit, phase,
+             challenges) = map(view.get, _VIEW_KEYS)
+        if not events:
+            events = ()
+        if memory is None or memory.seat != seat or memory.count > len(events):
+            fresh = self.memory(seat)
+            if memory is not None:
+                memory.__dict__.update(fresh.__dict__)
+            else:
+                memory = fresh
+        if memory.count < len(events):
+            self._read_events(memory, events, memory.count)
+            memory.count = len(events)
+        kept = memory.kept
+        hand_kept = kept.get("hand")
+        if not hand:
+            hand = []
+        if hand_kept is None or hand_kept[0] != hand:
+            hand_kept = kept["hand"] = (list(hand), self._cards_block(hand, self._hands))
         n = self.players
-        seat = get("seat")
-        hand = get("hand") or []
-        kept = memory.kept.get("hand")
-        if kept is None or kept[0] != hand:
-            kept = memory.kept["hand"] = (list(hand), self._cards_block(hand, self._hands))
-        sizes = get("hand_sizes") or [0] * n
-        won = get("won") or [0] * n
-        scores = get("scores") or [0] * n
-        started = get("started") or [False] * n
-        to_act = get("to_act") or ()
-        lead = get("lead") or {}
-        challenged = get("challenged") or ()
-        declined = get("declined") or ()
-        turn, dealer, leader = get("turn"), get("dealer"), lead.get("seat")
-        total, target = self.total, self.target
-        first = seat or 0
-        small = self._small[:]  # the seats and misc blocks, all 0
-        at = 0
-        for p in range(n):
-            s = (first + p) % n
-            x = sizes[s] / 13
-            if x:
-                small[at] = x if x < 1.0 else 1.0
-            x = won[s] / total
-            if x:
-                small[at + 1] = x if x < 1.0 else 1.0
-            x = scores[s] / target
-            if x:
-                small[at + 2] = x if x < 1.0 else 1.0
+        if not sizes:
+            sizes = [0] * n
+        if not won:
+            won = [0] * n
+        if not scores:
+            scores = [0] * n
+        if not started:
+            started = [False] * n
+        first = (seat or 0) % n
+        slots = self._slots[first]  # seat: its place in the seats block, from the viewer
+        small: list[Any] = self._small[:]  # the seats and misc blocks, all 0
+        # The flags from the few seats they name (a seat as the plain reading finds it: by
+        # equality, so by its hash): to act, on turn, dealer, leader, challenged, passed.
+        slot = slots.get
+        for s in to_act or ():
+            place = slot(s)
+            if place is not None:
+                small[place + 4] = 1.0
+        place = slot(turn)
+        if place is not None:
+            small[place + 5] = 1.0
+        place = slot(dealer)
+        if place is not None:
+            small[place + 6] = 1.0
+        if lead:
+            try:
+                leader, how, count, cards, combo = _lead_values(lead)
+            except KeyError:
+                leader, how, count, cards, combo = map(lead.get, _LEAD_KEYS)
+            place = slot(leader)
+            if place is not None:
+                small[place + 7] = 1.0
+            key: Any = (how == "flaunt", count, tuple(cards) if cards else None, combo)
+            try:
+                lead_block = self._leads.get(key)
+            except TypeError:  # an unhashable value (no engine shows one)
+                lead_block = None
+            if lead_block is None:
+                lead_block = self._lead_block(lead)
+        else:
+            lead_block = self._no_lead
+        for s in challenged or ():
+            place = slot(s)
+            if place is not None:
+                small[place + 8] = 1.0
+        for s in declined or ():
+            place = slot(s)
+            if place is not None:
+                small[place + 9] = 1.0
+        at = 10 * n
+        small[self._phase_at.get(phase, at + 5 + len(SNEAK_PHASES)) if type(phase) is str
+              else at + 5 + len(SNEAK_PHASES)] = 1.0
+        # The values of each seat (cards held, won, score, started) and the misc values:
+        # looked up (the plain reading's values, worked out in advance: see _define), else (a
+        # value outside the tables: None, which struct refuses) worked out one by one.
+        by_13, by_deck, by_target = self._by_13, self._by_deck, self._by_target
+        for s, place in slots.items():
+            small[place] = by_13(sizes[s])
+            small[place + 1] = by_deck(won[s])
+            small[place + 2] = by_target(scores[s])
             if started[s]:
-                small[at + 3] = 1.0
-            if s in to_act:
-                small[at + 4] = 1.0
-            if s == turn:
-                small[at + 5] = 1.0
-            if s == dealer:
-                small[at + 6] = 1.0
-            if s == leader:
-                small[at + 7] = 1.0
-            if s in challenged:
-                small[at + 8] = 1.0
-            if s in declined:
-                small[at + 9] = 1.0
-            at += 10
-        x = (get("stock_size") or 0) / total
-        if x:
-            small[at] = x if x < 1.0 else 1.0
-        x = (get("out_of_play") or 0) / total
-        if x:
-            small[at + 1] = x if x < 1.0 else 1.0
-        x = squash(get("deal") or 0, 5.0)
-        if x:
-            small[at + 2] = x
-        if get("sneaking"):
+                small[place + 3] = 1.0
+        small[at] = by_deck(stock or 0)
+        small[at + 1] = by_deck(out or 0)
+        small[at + 2] = self._by_deal(deal or 0)
+        if sneaking:
             small[at + 3] = 1.0
-        x = (get("lead_limit") or 0) / 13
-        if x:
-            small[at + 4] = x if x < 1.0 else 1.0
-        phase = get("phase")
-        small[at + 5 + (self._phase_slot.get(phase, len(SNEAK_PHASES)) if type(phase) is str
-                        else len(SNEAK_PHASES))] = 1.0
+        small[at + 4] = by_13(limit or 0)
+        try:
+            packed = self._pack_small(*small)
+        except struct.error:  # (a None: no value in a table)
+            self._plain_values(small, first, sizes, won, scores, started,
+                               (stock, out, deal, sneaking, limit))
+            packed = self._pack_small(*small)
         own: list[str] = []
-        for item in get("challenges") or ():
+        for item in challenges or ():
             if item.get("seat") == seat and item.get("cards"):
                 own.extend(item["cards"])
-        won_kept = memory.kept.get("won")  # (read with the events: see _take)
-        blocks = [kept[1], self._pack_small(*small),
-                  self._lead_block(lead) if lead else self._no_lead,
-                  self._cards_block(own, self._card_blocks) if own else self._no_cards,
-                  self._no_won if won_kept is None else won_kept[1]]
+        won_kept = kept.get("won")  # (read with the events: see _read_events)
         rows = memory.rows
-        blocks.extend(rows[::-1])
-        blocks.append(self._pads[len(rows)])
+        blocks = [hand_kept[1], packed, lead_block,
+                  self._cards_block(own, self._card_blocks) if own else self._no_cards,
+                  self._no_won if won_kept is None else won_kept[1], *rows[::-1],
+                  self._pads[len(rows)]]
         return blocks
+
+    def _plain_values(self, small: list[Any], first: int, sizes: Any, won: Any, scores: Any,
+                      started: Any, misc: tuple[Any, ...]) -> None:
+        """The seats' values and the misc values of ``_blocks`` worked out one by one, as
+        the plain reading does, where a value is outside the tables."""
+        n = self.players
+        total, target = self.total, self.target
+        for p in range(n):
+            s, at = (first + p) % n, 10 * p
+            small[at: at + 4] = (min(1.0, sizes[s] / 13), min(1.0, won[s] / total),
+                                 min(1.0, scores[s] / target), bool(started[s]))
+        stock, out, deal, sneaking, limit = misc
+        small[10 * n: 10 * n + 5] = (min(1.0, (stock or 0) / total),
+                                     min(1.0, (out or 0) / total), squash(deal or 0, 5.0),
+                                     bool(sneaking), min(1.0, (limit or 0) / 13))
 
     def _lead_block(self, lead: Mapping[str, Any]) -> bytes:
         """The lead block of ``lead``, shared by every view of an equal lead."""
