@@ -216,3 +216,19 @@ def walk_without_listing(table: Any, seed: int, steps: int, monkeypatch: Any) ->
         _, mask, ids = table.observe(seat)
         assert ids.size and mask.sum() == ids.size
         table.act(seat, int(ids[rng.randrange(len(ids))]))
+
+
+def flaunt_twins(codec: Any, legal: list[int], first: int) -> list[int]:
+    """Sneak: for the sneak ids among the first ``first`` legal ids, the flaunt ids of the same
+    card sets that are not legal themselves (in a challenge window, the id a challenge of those
+    cards does not take: refused)."""
+    flaunts = codec.tables["flaunt"].index
+    first_flaunt = next(s for s in codec.segments if s.kind == "flaunt").start
+    out = []
+    for i in legal[:first]:
+        seg = codec.segment_of(i)
+        if seg.kind == "sneak":
+            at = flaunts.get(codec.tables["sneak"].items[i - seg.start])
+            if at is not None and first_flaunt + at not in legal:
+                out.append(first_flaunt + at)
+    return out

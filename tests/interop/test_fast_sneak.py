@@ -17,7 +17,7 @@ pytest.importorskip("numpy")
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from interop_util import walk_without_listing
+from interop_util import flaunt_twins, walk_without_listing
 from sneak_reference import ReferenceSneakObservation
 
 from bluffhouse.cards import CARD_INDEX, CARD_TEXT
@@ -165,15 +165,7 @@ def refused_ids(codec: Any, view: dict[str, Any], legal: list[int]) -> list[Any]
     out: list[Any] = [-1, codec.size, np.int64(codec.size + 3), "7", 2.0, True]
     out += [i for i in (0, 1, 2, codec.size - 1) if i not in legal]
     out.append(next(i for i in range(codec.size) if i not in legal))
-    flaunts = codec.tables["flaunt"].index
-    first_flaunt = next(s for s in codec.segments if s.kind == "flaunt").start
-    for i in legal[:20]:
-        seg = codec.segment_of(i)
-        if seg.kind == "sneak":
-            at = flaunts.get(codec.tables["sneak"].items[i - seg.start])
-            if at is not None and first_flaunt + at not in legal:
-                out.append(first_flaunt + at)
-    return out
+    return out + flaunt_twins(codec, legal, 20)
 
 
 def test_the_listed_apply_refuses_anything_not_listed_now() -> None:

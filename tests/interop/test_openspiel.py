@@ -11,6 +11,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
+from interop_util import flaunt_twins  # noqa: E402
+
 import bluffhouse as bh  # noqa: E402
 from bluffhouse.interop import openspiel as bos  # noqa: E402
 
@@ -275,8 +277,6 @@ def test_sneak_ids_not_legal_now_are_refused_changing_nothing():
 
     game = pyspiel.load_game("python_bluffhouse(game=sneak,players=3,chance=sampled)")
     codec = game.shared.codec
-    flaunts = codec.tables["flaunt"].index
-    first_flaunt = next(s for s in codec.segments if s.kind == "flaunt").start
     state = game.new_initial_state()
     state.apply_action(11)
     rng = random.Random(11)
@@ -291,12 +291,7 @@ def test_sneak_ids_not_legal_now_are_refused_changing_nothing():
         if view["phase"] == "window":
             assert all(n in ("pass",) or n.startswith("challenge ") for n in names)
         bad = [i for i in (0, 1, 2, codec.size - 1) if i not in legal]
-        for i in legal[:10]:
-            seg = codec.segment_of(i)
-            if seg.kind == "sneak":
-                at = flaunts.get(codec.tables["sneak"].items[i - seg.start])
-                if at is not None and first_flaunt + at not in legal:
-                    bad.append(first_flaunt + at)
+        bad += flaunt_twins(codec, legal, 10)
         history, text = state.history(), str(state)
         for i in bad:
             if step % 4 == 1:

@@ -110,8 +110,11 @@ class ObservationEncoder:
     def _catch_up(self, view: View, memory: Memory | None) -> Memory:
         """``memory`` (a fresh one if None, or started afresh if made for another seat or a
         longer log) after reading the view's events new since its last call."""
-        seat = view.get("seat")
-        events = view.get("events") or []
+        return self._caught_up(view.get("seat"), view.get("events") or [], memory)
+
+    def _caught_up(self, seat: int | None, events: Sequence[Mapping[str, Any]],
+                   memory: Memory | None) -> Memory:
+        """``_catch_up`` on the view's seat and events, already read."""
         if memory is None or memory.seat != seat or memory.count > len(events):
             fresh = self.memory(seat)
             if memory is not None:

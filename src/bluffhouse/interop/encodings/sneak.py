@@ -466,17 +466,7 @@ class SneakObservation(ObservationEncoder):
             (seat, events, hand, sizes, won, scores, started, to_act, lead, challenged,
              declined, turn, dealer, stock, out, deal, sneaking, limit, phase,
              challenges) = map(view.get, _VIEW_KEYS)
-        if not events:
-            events = ()
-        if memory is None or memory.seat != seat or memory.count > len(events):
-            fresh = self.memory(seat)
-            if memory is not None:
-                memory.__dict__.update(fresh.__dict__)
-            else:
-                memory = fresh
-        if memory.count < len(events):
-            self._read_events(memory, events, memory.count)
-            memory.count = len(events)
+        memory = self._caught_up(seat, events or (), memory)
         kept = memory.kept
         hand_kept = kept.get("hand")
         if not hand:
