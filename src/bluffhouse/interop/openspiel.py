@@ -527,12 +527,8 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
                     at += size
                 self._start(self.setup.engine_seed, deal=hands)
             return
-        kept = self._kept
         engine = self.engine
-        if kept.acting >= 0 and kept.version == engine._game.version:
-            seat = kept.acting
-        else:
-            seat = self._acting()
+        seat = self._acting()
         index = action if type(action) is int else int(action)
         view = self._view(seat)
         shared = self.shared
@@ -577,20 +573,11 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         engine = self.engine
         if engine is None or len(args) > 1:
             return pyspiel.State.legal_actions(self, *args)  # type: ignore[no-any-return]
-        game = engine._game
-        version = game.version
-        kept = self._kept
-        if kept.acting >= 0 and kept.version == version:
-            player = kept.acting
-        elif game.over:
+        if engine._game.over:
             return pyspiel.State.legal_actions(self, *args)  # type: ignore[no-any-return]
-        else:
-            player = self._acting()
+        player = self._acting()
         if args and args[0] != player:
             return pyspiel.State.legal_actions(self, *args)  # type: ignore[no-any-return]
-        cached = self._legal
-        if cached is not None and cached[0] == version and cached[1] == player:
-            return list(cached[2])
         return list(self._legal_actions(player))
 
     def observation_tensor(self, *args: Any) -> list[float]:

@@ -190,7 +190,10 @@ class Table:
 
     def acting(self) -> int:
         """``acting_seat`` of the game now (asked twice a step: kept per game version)."""
-        game = self.current()
+        return self._acting_in(self.current())
+
+    def _acting_in(self, game: Game) -> int:
+        """``acting`` for ``game``, the table's game now."""
         known = self._acting
         if known is not None and known[0] is game and known[1] == game.version:
             return known[2]
@@ -238,13 +241,10 @@ class Table:
         vector = self.encoder.encode(view, self.memories[seat])
         if view["over"]:
             legal = NO_IDS
+        elif seat == self._acting_in(game):
+            legal = self.codec.legal_ids(game, seat, view)
         else:
-            known = self._acting
-            if known is not None and known[0] is game and known[1] == version:
-                acting = known[2]
-            else:
-                acting = self._find_acting(game)
-            legal = self.codec.legal_ids(game, seat, view) if seat == acting else NO_IDS
+            legal = NO_IDS
         slot = self._slot(legal)
         cache = self._cache = (version, seat, vector, slot[0], legal, view, slot[2])
         return cache
@@ -303,12 +303,7 @@ class Table:
             self._cache = None
         else:
             self._apply(game, seat, i, view)
-        act = game.to_act
-        if len(act) == 1:  # (the usual case, kept as ``acting`` would keep it)
-            seat = act[0]
-            self._acting = (game, game.version, seat)
-            return seat
-        return self._find_acting(game) if act else -1
+        return self._find_acting(game) if game.to_act else -1
 
     def _apply(self, game: Game, seat: int, i: int, view: Any) -> None:
         """The seat takes the legal action of id ``i``, decoded and applied as any action."""
