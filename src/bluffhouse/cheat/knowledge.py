@@ -99,6 +99,13 @@ class Knowledge:
     #: Per seat, the ranks it passed on while they were to be claimed (``turn_pass="round"``:
     #: Bluff) since it last took cards: it holds none of them (see _exposure).
     void: list[set[int]] = field(default_factory=list)
+    #: Set once ``from_view`` has read the whole view (nothing changes the knowledge after
+    #: that): ``unseen`` is then worked out once and kept (a move asks for it about ten
+    #: times; a clone starts without it).
+    settled: bool = field(default=False, repr=False, compare=False)
+    _unseen: Counter[int] | None = field(default=None, repr=False, compare=False)
+    _placed_here: Counter[int] | None = field(default=None, repr=False, compare=False)
+    _truth: tuple[Any, float] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
@@ -137,6 +144,7 @@ class Knowledge:
         while len(_FOLDS) > 16:
             del _FOLDS[next(iter(_FOLDS))]
         k._settle(view)
+        k.settled = True
         return k
 
     def clone(self) -> Knowledge:
@@ -157,6 +165,7 @@ class Knowledge:
 
     def _read(self, event: dict[str, Any]) -> None:
         """Fold one event of the seat's log into what it knows."""
+        self._unsettle()
         k, me, sizes = self, self.seat, self.sizes
         kind = event.get("type")
         let_go: list[int] = []
@@ -305,6 +314,7 @@ class Knowledge:
     def _settle(self, view: View) -> None:
         """What the view adds to the log: this seat's hand and stash (nothing it holds or saw
         elsewhere is in another hand) and the hand sizes (no seat holds more known cards)."""
+        self._unsettle()
         k = self
         k.hand = Counter(CARD_INDEX[c] for c in view["hand"])
         k.stash = Counter(CARD_INDEX[c] for c in view.get("hidden") or [])
@@ -314,6 +324,11 @@ class Knowledge:
             if s != k.seat:
                 k._trim(s, view["hand_sizes"][s], -1)
         k.known[k.seat] = Counter()
+
+    def _unsettle(self) -> None:
+        """The knowledge is about to change: ``unseen`` no longer kept."""
+        self.settled = False
+        self._unseen = self._placed_here = self._truth = None
 
     def _placed(self, cards: list[int], holder: int | None) -> None:
         """``cards`` are known to be somewhere else than any hand but ``holder``'s: each is
@@ -364,12 +379,29 @@ class Knowledge:
         return self.known[seat] & self.soft[seat]
 
     def unseen(self) -> Counter[int]:
-        """Cards whose place this seat does not know."""
+        """Cards whose place this seat does not know (a new Counter: the caller's to change)."""
+        kept = self._unseen
+        if kept is not None and self.settled:
+            return Counter(kept)
         out = Counter(self.deck)
         for part in (self.hand, self.stash, self.mine_in_pile, self.seen_in_pile, self.gone,
                      *self.known):
             out.subtract(part)
-        return +out
+        out = +out
+        if self.settled:
+            self._unseen = Counter(out)
+        return out
+
+    def placed_here(self) -> Counter[int]:
+        """The cards this seat holds, hid, laid or saw in the pile, or saw leave play (read
+        only: kept once settled, like ``unseen``)."""
+        kept = self._placed_here
+        if kept is not None and self.settled:
+            return kept
+        out = self.hand + self.stash + self.mine_in_pile + self.seen_in_pile + self.gone
+        if self.settled:
+            self._placed_here = out
+        return out
 
     def matches(self, card: int, rank: int) -> bool:
         if card == JOKER:
@@ -399,7 +431,20 @@ def _remove(counter: Counter[int], cards: list[int]) -> None:
 
 def p_truthful(k: Knowledge, view: View) -> float:
     """The chance that the last play is true, from what this seat knows: the claimed cards must
-    all be among the player's hand before it played, drawn from its known and unseen cards.
+    all be among the player's hand before it played, drawn from its known and unseen cards
+    (kept for the view in the settled knowledge: a move asks for it more than once).
+    See ``_p_truthful``."""
+    kept = k._truth
+    if kept is not None and kept[0] is view and k.settled:
+        return kept[1]
+    p = _p_truthful(k, view)
+    if k.settled:
+        k._truth = (view, p)
+    return p
+
+
+def _p_truthful(k: Knowledge, view: View) -> float:
+    """``p_truthful`` worked out.
 
     A known card that its holder may have laid face down since it was seen
     (:meth:`Knowledge.maybe_moved`) is where it was seen with the chance that it was not among
@@ -475,9 +520,8 @@ def _crowded(k: Knowledge, rank: int, count: int) -> float:
     claimed = sum(c for s, r, c in k.claims_in_pile if s != k.seat and r == rank)
     if not claimed:
         return 1.0
-    mine = k.hand + k.stash + k.mine_in_pile + k.seen_in_pile + k.gone
     total = sum(n for c, n in k.deck.items() if k.matches(c, rank))
-    room = total - sum(n for c, n in mine.items() if k.matches(c, rank))
+    room = total - sum(n for c, n in k.placed_here().items() if k.matches(c, rank))
     if claimed <= room:
         return 1.0
     return float(max(0, room) / claimed) ** count
