@@ -100,8 +100,9 @@ class Knowledge:
     #: Bluff) since it last took cards: it holds none of them (see _exposure).
     void: list[set[int]] = field(default_factory=list)
     #: Set once ``from_view`` has read the whole view (nothing changes the knowledge after
-    #: that): ``unseen`` is then worked out once and kept (a move asks for it about ten
-    #: times; a clone starts without it).
+    #: that): ``unseen``, ``placed_here`` and ``p_truthful`` for the view are then worked out
+    #: once and kept (a move asks for them about ten, seven and two times; a clone starts
+    #: without them, and reading an event drops them).
     settled: bool = field(default=False, repr=False, compare=False)
     _unseen: Counter[int] | None = field(default=None, repr=False, compare=False)
     _placed_here: Counter[int] | None = field(default=None, repr=False, compare=False)
@@ -318,15 +319,14 @@ class Knowledge:
         k = self
         k.hand = Counter(CARD_INDEX[c] for c in view["hand"])
         k.stash = Counter(CARD_INDEX[c] for c in view.get("hidden") or [])
-        k._placed(list((k.hand + k.stash + k.mine_in_pile + k.seen_in_pile
-                        + k.gone).elements()), None)
+        k._placed(list(k.placed_here().elements()), None)
         for s in range(k.players):
             if s != k.seat:
                 k._trim(s, view["hand_sizes"][s], -1)
         k.known[k.seat] = Counter()
 
     def _unsettle(self) -> None:
-        """The knowledge is about to change: ``unseen`` no longer kept."""
+        """The knowledge is about to change: nothing worked out from it is kept."""
         self.settled = False
         self._unseen = self._placed_here = self._truth = None
 
