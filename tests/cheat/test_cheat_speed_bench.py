@@ -37,3 +37,24 @@ def test_the_suite_speed_benchmark_times_the_bots_moves() -> None:
     spec.loader.exec_module(bench)
     times = bench.times_in("bluff", "counter", "always_call", 1)
     assert times and all(t >= 0 for t in times)
+
+
+def _bench(name: str):
+    spec = importlib.util.spec_from_file_location(name, BENCH.parent / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_call_record_counts_a_tables_plays_and_calls() -> None:
+    """bench/call_record.py: the plays, lies and calls it counts add up (the figures
+    themselves are printed, never asserted)."""
+    got = _bench("call_record").record("bluff", "counter", "never_lie", 2)
+    assert got["games"] == 2
+    for who in ("bot", "opponents"):
+        assert got[f"{who} plays"] > 0
+        assert got[f"{who} lies"] <= got[f"{who} plays"]
+        assert got[f"{who} calls right"] <= got[f"{who} calls"]
+    assert got["bot lies called"] + got["opponents lies called"] <= (
+        got["bot calls right"] + got["opponents calls right"])

@@ -1,0 +1,82 @@
+"""CPU instructions of a rule-based bot's move in every rule set of issue 15's suite, counted
+exactly by valgrind (a figure a busy, shared machine does not blur; ``suite_speed.py`` times
+the same moves in CPU time).
+
+    python bench/bot_instructions.py [--bot counter] [--opponent always_lie] [--games 2]
+
+The bot plays seat 0 against ``--opponent`` in each rule set, games ``0..N-1`` seeded as the
+suite seeds them (``bench/suite_speed.py``).  Two runs under cachegrind play the same games:
+one where every decision of seat 0 is also made twice more by fresh copies of the bot (the
+copies' moves are thrown away), one without; the difference over the extra decisions is the
+cost of a move (its knowledge's fold over the log kept between calls, as in play).  Compare
+two versions of the code by running it in each checkout; needs valgrind on the PATH.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import sys
+
+from instructions import _count  # (this directory: the valgrind runner of the interfaces)
+
+_RUN = """
+import sys
+import bluffhouse as bh
+from bluffhouse.arena import SUITE_RULES
+from bluffhouse.bots import Choices, make_bot
+bot, opponent, games, extra = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+moves = 0
+for preset, options, players in SUITE_RULES.values():
+    for g in range(games):
+        state = bh.new_game(preset, players=players, seed=g, **options)
+        bots = [make_bot(bot if s == 0 else opponent, seed=g * 10 + s) for s in range(players)]
+        for _ in range(3000):
+            if state.over:
+                break
+            seat = state.to_act[0]
+            player = bots[seat]
+            view = state.view(seat) if player.wants_view else None
+            if seat == 0:
+                moves += 1
+                for _ in range(extra):
+                    make_bot(bot, seed=1).act(view, Choices(state, seat))
+            state.apply(seat, player.act(view, Choices(state, seat)))
+print("moves", moves)
+"""
+
+#: Decisions of seat 0 made again as copies in the counted run.
+EXTRA = 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bot", default="counter")
+    ap.add_argument("--opponent", default="always_lie")
+    ap.add_argument("--games", type=int, default=2, help="games of each rule set")
+    args = ap.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (Debian: apt install valgrind)", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    runs = []
+    for extra in (EXTRA, 0):
+        total, out = _count([_RUN, args.bot, args.opponent, str(args.games), str(extra)])
+        found = re.search(r"moves (\d+)", out)
+        if found is None:
+            print(f"the counted run printed no move count: {out[-500:]!r}", file=sys.stderr)
+            return 1
+        runs.append((total, int(found.group(1))))
+    (full, moves), (base, _) = runs
+    each = (full - base) / max(1, moves * EXTRA)
+    print(f"{args.bot} against {args.opponent}, {args.games} game(s) of every suite rule set: "
+          f"{each / 1e6:.2f} million instructions a move ({moves} moves); the whole run "
+          f"without the copies: {base / 1e9:.2f} billion")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""How a bot's plays and calls fare at a table of one style, counted from the games' logs: the
+figures behind issue 15's reading of a cell (README, `popcorn_up_or_down` against
+`never_lie`).
+
+    python bench/call_record.py [--rules popcorn_up_or_down] [--bot counter]
+                                [--opponent never_lie] [--games 16]
+
+The bot plays seat 0 in the suite's games ``0..N-1`` of the rule set (seeded as the suite
+seeds them).  Printed for the bot and for the opponents' seats together: plays, lies (a card
+laid that does not match the claim), lies where the seat held a card of a rank it could claim
+(a padded play, or a lie by choice), padded truths by the cards laid, lies called, calls made
+and how many were right, piles picked up and their cards, and the bot's wins.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+import bluffhouse as bh
+from bluffhouse.arena import SUITE_RULES
+from bluffhouse.bots import Choices, make_bot
+from bluffhouse.cards import CARD_INDEX, JOKER, RANK_INDEX
+
+
+def record(rules: str, bot: str, opponent: str, games: int) -> Counter[str]:
+    preset, options, players = SUITE_RULES[rules]
+    out: Counter[str] = Counter()
+    for g in range(games):
+        state = bh.new_game(preset, players=players, seed=g, **options)
+        bots = [make_bot(bot if s == 0 else opponent, seed=g * 10 + s) for s in range(players)]
+        for _ in range(5000):
+            if state.over:
+                break
+            seat = state.to_act[0]
+            view = state.view(seat)
+            action = bots[seat].act(view if bots[seat].wants_view else None,
+                                    Choices(state, seat))
+            who = "bot" if seat == 0 else "opponents"
+            if action["type"] == "play":
+                rank = RANK_INDEX[action["claim"]["rank"]]
+                cards = [CARD_INDEX[c] for c in action["cards"]]
+                out[f"{who} plays"] += 1
+                out[f"{who} cards laid"] += len(cards)
+                if not all(c == JOKER or c >> 2 == rank for c in cards):
+                    out[f"{who} lies"] += 1
+                    if any(c == JOKER or c >> 2 == rank for c in cards):  # a padded truth
+                        out[f"{who} lies padding a true card, {len(cards)} laid"] += 1
+                    claimable = {RANK_INDEX[r] for r in view.get("claim_ranks") or []}
+                    if any(CARD_INDEX[c] >> 2 in claimable for c in view["hand"]
+                           if CARD_INDEX[c] != JOKER):
+                        out[f"{who} lies holding a claimable card"] += 1
+            state.apply(seat, action)
+        for event in state.view(0)["events"]:
+            if event["type"] == "call":
+                who = "bot" if event["seat"] == 0 else "opponents"
+                out[f"{who} calls"] += 1
+                out[f"{who} calls right"] += bool(event.get("right"))
+                if not event.get("truthful"):
+                    out[f"{'bot' if event['target'] == 0 else 'opponents'} lies called"] += 1
+            elif event["type"] == "take":
+                who = "bot" if event["seat"] == 0 else "opponents"
+                out[f"{who} piles taken"] += 1
+                out[f"{who} cards taken"] += int(event.get("count", 0))
+        result = state.result or {}
+        out["bot wins"] += result.get("winner") == 0
+        out["games"] += 1
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rules", default="popcorn_up_or_down", choices=sorted(SUITE_RULES))
+    ap.add_argument("--bot", default="counter")
+    ap.add_argument("--opponent", default="never_lie")
+    ap.add_argument("--games", type=int, default=16)
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    got = record(args.rules, args.bot, args.opponent, args.games)
+    print(f"{args.rules}: {args.bot} (seat 0) against {args.opponent}, {got['games']} games, "
+          f"{got['bot wins']} won")
+    for key in sorted(k for k in got if k not in ("games", "bot wins")):
+        print(f"  {key:40s} {got[key]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
