@@ -33,8 +33,9 @@ SEED_BITS = 1024
 
 
 def _read_only(self: object, *args: Any, **kwargs: Any) -> Any:
-    raise TypeError(f"this {type(self).__name__} is a logged event (or part of one) and is "
-                    "read-only; copy it first: dict(event), list(event['cards'])")
+    refusal = getattr(type(self), "REFUSAL", None)  # (a subclass that is no logged event)
+    raise TypeError(refusal or f"this {type(self).__name__} is a logged event (or part of "
+                    "one) and is read-only; copy it first: dict(event), list(event['cards'])")
 
 
 class FrozenDict(dict[str, Any]):

@@ -69,6 +69,7 @@ def test_fast_sneak_equals_the_reference(options: dict[str, Any], seed: int, ste
     game = config.new_game(seed=seed, **(big_deal(config, rng) if big else {}))
     seats = list(range(config.players))
     memories = {s: fast.memory(s) for s in seats}
+    lists = {s: fast.memory(s) for s in seats}  # (encode_list's own memories)
     checked = 0
     for _ in range(steps):
         if game.over:
@@ -82,6 +83,8 @@ def test_fast_sneak_equals_the_reference(options: dict[str, Any], seed: int, ste
             into = np.full(fast.size, np.nan, dtype=np.float32)  # (OpenSpiel's tensor)
             fast.encode_into(into, view)
             assert np.array_equal(into, want), seat
+            listed_floats = fast.encode_list(view, lists[seat] if seat is not None else None)
+            assert type(listed_floats) is list and listed_floats == want.tolist(), seat
         for seat in game.to_act:
             listed = game.legal_actions(seat)
             assert game.legal_sets(seat) == [compact(a) for a in listed]
@@ -93,6 +96,37 @@ def test_fast_sneak_equals_the_reference(options: dict[str, Any], seed: int, ste
         game.apply(seat, game.sample_action(seat, rng))
     assert checked or game.over
     assert game.legal_sets(-1) == [] and game.legal_sets("0") == []  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("flaunts", ["must_beat", "any"])
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_equal_legal_keys_list_equal_sets(players: int, flaunts: str) -> None:
+    """``legal_key``'s promise, which the tables' kept legal ids rest on: states of games with
+    the same rules that give equal keys list the same legal sets (and the keys do meet: a
+    first draw whatever the hand, a window on leads of the same size)."""
+    config = configure("sneak", players=players, flaunt_challenges=flaunts)
+    seen: dict[Any, list[tuple[str, tuple[int, ...]]]] = {}
+    met = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = config.new_game(seed=seed)
+        for _ in range(400):
+            if game.over:
+                break
+            for seat in game.to_act:
+                key, sets = game.legal_key(seat), game.legal_sets(seat)
+                hash(key)
+                if key in seen:
+                    assert seen[key] == sets, key
+                    met += 1
+                else:
+                    seen[key] = sets
+            seat = game.to_act[rng.randrange(len(game.to_act))]
+            game.apply(seat, game.sample_action(seat, rng))
+        assert game.legal_key(-1) == game.legal_key(players) == ("none",)
+    assert met > 50
+    assert {key[0] for key in seen} >= {"draw", "turn", "beat" if flaunts == "must_beat"
+                                        else "window"}
 
 
 def test_big_hands_list_the_capped_subset() -> None:

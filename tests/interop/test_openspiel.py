@@ -114,6 +114,15 @@ def test_sampled_chance():
     game = pyspiel.load_game("python_bluffhouse(game=bullshit,seeds=16)")
     state = game.new_initial_state()
     assert state.chance_outcomes() == [(i, 1 / 16) for i in range(16)]
+    # one read-only list for every state (a fresh one of 65,536 pairs costs a game 2 ms)
+    outcomes = state.chance_outcomes()
+    assert game.new_initial_state().chance_outcomes() is outcomes
+    for change in (lambda: outcomes.append((16, 0.0)), lambda: outcomes.pop(),
+                   lambda: outcomes.__setitem__(0, (0, 1.0)), outcomes.clear):
+        with pytest.raises(TypeError, match=r"copy it first: list\(state.chance_outcomes"):
+            change()
+    assert outcomes == [(i, 1 / 16) for i in range(16)]
+    assert pyspiel.State.chance_outcomes(state) == outcomes  # (what C++ callers get)
     state.apply_action(5)
     assert not state.is_chance_node()
     other = game.new_initial_state()

@@ -57,7 +57,7 @@ import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 from ..cards import CARD_INDEX, CARD_TEXT
 from ..errors import RuleError, quote
-from ..game import Game
+from ..game import FrozenList, Game
 from ..registry import presets
 from .encodings import (
     ActionCodec,
@@ -157,8 +157,6 @@ class _Shared:
         self.codec: ActionCodec
         self.encoder: ObservationEncoder
         self.config, self.codec, self.encoder = build(game, players, history, **options)
-        #: where ``BluffhouseState.observation_tensor`` writes (then copies to a list)
-        self.tensor = np.zeros(self.encoder.size, np.float32)
         #: the codec's card sets where the engine takes a legal id back unchecked
         self.sets = listed_sets(self.codec)
 
@@ -346,10 +344,23 @@ class BluffhouseGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         return Observer(self, iig_obs_type)
 
 
+class _Outcomes(FrozenList):
+    """The chance outcomes every state of a sampled game shares: a list that refuses changes."""
+
+    __slots__ = ()
+    REFUSAL = ("chance_outcomes() of a sampled game is one list shared by every state, and "
+               "read-only; copy it first: list(state.chance_outcomes())")
+
+
 @lru_cache(maxsize=8)
-def _uniform(count: int) -> tuple[tuple[int, float], ...]:
-    """``count`` equally likely chance outcomes (kept once, not in every state)."""
-    return tuple((i, 1.0 / count) for i in range(count))
+def _uniform(count: int) -> _Outcomes:
+    """``count`` equally likely chance outcomes, one read-only list shared by every state and
+    every call: a fresh list of the 65,536 pairs of the sampled chance node costs 65,536
+    reference-count updates (scattered over 4 MB: about 2 ms a game, cold) to make and again
+    to drop, and the garbage collector traverses a young one, while a caller holds it,
+    in every collection of the first two generations (a few microseconds an action of a
+    Sneak game, measured); the shared one is old and touched by no one."""
+    return _Outcomes((i, 1.0 / count) for i in range(count))
 
 
 def _private_cards(game: Game, seat: int) -> list[str]:
@@ -464,7 +475,7 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.setup.chance == "sampled":
-            return list(_uniform(self.setup.seeds))
+            return _uniform(self.setup.seeds)  # (read-only: see _uniform)
         rest = Counter(self.setup.pack)
         rest.subtract(self.dealt)
         cards = sorted(c for c, k in rest.items() if k > 0)
@@ -585,13 +596,10 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if (self.engine is None or type(player) is not int
                 or not 0 <= player < self.shared.config.players):
             return pyspiel.State.observation_tensor(self, *args)  # type: ignore[no-any-return]
-        shared = self.shared
-        tensor = shared.tensor
         memory = self.memories.get(player)
         if memory is None:
             memory = self.memory_of(player)
-        shared.encoder.encode_into(tensor, self._view(player), memory)
-        return tensor.tolist()
+        return self.shared.encoder.encode_list(self._view(player), memory)
 
     def returns(self) -> list[float]:
         n = self.shared.config.players

@@ -74,6 +74,9 @@ def _free_counts() -> tuple[int, int]:
 #: anything derived from a handed-out mask, a slice or a ``view(bool)``, holds the array).
 _FREE, _FREE_BASE = _free_counts()
 
+#: What ``Table._observed`` keeps of a view where acting reads its phase only, by phase.
+_PHASES = {phase: {"phase": phase} for phase in ("turn", "window", "over")}
+
 #: Keywords of the environments that are not rules options.
 LIMIT_KEYS = ("play_limit", "any_limit", "combo_limit")
 
@@ -236,6 +239,7 @@ class Table:
         kept = self._view
         if kept is not None and kept[0] is game and kept[1] == version and kept[2] == seat:
             view = kept[3]
+            self._view = None  # (used: see below)
         else:
             view = game.view(seat)
         vector = self.encoder.encode(view, self.memories[seat])
@@ -246,6 +250,12 @@ class Table:
         else:
             legal = NO_IDS
         slot = self._slot(legal)
+        if self._sets is not None:
+            # Where the engine takes an id back as listed, acting reads the view's phase only
+            # (see apply_listed): the table keeps that, not the view, whose log of a thousand
+            # events the garbage collector would otherwise traverse in every collection
+            # while the agent decides (a few microseconds a Sneak step, measured)
+            view = _PHASES.get(view["phase"]) or {"phase": view["phase"]}
         cache = self._cache = (version, seat, vector, slot[0], legal, view, slot[2])
         return cache
 

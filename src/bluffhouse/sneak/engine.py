@@ -164,8 +164,11 @@ class SneakGame(Game):
     # ================================================================== queries
     def _lead_limit(self, seat: int) -> int:
         """Most cards ``seat`` may lead: no more than the largest hand among the others."""
-        others = max((len(h) for s, h in enumerate(self.hands) if s != seat), default=0)
-        return min(len(self.hands[seat]), others)
+        sizes = list(map(len, self.hands))  # (asked every turn: no generator)
+        own = sizes[seat]
+        sizes[seat] = 0
+        others = max(sizes)
+        return own if own < others else others
 
     def _only_draw(self, seat: int) -> bool:
         """A player's first turn of each deal is a draw (while there is a stock to draw from)."""
@@ -348,15 +351,22 @@ class SneakGame(Game):
     def legal_key(self, seat: int) -> tuple[Any, ...]:
         """Everything ``legal_sets(seat)`` depends on, as a hashable key: two states (of games
         with the same rules) with equal keys list the same legal actions, so a caller may keep
-        what it made of one listing (the research environments keep the action ids)."""
+        what it made of one listing (the research environments keep the action ids).  Only
+        what the listing reads: a first draw is the same whatever the hand, and a challenge
+        window needs the lead's cards only where a flaunt must be beaten (else its size), so
+        that equal situations meet equal keys as often as they can."""
         if self._result is not None or type(seat) is not int or seat not in self._act:
             return ("none",)
-        hand = tuple(self.hands[seat])
         if self.phase == "turn":
-            return ("turn", bool(self.stock), self._only_draw(seat), self._lead_limit(seat), hand)
+            if self._only_draw(seat):
+                return ("draw",)  # (whatever the hand: see _turn_groups)
+            return ("turn", bool(self.stock), self._lead_limit(seat), tuple(self.hands[seat]))
         lead = self.lead
         assert lead is not None
-        return ("window", lead["kind"], tuple(lead["cards"]), self._must_beat, hand)
+        if lead["kind"] == "flaunt" and self._must_beat:
+            return ("beat", tuple(lead["cards"]), tuple(self.hands[seat]))
+        # any set of as many cards challenges (see _window_groups): the lead's size is enough
+        return ("window", len(lead["cards"]), tuple(self.hands[seat]))
 
     def _legal_groups(self, seat: int) -> list[tuple[str, Iterator[tuple[int, ...]]]]:
         """The legal actions of ``seat`` as ordered groups, each (type, lazily made card sets):

@@ -139,6 +139,12 @@ class ObservationEncoder:
         observer keeps one)."""
         out[:] = self.encode(view, memory)
 
+    def encode_list(self, view: View, memory: Memory | None = None) -> list[float]:
+        """``encode`` as a list of Python floats (OpenSpiel's ``observation_tensor``), the
+        same values."""
+        values: list[float] = self.encode(view, memory).tolist()
+        return values
+
     def encode(self, view: View, memory: Memory | None = None) -> Vector:
         memory = self._catch_up(view, memory)
         out = np.zeros(self.size, dtype=np.float32)

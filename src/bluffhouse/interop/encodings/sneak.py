@@ -3,6 +3,7 @@ observation encoder."""
 
 from __future__ import annotations
 
+import array
 import functools
 import itertools
 import operator
@@ -290,6 +291,11 @@ class SneakObservation(ObservationEncoder):
         small = self.s_misc.stop - self.s_seats.start
         self._small = [0.0] * small
         self._pack_small = struct.Struct(f"={small}f").pack
+        self._unpack_small = struct.Struct(f"={small}f").unpack
+        #: the floats of blocks by their bytes, and the float objects they share, by value
+        #: (see ``encode_list``)
+        self._floats: dict[bytes, tuple[float, ...]] = {}
+        self._float_values: dict[float, float] = {}
         self._no_lead = bytes(4 * (self.s_lead.stop - self.s_lead.start))
         #: by the viewer (its seat % n), each seat's place in the seats block
         self._slots = [{s: 10 * ((s - first) % n) for s in range(n)} for first in range(n)]
@@ -322,8 +328,8 @@ class SneakObservation(ObservationEncoder):
         own row of each (the seat that acted counted from it) and counting the cards seen won
         in its memory (written out in the loop: a call costs more than its work)."""
         decoded = self._decoded
-        if len(decoded) >= 1 << 14:
-            decoded.clear()
+        if len(decoded) >= 1 << 10:  # (every seat reads an event within a few dozen more:
+            decoded.clear()  # a longer cache only gives the garbage collector more to traverse)
         rows = memory.rows
         n = self.players
         reader = (memory.seat or 0) % n
@@ -400,7 +406,7 @@ class SneakObservation(ObservationEncoder):
             rows = self._new_rows(key, kind, who, count, how)
         got = (*rows, won, event)
         if type(event) is FrozenDict:  # (never changed: a plain dict might be)
-            self._decoded[id(event)] = got  # (kept at 1 << 14 by _read_events)
+            self._decoded[id(event)] = got  # (kept at 1 << 10 by _read_events)
         return got
 
     def _new_rows(self, key: Any, kind: Any, who: Any, count: Any, how: Any,
@@ -447,6 +453,39 @@ class SneakObservation(ObservationEncoder):
             super().encode_into(out, view, memory)
             return
         out.data.cast("B")[:] = b"".join(self._blocks(view, memory))
+
+    def encode_list(self, view: View, memory: Memory | None = None) -> list[float]:
+        """``encode`` as a list of Python floats, made of the floats of its blocks: each
+        block but the seats' (new every time) kept as a tuple of floats by its bytes, those
+        floats shared by value (most are 0.0), so that a list costs a pointer a value rather
+        than a float made from numpy's ``tolist`` (a third of an OpenSpiel step).  The floats
+        are the float32 values of ``encode``, exactly."""
+        blocks = self._blocks(view, memory)
+        kept = self._floats
+        values: list[float] = []
+        for i, block in enumerate(blocks):
+            if i == 1:  # the seats and misc values: new every time
+                values += self._unpack_small(block)
+                continue
+            if i == 4:  # the cards won, seat by seat (a card won changes one seat's part)
+                for at in range(0, len(block), 208):
+                    part = block[at: at + 208]
+                    floats = kept.get(part)
+                    values += self._floats_of(part) if floats is None else floats
+                continue
+            floats = kept.get(block)
+            values += self._floats_of(block) if floats is None else floats
+        return values
+
+    def _floats_of(self, block: bytes) -> tuple[float, ...]:
+        """The float32 values of ``block`` as shared Python floats, kept by the block's bytes
+        (up to ``1 << 12`` blocks of 52 values or so)."""
+        floats = tuple(array.array("f", block))
+        kept = self._floats
+        if len(kept) >= 1 << 12:
+            kept.clear()
+        kept[block] = floats
+        return floats
 
     def _blocks(self, view: View, memory: Memory | None) -> list[bytes]:
         # Written for speed (an environment step encodes one view): numpy costs hundreds of
