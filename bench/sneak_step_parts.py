@@ -51,14 +51,16 @@ def table_parts(games: int, seed: int, parts: dict[str, int]) -> int:
             kept = table._view
             if kept is not None and kept[0] is game and kept[1] == game.version \
                     and kept[2] == seat:
-                view = kept[3]
+                view, since = kept[3], kept[4]
+                table._view = None
             else:
-                view = game.view(seat)
+                since = table._since(seat)
+                view = game.view(seat, since)
             t = tick("view", t)
             memory = table.memories[seat]
-            encoder._caught_up(seat, view["events"], memory)
+            encoder._caught_up(seat, view["events"], memory, since)
             t = tick("observation: catch-up", t)
-            vector = encoder.encode(view, memory)
+            vector = encoder.encode(view, memory, since)
             t = tick("observation: the rest", t)
             ids = codec.legal_ids(game, seat, view)
             t = tick("legal ids", t)

@@ -305,8 +305,12 @@ class Game:
         self._perform(seat, move)
         self.version += 1
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """All that ``seat`` may know (None: a spectator, public information only)."""
+    def view(self, seat: int | None, since: int = 0) -> dict[str, Any]:
+        """All that ``seat`` may know (None: a spectator, public information only).
+
+        ``since``: the log (``events``) from event number ``since`` on, as ``events_for``
+        gives it, for a caller that keeps the earlier events (the research environments:
+        copying a long log each step costs more than the rest of the view)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise IllegalAction(self._no_seat(seat))
         out: dict[str, Any] = {
@@ -321,7 +325,7 @@ class Game:
             "version": self.version,
         }
         out.update(self._view_extra(seat))
-        out["events"] = self.events_for(seat)
+        out["events"] = self.events_for(seat, since)
         return out
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:

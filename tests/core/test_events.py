@@ -131,6 +131,17 @@ def test_events_since() -> None:
         assert state.events_for(viewer, len(full)) == []
     every = state.events_all()
     assert state.events_all(10) == every[10:]
+    for game_id in ("bullshit", "poker_bull", "sneak"):  # a view from an event on
+        game = _random_game(game_id, 3, 3, 60, look=False)
+        for viewer in (None, 0, 1):
+            whole = game.view(viewer)
+            for since in (0, 5, len(whole["events"]), -2):
+                part = game.view(viewer, since)
+                assert part["events"] == whole["events"][since:]
+                assert {k: v for k, v in part.items() if k != "events"} == \
+                    {k: v for k, v in whole.items() if k != "events"}
+    with pytest.raises(bh.IllegalAction, match="since"):
+        state.view(0, "3")  # type: ignore[arg-type]
     with pytest.raises(bh.IllegalAction, match="no seat"):
         state.events_for(7)
     with pytest.raises(bh.IllegalAction, match="no seat"):

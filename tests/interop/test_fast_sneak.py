@@ -21,6 +21,7 @@ from interop_util import flaunt_twins, walk_without_listing
 from sneak_reference import ReferenceSneakObservation
 
 from bluffhouse.cards import CARD_INDEX, CARD_TEXT
+from bluffhouse.errors import RuleError
 from bluffhouse.interop.encodings import action_codec, configure, ids_of, observation_encoder
 from bluffhouse.interop.table import Table
 
@@ -70,6 +71,7 @@ def test_fast_sneak_equals_the_reference(options: dict[str, Any], seed: int, ste
     seats = list(range(config.players))
     memories = {s: fast.memory(s) for s in seats}
     lists = {s: fast.memory(s) for s in seats}  # (encode_list's own memories)
+    partial = {s: fast.memory(s) for s in seats}  # (read from views with ``since``)
     checked = 0
     for _ in range(steps):
         if game.over:
@@ -85,6 +87,10 @@ def test_fast_sneak_equals_the_reference(options: dict[str, Any], seed: int, ste
             assert np.array_equal(into, want), seat
             listed_floats = fast.encode_list(view, lists[seat] if seat is not None else None)
             assert type(listed_floats) is list and listed_floats == want.tolist(), seat
+            if seat is not None:  # the view from the events its memory has not read (tables)
+                since = partial[seat].count
+                part = game.view(seat, since)
+                assert np.array_equal(fast.encode(part, partial[seat], since), want), seat
         for seat in game.to_act:
             listed = game.legal_actions(seat)
             assert game.legal_sets(seat) == [compact(a) for a in listed]
@@ -96,6 +102,29 @@ def test_fast_sneak_equals_the_reference(options: dict[str, Any], seed: int, ste
         game.apply(seat, game.sample_action(seat, rng))
     assert checked or game.over
     assert game.legal_sets(-1) == [] and game.legal_sets("0") == []  # type: ignore[arg-type]
+
+
+def test_a_view_from_an_unread_event_is_refused() -> None:
+    """A view whose log starts past what the memory has read (or before event 0) would leave
+    events unread: refused, naming the event to ask from."""
+    config = configure("sneak", players=3)
+    encoder = observation_encoder(config)
+    game = config.new_game(seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        seat = game.to_act[0]
+        game.apply(seat, game.sample_action(seat, rng))
+    memory = encoder.memory(0)
+    encoder.encode(game.view(0, 0), memory, 0)
+    read = memory.count
+    for _ in range(5):
+        seat = game.to_act[0]
+        game.apply(seat, game.sample_action(seat, rng))
+    for since in (read + 1, -1):
+        with pytest.raises(RuleError, match=f"ask the view from event {read} on"):
+            encoder.encode(game.view(0, since), memory, since)
+    vector = encoder.encode(game.view(0, read), memory, read)
+    assert np.array_equal(vector, encoder.encode(game.view(0)))
 
 
 @pytest.mark.parametrize("flaunts", ["must_beat", "any"])

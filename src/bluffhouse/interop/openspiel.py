@@ -224,23 +224,28 @@ class _Kept:
     observation and the action applied each read a view).  A copied state shares them while at
     the same version (views are never changed); pickled empty."""
 
-    __slots__ = ("acting", "version", "views")
+    __slots__ = ("acting", "short", "version", "views")
 
     def __init__(self, version: int = -1, acting: int = -1,
-                 views: dict[int | None, dict[str, Any]] | None = None) -> None:
+                 views: dict[int | None, dict[str, Any]] | None = None,
+                 short: dict[int | None, tuple[dict[str, Any], int]] | None = None) -> None:
         self.version = version
         self.acting = acting
         self.views = views if views is not None else {}
+        #: views whose log starts where the seat's memory had read up to, with that event
+        #: number (see ``BluffhouseState._step_view``)
+        self.short = short if short is not None else {}
 
     def renew(self, version: int) -> None:
-        """Afresh for the game at ``version`` (a new dict of views: a copy may share the old
-        one; this object is the state's own, copies get another)."""
+        """Afresh for the game at ``version`` (new dicts of views: a copy may share the old
+        ones; this object is the state's own, copies get another)."""
         self.version = version
         self.acting = -1
         self.views = {}
+        self.short = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
-        return _Kept(self.version, self.acting, self.views)
+        return _Kept(self.version, self.acting, self.views, self.short)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_Kept, ())
@@ -449,6 +454,29 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         view = kept.views[seat] = game.view(seat)
         return view
 
+    def _step_view(self, seat: int | None) -> tuple[dict[str, Any], int]:
+        """(the seat's view for a step's work, the event number its log starts at): the full
+        view where this version has one, else, where the codec reads no log from a view
+        (Sneak's), a view from the events the seat's memory has not read (kept for this
+        version), which the encoder reads as the rest of the log: no copy of a long log each
+        step; else the full view."""
+        engine = self.engine
+        assert engine is not None
+        game = engine._game
+        kept = self._kept
+        if kept.version != game.version:
+            kept.renew(game.version)
+        view = kept.views.get(seat)
+        if view is not None:
+            return view, 0
+        if self.shared.sets is None:
+            return self._view(seat), 0
+        short = kept.short.get(seat)
+        if short is None:
+            since = self.memory_of(seat).count
+            short = kept.short[seat] = (game.view(seat, since), since)
+        return short
+
     def _acting(self) -> int:
         """``acting_seat`` now (in a window of several seats, read from the first one's view,
         which is most often the one asked)."""
@@ -457,7 +485,8 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             assert self.engine is not None
             game = self.engine._game
             act = game.to_act
-            kept.acting = act[0] if len(act) == 1 else acting_seat(game, self._view(act[0]))
+            kept.acting = act[0] if len(act) == 1 else acting_seat(game,
+                                                                   self._step_view(act[0])[0])
         return kept.acting
 
     # ------------------------------------------------------------------ chance
@@ -518,7 +547,8 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         cached = self._legal
         if cached is not None and cached[0] == game.version and cached[1] == player:
             return cached[2]  # (OpenSpiel copies it into a vector: never changed)
-        ids: list[int] = self.shared.codec.legal_ids(game, player, self._view(player)).tolist()
+        ids: list[int] = self.shared.codec.legal_ids(game, player,
+                                                     self._step_view(player)[0]).tolist()
         self._legal = (game.version, player, ids)
         return ids
 
@@ -541,7 +571,7 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         engine = self.engine
         seat = self._acting()
         index = action if type(action) is int else int(action)
-        view = self._view(seat)
+        view = self._step_view(seat)[0]
         shared = self.shared
         game = engine._game if engine._owners[0] == 1 else engine.mutable()
         legal = self._legal
@@ -596,10 +626,11 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if (self.engine is None or type(player) is not int
                 or not 0 <= player < self.shared.config.players):
             return pyspiel.State.observation_tensor(self, *args)  # type: ignore[no-any-return]
+        view, since = self._step_view(player)
         memory = self.memories.get(player)
         if memory is None:
             memory = self.memory_of(player)
-        return self.shared.encoder.encode_list(self._view(player), memory)
+        return self.shared.encoder.encode_list(view, memory, since)
 
     def returns(self) -> list[float]:
         n = self.shared.config.players
@@ -677,7 +708,8 @@ class Observer:
             self.tensor.fill(0.0)  # initial state at every observation_tensor call)
             return
         seat = player if self.private else None
-        self.encoder.encode_into(self.tensor, state._view(seat), state.memory_of(seat))
+        view, since = state._step_view(seat)
+        self.encoder.encode_into(self.tensor, view, state.memory_of(seat), since)
 
     def string_from(self, state: BluffhouseState, player: int) -> str:
         if self.perfect_recall and self.private:

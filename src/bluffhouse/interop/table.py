@@ -171,7 +171,7 @@ class Table:
         #: the last observation: (version, seat, vector, mask, ids, view, the mask's bytes)
         self._cache: tuple[int, int, Vector, Mask, Ids, Any, memoryview] | None = None
         self._acting: tuple[Game, int, int] | None = None
-        self._view: tuple[Game, int, int, Any] | None = None
+        self._view: tuple[Game, int, int, Any, int] | None = None
         #: the mask slots made (see ``mask`` and ``_new_slot``)
         self._masks: list[list[Any]] = []
         #: the codec's card sets where the engine takes a legal id back unchecked (see ``act``)
@@ -208,9 +208,11 @@ class Table:
         if len(act) == 1:
             seat = act[0]
         else:  # the first seat's view tells the turn, and is most often the one asked: kept
-            view = game.view(act[0]) if act else None  # for its observation
-            if view is not None:
-                self._view = (game, game.version, act[0], view)
+            view = None  # for its observation
+            if act:
+                since = self._since(act[0])
+                view = game.view(act[0], since)
+                self._view = (game, game.version, act[0], view, since)
             seat = acting_seat(game, view)
         self._acting = (game, game.version, seat)
         return seat
@@ -238,11 +240,12 @@ class Table:
             return cache
         kept = self._view
         if kept is not None and kept[0] is game and kept[1] == version and kept[2] == seat:
-            view = kept[3]
+            view, since = kept[3], kept[4]
             self._view = None  # (used: see below)
         else:
-            view = game.view(seat)
-        vector = self.encoder.encode(view, self.memories[seat])
+            since = self._since(seat)
+            view = game.view(seat, since)
+        vector = self.encoder.encode(view, self.memories[seat], since)
         if view["over"]:
             legal = NO_IDS
         elif seat == self._acting_in(game):
@@ -258,6 +261,13 @@ class Table:
             view = _PHASES.get(view["phase"]) or {"phase": view["phase"]}
         cache = self._cache = (version, seat, vector, slot[0], legal, view, slot[2])
         return cache
+
+    def _since(self, seat: int) -> int:
+        """The event number from which the table asks ``seat``'s view: where its memory has
+        read up to, where the codec reads no log from the view (Sneak's: the view's log then
+        holds the few new events, not a copy of the whole log, which a long game's step
+        would pay for twice, copying it and the garbage collector traversing it); else 0."""
+        return self.memories[seat].count if self._sets is not None else 0
 
     def mask(self, ids: Ids) -> Mask:
         """The action mask of ``ids``, read-only.  A large space's mask costs more to fill

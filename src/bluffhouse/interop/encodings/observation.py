@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
 from ...cards import CARD_INDEX
+from ...errors import RuleError
 from .base import (
     HISTORY,
     GameConfig,
@@ -107,24 +108,36 @@ class ObservationEncoder:
     def memory(self, seat: int | None) -> Memory:
         return Memory(seat, self.history, self.row_size)
 
-    def _catch_up(self, view: View, memory: Memory | None) -> Memory:
+    def _catch_up(self, view: View, memory: Memory | None, since: int = 0) -> Memory:
         """``memory`` (a fresh one if None, or started afresh if made for another seat or a
-        longer log) after reading the view's events new since its last call."""
-        return self._caught_up(view.get("seat"), view.get("events") or [], memory)
+        longer log) after reading the view's events new since its last call (``since``: the
+        view's log starts at that event number, ``view(seat, since=...)``)."""
+        return self._caught_up(view.get("seat"), view.get("events") or [], memory, since)
 
     def _caught_up(self, seat: int | None, events: Sequence[Mapping[str, Any]],
-                   memory: Memory | None) -> Memory:
+                   memory: Memory | None, since: int = 0) -> Memory:
         """``_catch_up`` on the view's seat and events, already read."""
-        if memory is None or memory.seat != seat or memory.count > len(events):
+        total = since + len(events)
+        if since < 0:
+            self._not_read(since, memory.count if memory is not None else 0)
+        if memory is None or memory.seat != seat or memory.count > total:
             fresh = self.memory(seat)
             if memory is not None:
                 memory.__dict__.update(fresh.__dict__)
             else:
                 memory = fresh
-        if memory.count < len(events):
-            self._read_events(memory, events, memory.count)
-            memory.count = len(events)
+        if memory.count < since:
+            self._not_read(since, memory.count)
+        if memory.count < total:
+            self._read_events(memory, events, memory.count - since)
+            memory.count = total
         return memory
+
+    @staticmethod
+    def _not_read(since: int, read: int) -> NoReturn:
+        raise RuleError(f"since must be the event number the view's log starts at, from 0 to "
+                        f"the {read} events this memory has read, not {since}: ask the view "
+                        f"from event {read} on")
 
     def _read_events(self, memory: Memory, events: Sequence[Mapping[str, Any]],
                      start: int) -> None:
@@ -134,19 +147,23 @@ class ObservationEncoder:
         for i in range(start, len(events)):
             read(memory, events[i])
 
-    def encode_into(self, out: Vector, view: View, memory: Memory | None = None) -> None:
+    def encode_into(self, out: Vector, view: View, memory: Memory | None = None,
+                    since: int = 0) -> None:
         """``encode`` written into ``out`` (an array of ``size`` values: OpenSpiel's
         observer keeps one)."""
-        out[:] = self.encode(view, memory)
+        out[:] = self.encode(view, memory, since)
 
-    def encode_list(self, view: View, memory: Memory | None = None) -> list[float]:
+    def encode_list(self, view: View, memory: Memory | None = None,
+                    since: int = 0) -> list[float]:
         """``encode`` as a list of Python floats (OpenSpiel's ``observation_tensor``), the
         same values."""
-        values: list[float] = self.encode(view, memory).tolist()
+        values: list[float] = self.encode(view, memory, since).tolist()
         return values
 
-    def encode(self, view: View, memory: Memory | None = None) -> Vector:
-        memory = self._catch_up(view, memory)
+    def encode(self, view: View, memory: Memory | None = None, since: int = 0) -> Vector:
+        """The vector of ``view``; ``since``: its log starts at that event number (a view
+        asked with ``since``), which ``memory`` must have read up to."""
+        memory = self._catch_up(view, memory, since)
         out = np.zeros(self.size, dtype=np.float32)
         self._fill(out, view, memory)
         if memory.rows:

@@ -443,25 +443,28 @@ class SneakObservation(ObservationEncoder):
         row[at + 2] = 1.0 if flaunt else 0.0
         return row
 
-    def encode(self, view: View, memory: Memory | None = None) -> Vector:
+    def encode(self, view: View, memory: Memory | None = None, since: int = 0) -> Vector:
         """The vector, made from its blocks' bytes in one join (see ``_blocks``): into a
         bytearray, which the array then owns (writable, and no second copy)."""
-        return np.frombuffer(bytearray().join(self._blocks(view, memory)), dtype=_FLOAT32)
+        return np.frombuffer(bytearray().join(self._blocks(view, memory, since)),
+                             dtype=_FLOAT32)
 
-    def encode_into(self, out: Vector, view: View, memory: Memory | None = None) -> None:
+    def encode_into(self, out: Vector, view: View, memory: Memory | None = None,
+                    since: int = 0) -> None:
         if out.dtype != np.float32 or out.shape != (self.size,) or not out.flags.c_contiguous:
-            super().encode_into(out, view, memory)
+            super().encode_into(out, view, memory, since)
             return
-        out.data.cast("B")[:] = b"".join(self._blocks(view, memory))
+        out.data.cast("B")[:] = b"".join(self._blocks(view, memory, since))
 
-    def encode_list(self, view: View, memory: Memory | None = None) -> list[float]:
+    def encode_list(self, view: View, memory: Memory | None = None,
+                    since: int = 0) -> list[float]:
         """``encode`` as a list of Python floats, made of the floats of its blocks: each
         block but the seats' (new every time) kept as a tuple of floats by its bytes, those
         floats shared by value (most are 0.0), so that a list costs a pointer a value rather
         than a float made by numpy's ``tolist`` (instructions of an OpenSpiel step of Sneak:
         400,060 -> 337,226 with the other changes of that commit).  The floats are the float32
         values of ``encode``, exactly."""
-        blocks = self._blocks(view, memory)
+        blocks = self._blocks(view, memory, since)
         kept = self._floats
         values: list[float] = []
         for i, block in enumerate(blocks):
@@ -495,7 +498,7 @@ class SneakObservation(ObservationEncoder):
         kept[block] = floats
         return floats
 
-    def _blocks(self, view: View, memory: Memory | None) -> list[bytes]:
+    def _blocks(self, view: View, memory: Memory | None, since: int = 0) -> list[bytes]:
         # Written for speed (an environment step encodes one view): numpy costs hundreds of
         # machine instructions per call (a value written, an array made or joined), so the
         # blocks are the bytes of their float32 values, joined once.  The hand, kept while
@@ -513,7 +516,7 @@ class SneakObservation(ObservationEncoder):
             (seat, events, hand, sizes, won, scores, started, to_act, lead, challenged,
              declined, turn, dealer, stock, out, deal, sneaking, limit, phase,
              challenges) = map(view.get, _VIEW_KEYS)
-        memory = self._caught_up(seat, events or (), memory)
+        memory = self._caught_up(seat, events or (), memory, since)
         kept = memory.kept
         hand_kept = kept.get("hand")
         if not hand:
