@@ -309,7 +309,7 @@ def create_room(page: Any, http: str, game: str, players: int, options: dict[str
                 clocks: bool, bot: str = "counter") -> str:
     """Ann fills the lobby form by hand and lands in her new room; returns its code."""
     page.goto(f"{http}/?seed=7")  # a fixed first deal: the same game every run
-    page.fill("#name", "Ann")
+    page.fill("#name", "Ann")  # (typed before the game list has loaded, as a quick person does)
     page.select_option("#game", game)
     page.fill("#players", str(players))
     page.fill("#friends", "1")

@@ -154,6 +154,30 @@ def test_a_bad_option_and_a_wrong_code_are_explained(
     ctx.close()
 
 
+def test_a_name_typed_while_the_lobby_loads_is_kept(browser: Any, shared_server: Any) -> None:
+    """The lobby fills the name remembered from a last visit once its game list has come: a
+    name typed before that (a quick person, a slow server) stays as typed."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.goto(f"{shared_server.http}/")
+    page.wait_for_selector("#game option", state="attached")
+    page.evaluate("localStorage.setItem('bluffhouse:name', 'Zed')")  # a name from before
+    held: list[Any] = []
+    page.route("**/api/games", lambda route: held.append(route))  # held until the name is in
+    page.reload()
+    page.fill("#name", "Ann")
+    while not held:
+        page.wait_for_timeout(20)
+    held[0].continue_()
+    page.wait_for_selector("#game option", state="attached")
+    assert page.input_value("#name") == "Ann"
+    page.unroute("**/api/games")
+    page.reload()  # and with nothing typed, the name from before
+    page.wait_for_selector("#game option", state="attached")
+    assert page.input_value("#name") == "Zed"
+    ctx.close()
+
+
 ODD_ONES = ["spanish_bluff", "specificity", "check"]
 
 

@@ -186,7 +186,8 @@ async function main() {
     $("#turn").disabled = $("#window").disabled = $("#notimer").checked;
   });
   choose();
-  $("#name").value = localStorage.getItem("bluffhouse:name") || "";
+  // (a name typed while the lobby was loading stays)
+  if (!$("#name").value) $("#name").value = localStorage.getItem("bluffhouse:name") || "";
 
   $("#create").addEventListener("submit", async (event) => {
     event.preventDefault();
