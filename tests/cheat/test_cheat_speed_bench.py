@@ -3,20 +3,15 @@ printed by the benchmark, never asserted: see bench/cheat_speed.py)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "cheat_speed.py"
+from bench_util import load_bench
 
 
 def test_the_benchmark_reports_every_path(capsys: pytest.CaptureFixture[str]) -> None:
-    spec = importlib.util.spec_from_file_location("cheat_speed", BENCH)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_bench("cheat_speed")
     assert bench.main(["--games", "12", "--rounds", "2", "--no-numba", "--no-pin", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == "bullshit" and out["players"] == 4
@@ -30,27 +25,14 @@ def test_the_benchmark_reports_every_path(capsys: pytest.CaptureFixture[str]) ->
 def test_the_suite_speed_benchmark_times_the_bots_moves() -> None:
     """bench/suite_speed.py runs a suite rule set and times the bot's moves (printed, never
     asserted: only that there are some)."""
-    path = BENCH.parent / "suite_speed.py"
-    spec = importlib.util.spec_from_file_location("suite_speed", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    times = bench.times_in("bluff", "counter", "always_call", 1)
+    times = load_bench("suite_speed").times_in("bluff", "counter", "always_call", 1)
     assert times and all(t >= 0 for t in times)
-
-
-def _bench(name: str):
-    spec = importlib.util.spec_from_file_location(name, BENCH.parent / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    return bench
 
 
 def test_the_call_record_counts_a_tables_plays_and_calls() -> None:
     """bench/call_record.py: the plays, lies and calls it counts add up (the figures
     themselves are printed, never asserted)."""
-    got = _bench("call_record").record("bluff", "counter", "never_lie", 2)
+    got = load_bench("call_record").record("bluff", "counter", "never_lie", 2)
     assert got["games"] == 2
     for who in ("bot", "opponents"):
         assert got[f"{who} plays"] > 0

@@ -5,11 +5,8 @@ any input."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bluffhouse as bh
+from bench_util import load_bench
 from bluffhouse.errors import QUOTE_LIMIT, quote
 from hostile_util import (
     EVERY_PRESET_EXAMPLES,
@@ -294,12 +292,7 @@ def test_unknown_game_ids_are_quoted_briefly() -> None:
 # --------------------------------------------------------------------- the fuzzer
 def test_the_fuzzer_runs_clean(capsys: pytest.CaptureFixture[str]) -> None:
     """bench/fuzz_engine.py (the long-run fuzzer) runs, tries inputs and finds nothing."""
-    path = Path(__file__).resolve().parents[2] / "bench" / "fuzz_engine.py"
-    spec = importlib.util.spec_from_file_location("fuzz_engine", path)
-    assert spec is not None and spec.loader is not None
-    fuzz = importlib.util.module_from_spec(spec)
-    sys.modules["fuzz_engine"] = fuzz  # (its dataclasses look their module up)
-    spec.loader.exec_module(fuzz)
+    fuzz = load_bench("fuzz_engine")
     code = fuzz.main(["--seconds", "3", "--workers", "1", "--seed", "7", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert out["findings"] == [] and code == 0

@@ -4,21 +4,16 @@ are printed, never asserted)."""
 from __future__ import annotations
 
 import gc
-import importlib.util
-from pathlib import Path
 
 import pytest
 
-pytest.importorskip("numpy")
+from bench_util import load_bench
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "interop_gc.py"
+pytest.importorskip("numpy")
 
 
 def test_collections_are_counted_and_the_hook_removed() -> None:
-    spec = importlib.util.spec_from_file_location("interop_gc", BENCH)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_bench("interop_gc")
     hooks = list(gc.callbacks)
     played, wall, found = bench.measure(bench.loops("poker_bull", 3)["pettingzoo"](), 200)
     assert played >= 200 and wall > 0

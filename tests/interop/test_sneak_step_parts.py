@@ -3,21 +3,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+
+from bench_util import load_bench
 
 pytest.importorskip("numpy")
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "sneak_step_parts.py"
-
 
 def test_every_part_is_timed() -> None:
-    spec = importlib.util.spec_from_file_location("sneak_step_parts", BENCH)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_bench("sneak_step_parts")
     parts: dict[str, int] = {}
     steps = bench.table_parts(1, 3, parts)
     assert steps > 0
