@@ -27,14 +27,11 @@ import interop_speed as paths
 
 
 def loops(game: str, seed: int) -> dict[str, Callable[[], Iterator[int]]]:
-    """The paths of ``interop_speed.py``, each a maker of its games (steps per game)."""
-    return {
-        "engine": lambda: paths.engine_loop(game, seed),
-        "pettingzoo": lambda: paths.pettingzoo_loop(game, seed),
-        "gymnasium": lambda: paths.gymnasium_loop(game, seed, []),
-        "openspiel": lambda: paths.openspiel_loop(game, seed),
-        "openspiel_observer": lambda: paths.openspiel_loop(game, seed, observer=True),
-    }
+    """The paths of ``interop_speed.py`` but ``simulate`` (which draws without a view), each a
+    maker of its games (steps per game)."""
+    makers = paths.path_makers(game, seed, [])
+    del makers["simulate"]
+    return makers
 
 
 def measure(games: Iterator[int], steps: int) -> tuple[int, float, dict[int, tuple[int, float]]]:

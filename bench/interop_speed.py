@@ -143,6 +143,20 @@ def openspiel_loop(game_id: str, seed: int, players: int | None = None,
         yield steps
 
 
+def path_makers(game_id: str, seed: int,
+                learner: list[int]) -> dict[str, Callable[[], Iterator[int]]]:
+    """Every path by name, each a maker of its games (``learner``: where the Gymnasium path
+    adds its learner's steps)."""
+    return {
+        "simulate": lambda: engine_sim(game_id, seed),
+        "engine": lambda: engine_loop(game_id, seed),
+        "pettingzoo": lambda: pettingzoo_loop(game_id, seed),
+        "gymnasium": lambda: gymnasium_loop(game_id, seed, learner),
+        "openspiel": lambda: openspiel_loop(game_id, seed),
+        "openspiel_observer": lambda: openspiel_loop(game_id, seed, observer=True),
+    }
+
+
 def run(paths: dict[str, Iterator[int]], seconds: float,
         slice_s: float) -> dict[str, tuple[int, float]]:
     """Each path in turn for ``slice_s`` (whole games), until each has run ``seconds``."""
@@ -171,14 +185,7 @@ def main() -> None:
     args = ap.parse_args()
     for game_id in args.games.split(","):
         learner: list[int] = []
-        makers: dict[str, Callable[[], Iterator[int]]] = {
-            "simulate": lambda g=game_id: engine_sim(g, args.seed),
-            "engine": lambda g=game_id: engine_loop(g, args.seed),
-            "pettingzoo": lambda g=game_id: pettingzoo_loop(g, args.seed),
-            "gymnasium": lambda g=game_id, out=learner: gymnasium_loop(g, args.seed, out),
-            "openspiel": lambda g=game_id: openspiel_loop(g, args.seed),
-            "openspiel_observer": lambda g=game_id: openspiel_loop(g, args.seed, observer=True),
-        }
+        makers = path_makers(game_id, args.seed, learner)
         results = run({name: make() for name, make in makers.items()}, args.seconds,
                       args.slice)
         base = results["simulate"][1] / max(1, results["simulate"][0])
