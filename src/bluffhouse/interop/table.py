@@ -207,8 +207,9 @@ class Table:
         act = game.to_act
         if len(act) == 1:
             seat = act[0]
-        else:  # the first seat's view tells the turn, and is most often the one asked: kept
-            view = None  # for its observation
+        else:  # the first seat's view tells the turn; that seat is most often the one asked,
+            # so its view is kept for its observation
+            view = None
             if act:
                 since = self._since(act[0])
                 view = game.view(act[0], since)
