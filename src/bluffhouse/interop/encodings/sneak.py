@@ -221,6 +221,11 @@ _VIEW_KEYS = ("seat", "events", "hand", "hand_sizes", "won", "scores", "started"
 _view_values = operator.itemgetter(*_VIEW_KEYS)
 _LEAD_KEYS = ("seat", "kind", "count", "cards", "combo")
 _lead_values = operator.itemgetter(*_LEAD_KEYS)
+
+
+def _f32(value: float) -> float:
+    """``value`` as a float32 holds it."""
+    return float(_FLOAT.unpack(_FLOAT.pack(value))[0])
 #: The values of an event ``SneakObservation._decode`` reads.
 _EVENT_KEYS = ("type", "seat", "winner", "count", "kind")
 
@@ -296,21 +301,30 @@ class SneakObservation(ObservationEncoder):
         #: (see ``encode_list``)
         self._floats: dict[bytes, tuple[float, ...]] = {}
         self._float_values: dict[float, float] = {}
+        #: those floats by their float32 bits, and the unpackings of blocks into such words
+        #: by length (see ``_floats_of``)
+        self._float_by_word: dict[int, float] = {}
+        self._unpack_words: dict[int, Any] = {}
         self._no_lead = bytes(4 * (self.s_lead.stop - self.s_lead.start))
         #: by the viewer (its seat % n), each seat's place in the seats block
         self._slots = [{s: 10 * ((s - first) % n) for s in range(n)} for first in range(n)]
         #: the phase's place in the seats and misc values
         self._phase_at = {p: 10 * n + 5 + k for k, p in enumerate(SNEAK_PHASES)}
         #: the values of counts as the plain reading works them out (min(1.0, k / 13), ...),
-        #: by count (None: a count outside the table, worked out by ``_plain_values``)
+        #: by count (None: a count outside the table, worked out by ``_plain_values``), each
+        #: as its float32 holds it (so the Python floats of ``encode_list`` are these)
         deck = 52 * packs
-        self._by_13: Any = {k: min(1.0, k / 13) for k in range(deck + 14)}.get
-        self._by_deck: Any = {k: min(1.0, k / self.total) for k in range(deck + 1)}.get
-        self._by_target: Any = {k: min(1.0, k / self.target)
+        self._by_13: Any = {k: _f32(min(1.0, k / 13)) for k in range(deck + 14)}.get
+        self._by_deck: Any = {k: _f32(min(1.0, k / self.total)) for k in range(deck + 1)}.get
+        self._by_target: Any = {k: _f32(min(1.0, k / self.target))
                            for k in range(int(self.target) + 14)}.get
-        self._by_deal: Any = {k: squash(k, 5.0) for k in range(256)}.get
+        self._by_deal: Any = {k: _f32(squash(k, 5.0)) for k in range(256)}.get
         self._no_cards = bytes(4 * 52)
         self._no_won = bytes(4 * 52 * n)
+        #: the block of cards seen won as its seats' parts (kept as the parts and their join,
+        #: so that a card won makes one part anew and ``encode_list`` finds the others' floats
+        #: by the same bytes objects)
+        self._no_won_parts = (self._no_cards,) * n
         #: the history block's zeros after k rows, by k
         self._pads = [bytes(4 * (self.history - k) * self.row_size)
                       for k in range(self.history + 1)]
@@ -352,13 +366,14 @@ class SneakObservation(ObservationEncoder):
                 continue
             seat, ids = won
             was = kept.get("won")
-            block = bytearray(self._no_won if was is None else was[1])
-            at = 208 * ((seat - reader) % n)  # (52 float32 a seat)
+            parts = list(self._no_won_parts if was is None else was[0])
+            at = (seat - reader) % n  # (the seat's part: 52 float32)
+            block = bytearray(parts[at])
             values = self._won_values
             if len(values) == 2:  # one pack: a card won once is at 1.0 (no count needed)
                 one = values[1]
                 for c in ids:
-                    c = at + 4 * c
+                    c = 4 * c
                     block[c: c + 4] = one
             else:  # copies won by seat and card (a card index is below 64)
                 top = len(values) - 1
@@ -367,9 +382,10 @@ class SneakObservation(ObservationEncoder):
                     key = seat * 64 + c
                     k = counts.get(key, 0) + 1
                     counts[key] = k
-                    c = at + 4 * c
+                    c = 4 * c
                     block[c: c + 4] = values[k if k < top else top]
-            kept["won"] = (None, bytes(block))
+            parts[at] = bytes(block)
+            kept["won"] = (tuple(parts), b"".join(parts))
         extra = len(rows) - self.history
         if extra > 0:
             del rows[:extra]
@@ -458,27 +474,26 @@ class SneakObservation(ObservationEncoder):
 
     def encode_list(self, view: View, memory: Memory | None = None,
                     since: int = 0) -> list[float]:
-        """``encode`` as a list of Python floats, made of the floats of its blocks: each
-        block but the seats' (new every time) kept as a tuple of floats by its bytes, those
-        floats shared by value (most are 0.0), so that a list costs a pointer a value rather
-        than a float made by numpy's ``tolist`` (instructions of an OpenSpiel step of Sneak:
-        400,060 -> 337,226 with the other changes of that commit).  The floats are the float32
-        values of ``encode``, exactly."""
-        blocks = self._blocks(view, memory, since)
-        kept = self._floats
-        values: list[float] = []
-        for i, block in enumerate(blocks):
-            if i == 1:  # the seats and misc values: new every time
-                values += self._unpack_small(block)
-                continue
-            if i == 4:  # the cards won, seat by seat (a card won changes one seat's part)
-                for at in range(0, len(block), 208):
-                    part = block[at: at + 208]
-                    floats = kept.get(part)
-                    values += self._floats_of(part) if floats is None else floats
-                continue
-            floats = kept.get(block)
-            values += self._floats_of(block) if floats is None else floats
+        """``encode`` as a list of Python floats (OpenSpiel's ``observation_tensor``), which
+        are the float32 values of ``encode``, exactly: the floats of its blocks, each block's
+        kept as a tuple by its bytes (most blocks are shared objects, their hashes kept), those
+        floats shared by value (most are 0.0 or 1.0), and the seats and misc values the
+        tables' own floats (float32 values already), so that a list costs a pointer a value
+        rather than a float made by numpy's ``tolist`` or ``struct``."""
+        extra: list[Any] = []
+        blocks = self._blocks(view, memory, since, extra)
+        small, won_parts = extra
+        floats = self._floats.get
+        hand, packed, lead, own = blocks[:4]
+        values = [*(floats(hand) or self._floats_of(hand)),
+                  *(self._unpack_small(packed) if small is None else small),
+                  *(floats(lead) or self._floats_of(lead)),
+                  *(floats(own) or self._floats_of(own))]
+        for part in won_parts:
+            values += floats(part) or self._floats_of(part)
+        for row in blocks[5:]:  # (the history rows, newest first; then zeros, maybe none)
+            got = floats(row)
+            values += self._floats_of(row) if got is None else got
         return values
 
     def _floats_of(self, block: bytes) -> tuple[float, ...]:
@@ -486,19 +501,36 @@ class SneakObservation(ObservationEncoder):
         (up to ``1 << 12`` blocks of 52 values or so)."""
         # Shared by value: a list then points at a few hot floats, not at 575 scattered ones
         # (cachegrind, an OpenSpiel step of Sneak: 9,000 instructions more, 600 fewer data
-        # cache misses of the first level and 250 fewer of the second).
-        same = self._float_values
-        values = array.array("f", block)
-        floats = tuple(map(same.setdefault, values, values))
+        # cache misses of the first level and 250 fewer of the second).  Read word by word
+        # (a float32's bits as an int) where every word has been seen: a word's float is one
+        # lookup, where making a float and finding its shared twin costs six times as much.
         kept = self._floats
         if len(kept) >= 1 << 12:
             kept.clear()
-        if len(same) >= 1 << 12:
-            same.clear()
+        by_word = self._float_by_word
+        words = self._words_of(len(block) // 4)(block)
+        try:
+            floats = tuple(map(by_word.__getitem__, words))
+        except KeyError:  # (a value not seen yet)
+            same = self._float_values
+            if len(same) >= 1 << 12:
+                same.clear()
+                by_word.clear()
+            values = array.array("f", block)
+            floats = tuple(map(same.setdefault, values, values))
+            by_word.update(zip(words, floats, strict=True))
         kept[block] = floats
         return floats
 
-    def _blocks(self, view: View, memory: Memory | None, since: int = 0) -> list[bytes]:
+    def _words_of(self, count: int) -> Any:
+        """The unpacking of ``count`` float32 words as ints (kept by count)."""
+        unpack = self._unpack_words.get(count)
+        if unpack is None:
+            unpack = self._unpack_words[count] = struct.Struct(f"={count}I").unpack
+        return unpack
+
+    def _blocks(self, view: View, memory: Memory | None, since: int = 0,
+                extra: list[Any] | None = None) -> list[bytes]:
         # Written for speed (an environment step encodes one view): numpy costs hundreds of
         # machine instructions per call (a value written, an array made or joined), so the
         # blocks are the bytes of their float32 values, joined once.  The hand, kept while
@@ -592,12 +624,14 @@ class SneakObservation(ObservationEncoder):
         if sneaking:
             small[at + 3] = 1.0
         small[at + 4] = by_13(limit or 0)
+        exact = True  # (the values are float32 values: the tables')
         try:
             packed = self._pack_small(*small)
         except struct.error:  # (a None: no value in a table)
             self._plain_values(small, first, sizes, won, scores, started,
                                (stock, out, deal, sneaking, limit))
             packed = self._pack_small(*small)
+            exact = False  # (values the float32 rounds: see encode_list)
         own: list[str] = []
         for item in challenges or ():
             if item.get("seat") == seat and item.get("cards"):
@@ -608,6 +642,9 @@ class SneakObservation(ObservationEncoder):
                   self._cards_block(own, self._card_blocks) if own else self._no_cards,
                   self._no_won if won_kept is None else won_kept[1], *rows[::-1],
                   self._pads[len(rows)]]
+        if extra is not None:  # (encode_list: the values ``packed`` holds, the won by seat)
+            extra.append(small if exact else None)
+            extra.append(self._no_won_parts if won_kept is None else won_kept[0])
         return blocks
 
     def _plain_values(self, small: list[Any], first: int, sizes: Any, won: Any, scores: Any,
