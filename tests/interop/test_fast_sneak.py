@@ -104,17 +104,23 @@ def test_fast_sneak_equals_the_reference(options: dict[str, Any], seed: int, ste
     assert game.legal_sets(-1) == [] and game.legal_sets("0") == []  # type: ignore[arg-type]
 
 
+def three_seats_after(steps: int, seed: int) -> tuple[Any, Any, random.Random]:
+    """(an encoder, a 3-seat Sneak game after ``steps`` random actions, the rng that drew
+    them)."""
+    config = configure("sneak", players=3)
+    game = config.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = game.to_act[0]
+        game.apply(seat, game.sample_action(seat, rng))
+    return observation_encoder(config), game, rng
+
+
 def test_listed_floats_are_the_vectors_float32_values_off_the_tables_too() -> None:
     """``encode_list`` (OpenSpiel's ``observation_tensor``) takes the seats' values from the
     encoder's tables, whose floats are float32 values; a value off the tables (a forged view)
     is worked out as the plain reading does, and its float is still the vector's float32."""
-    config = configure("sneak", players=3)
-    encoder = observation_encoder(config)
-    game = config.new_game(seed=2)
-    rng = random.Random(2)
-    for _ in range(12):
-        seat = game.to_act[0]
-        game.apply(seat, game.sample_action(seat, rng))
+    encoder, game, _ = three_seats_after(12, seed=2)
     view = game.view(1)
     forged = {**view, "hand_sizes": [500, 5, 7], "scores": [10**6, 1, 2], "deal": 10**4}
     for each in (view, forged):
@@ -128,13 +134,7 @@ def test_listed_floats_are_the_vectors_float32_values_off_the_tables_too() -> No
 def test_a_view_from_an_unread_event_is_refused() -> None:
     """A view whose log starts past what the memory has read (or before event 0) would leave
     events unread: refused, naming the event to ask from."""
-    config = configure("sneak", players=3)
-    encoder = observation_encoder(config)
-    game = config.new_game(seed=4)
-    rng = random.Random(4)
-    for _ in range(30):
-        seat = game.to_act[0]
-        game.apply(seat, game.sample_action(seat, rng))
+    encoder, game, rng = three_seats_after(30, seed=4)
     memory = encoder.memory(0)
     encoder.encode(game.view(0, 0), memory, 0)
     read = memory.count
