@@ -226,6 +226,8 @@ _lead_values = operator.itemgetter(*_LEAD_KEYS)
 def _f32(value: float) -> float:
     """``value`` as a float32 holds it."""
     return float(_FLOAT.unpack(_FLOAT.pack(value))[0])
+
+
 #: The values of an event ``SneakObservation._decode`` reads.
 _EVENT_KEYS = ("type", "seat", "winner", "count", "kind")
 
