@@ -15,6 +15,7 @@ two versions of the code by running it in each checkout; needs valgrind on the P
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import sys
@@ -23,21 +24,15 @@ from instructions import _count  # (this directory: the valgrind runner of the i
 
 _RUN = """
 import sys
-import bluffhouse as bh
+sys.path.insert(0, sys.argv[1])
+from suite_games import suite_games, turns
 from bluffhouse.arena import SUITE_RULES
 from bluffhouse.bots import Choices, make_bot
-bot, opponent, games, extra = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+bot, opponent, games, extra = sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 moves = 0
-for preset, options, players in SUITE_RULES.values():
-    for g in range(games):
-        state = bh.new_game(preset, players=players, seed=g, **options)
-        bots = [make_bot(bot if s == 0 else opponent, seed=g * 10 + s) for s in range(players)]
-        for _ in range(3000):
-            if state.over:
-                break
-            seat = state.to_act[0]
-            player = bots[seat]
-            view = state.view(seat) if player.wants_view else None
+for rules in SUITE_RULES:
+    for state, bots in suite_games(rules, bot, opponent, games):
+        for seat, player, view in turns(state, bots, 3000):
             if seat == 0:
                 moves += 1
                 for _ in range(extra):
@@ -62,9 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
+    here = os.path.dirname(os.path.abspath(__file__))
     runs = []
     for extra in (EXTRA, 0):
-        total, out = _count([_RUN, args.bot, args.opponent, str(args.games), str(extra)])
+        total, out = _count([_RUN, here, args.bot, args.opponent, str(args.games),
+                             str(extra)])
         found = re.search(r"moves (\d+)", out)
         if found is None:
             print(f"the counted run printed no move count: {out[-500:]!r}", file=sys.stderr)

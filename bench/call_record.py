@@ -17,25 +17,19 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-import bluffhouse as bh
+from suite_games import suite_games, turns  # (this directory)
+
 from bluffhouse.arena import SUITE_RULES
-from bluffhouse.bots import Choices, make_bot
+from bluffhouse.bots import Choices
 from bluffhouse.cards import CARD_INDEX, JOKER, RANK_INDEX
 
 
 def record(rules: str, bot: str, opponent: str, games: int) -> Counter[str]:
-    preset, options, players = SUITE_RULES[rules]
     out: Counter[str] = Counter()
-    for g in range(games):
-        state = bh.new_game(preset, players=players, seed=g, **options)
-        bots = [make_bot(bot if s == 0 else opponent, seed=g * 10 + s) for s in range(players)]
-        for _ in range(5000):
-            if state.over:
-                break
-            seat = state.to_act[0]
-            view = state.view(seat)
-            action = bots[seat].act(view if bots[seat].wants_view else None,
-                                    Choices(state, seat))
+    for state, bots in suite_games(rules, bot, opponent, games):
+        for seat, player, wanted in turns(state, bots, 5000):
+            action = player.act(wanted, Choices(state, seat))
+            view = state.view(seat) if wanted is None else wanted  # (its hand, its claims)
             who = "bot" if seat == 0 else "opponents"
             if action["type"] == "play":
                 rank = RANK_INDEX[action["claim"]["rank"]]

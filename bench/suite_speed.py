@@ -17,9 +17,10 @@ import argparse
 import statistics
 import time
 
-import bluffhouse as bh
+from suite_games import suite_games, turns  # (this directory)
+
 from bluffhouse.arena import SUITE_RULES
-from bluffhouse.bots import Choices, make_bot
+from bluffhouse.bots import Choices
 
 #: Actions a game may take before it is left (the no-progress rule ends them sooner).
 MAX_ACTIONS = 3000
@@ -27,17 +28,9 @@ MAX_ACTIONS = 3000
 
 def times_in(rules: str, bot: str, opponent: str, games: int) -> list[float]:
     """Seconds of CPU for each ``act`` of ``bot`` (seat 0) in ``games`` games of ``rules``."""
-    preset, options, players = SUITE_RULES[rules]
     out: list[float] = []
-    for g in range(games):
-        state = bh.new_game(preset, players=players, seed=g, **options)
-        bots = [make_bot(bot if s == 0 else opponent, seed=g * 10 + s) for s in range(players)]
-        for _ in range(MAX_ACTIONS):
-            if state.over:
-                break
-            seat = state.to_act[0]
-            player = bots[seat]
-            view = state.view(seat) if player.wants_view else None
+    for state, bots in suite_games(rules, bot, opponent, games):
+        for seat, player, view in turns(state, bots, MAX_ACTIONS):
             start = time.process_time()
             action = player.act(view, Choices(state, seat))
             if seat == 0:

@@ -1,0 +1,35 @@
+"""The games of issue 15's rule-set suite one turn at a time, for the benchmarks that look
+inside them (``call_record.py``, ``suite_speed.py``, ``bot_instructions.py``): the bot in seat
+0, the opponent style in the others, games ``0..N-1`` seeded as ``bluffhouse arena --suite``
+seeds them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import bluffhouse as bh
+from bluffhouse.arena import SUITE_RULES
+from bluffhouse.bots import make_bot
+
+
+def suite_games(rules: str, bot: str, opponent: str, games: int) -> Iterator[tuple[Any, list[Any]]]:
+    """(the new game, its bots by seat) for each of games ``0..games-1`` of the rule set
+    ``rules``."""
+    preset, options, players = SUITE_RULES[rules]
+    for g in range(games):
+        state = bh.new_game(preset, players=players, seed=g, **options)
+        yield state, [make_bot(bot if s == 0 else opponent, seed=g * 10 + s)
+                      for s in range(players)]
+
+
+def turns(state: Any, bots: list[Any], most: int) -> Iterator[tuple[int, Any, Any]]:
+    """(the seat to act, its bot, its view or None where the bot reads none) at each turn of
+    ``state`` until it is over or ``most`` turns have passed (the no-progress rule ends
+    games sooner); the caller applies the seat's action before asking for the next turn."""
+    for _ in range(most):
+        if state.over:
+            return
+        seat = state.to_act[0]
+        player = bots[seat]
+        yield seat, player, state.view(seat) if player.wants_view else None
