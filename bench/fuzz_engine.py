@@ -42,13 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import bluffhouse as bh
-from bluffhouse.registry import presets
-
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # (a test loads this file by its path)
-    sys.path.insert(0, _HERE)
-from hostile_values import (  # noqa: E402
+from hostile_values import (  # (this directory)
     Chooser,
     Made,
     RandomChooser,
@@ -58,6 +52,9 @@ from hostile_values import (  # noqa: E402
     transplant,
     value,
 )
+
+import bluffhouse as bh
+from bluffhouse.registry import presets
 
 MESSAGE_LIMIT = 600  # the longest fixed texts (the Cheat family's option list) are ~450
 MAX_STEPS = 700  # actions per game before another game is started

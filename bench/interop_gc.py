@@ -16,14 +16,10 @@ from __future__ import annotations
 
 import argparse
 import gc
-import sys
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import interop_speed as paths
+import interop_speed as paths  # (this directory)
 
 
 def loops(game: str, seed: int) -> dict[str, Callable[[], Iterator[int]]]:
