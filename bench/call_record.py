@@ -8,8 +8,10 @@ figures behind issue 15's reading of a cell (README, `popcorn_up_or_down` agains
 The bot plays seat 0 in the suite's games ``0..N-1`` of the rule set (seeded as the suite
 seeds them).  Printed for the bot and for the opponents' seats together: plays, lies (a card
 laid that does not match the claim), lies where the seat held a card of a rank it could claim
-(a padded play, or a lie by choice), padded truths by the cards laid, lies called, calls made
-and how many were right, piles picked up and their cards, and the bot's wins.
+(a padded play, or a lie by choice), padded truths by the cards laid, lies by the cards laid
+(four or more: "4") and the pile they went on (0-8 cards or 9+) and how many of each were
+called, lies called, calls made and how many were right, piles picked up and their cards, and
+the bot's wins.
 """
 
 from __future__ import annotations
@@ -27,10 +29,15 @@ from bluffhouse.cards import CARD_INDEX, JOKER, RANK_INDEX
 def record(rules: str, bot: str, opponent: str, games: int) -> Counter[str]:
     out: Counter[str] = Counter()
     for state, bots in suite_games(rules, bot, opponent, games):
+        standing = ""  # the last play's lie, by its cards and pile, until called or covered
         for seat, player, wanted in turns(state, bots, 5000):
             action = player.act(wanted, Choices(state, seat))
             view = state.view(seat) if wanted is None else wanted  # (its hand, its claims)
             who = "bot" if seat == 0 else "opponents"
+            if action["type"] == "call" and standing:
+                out[f"{standing}, called"] += 1
+            if action["type"] in ("call", "play"):
+                standing = ""
             if action["type"] == "play":
                 rank = RANK_INDEX[action["claim"]["rank"]]
                 cards = [CARD_INDEX[c] for c in action["cards"]]
@@ -38,6 +45,10 @@ def record(rules: str, bot: str, opponent: str, games: int) -> Counter[str]:
                 out[f"{who} cards laid"] += len(cards)
                 if not all(c == JOKER or c >> 2 == rank for c in cards):
                     out[f"{who} lies"] += 1
+                    # Where the table calls lies: by the cards laid and the pile they risk.
+                    pile = "9+" if int(view.get("pile_size", 0)) > 8 else "0-8"
+                    standing = f"{who} lies of {min(len(cards), 4)} laid on a pile of {pile}"
+                    out[standing] += 1
                     if any(c == JOKER or c >> 2 == rank for c in cards):  # a padded truth
                         out[f"{who} lies padding a true card, {len(cards)} laid"] += 1
                     claimable = {RANK_INDEX[r] for r in view.get("claim_ranks") or []}

@@ -38,5 +38,9 @@ def test_the_call_record_counts_a_tables_plays_and_calls() -> None:
         assert got[f"{who} plays"] > 0
         assert got[f"{who} lies"] <= got[f"{who} plays"]
         assert got[f"{who} calls right"] <= got[f"{who} calls"]
+        by_size = [k for k in got if k.startswith(f"{who} lies of ") and "called" not in k]
+        assert sum(got[k] for k in by_size) == got[f"{who} lies"]
+        assert all(got[f"{k}, called"] <= got[k] for k in by_size)
+        assert sum(got[f"{k}, called"] for k in by_size) == got[f"{who} lies called"]
     assert got["bot lies called"] + got["opponents lies called"] <= (
         got["bot calls right"] + got["opponents calls right"])
