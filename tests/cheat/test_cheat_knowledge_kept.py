@@ -32,10 +32,12 @@ def test_kept_values_equal_fresh_ones(game: str) -> None:
         assert k.settled
         fresh = k.clone()  # (a clone keeps nothing: it works each value out)
         assert not fresh.settled
-        for _ in range(2):  # the first call works it out and keeps it, the second reads it
+        for by_laid in (False, True, True, False):
+            # the first call works it out and keeps it, the second reads it; the other
+            # reading of the record is not read from the kept one
             assert k.unseen() == fresh.unseen()
             assert k.placed_here() == fresh.placed_here()
-            assert p_truthful(k, view) == _p_truthful(fresh, view)
+            assert p_truthful(k, view, by_laid) == _p_truthful(fresh, view, by_laid)
         checked += 1
     assert checked > 20
 

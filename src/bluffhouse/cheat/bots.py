@@ -38,6 +38,9 @@ SHARE_TEMPERATURE = 3.0
 #: A true play is padded with more than one useless card, and a bluff laid with more than
 #: one card, only where a play is called less often than this.
 PAD_MORE_BELOW = 0.2
+#: A table that has not called yet is taken to let a lie of more than one card stand only on
+#: a pile of at most this many cards, until it shows it does (see _untested).
+UNTESTED_PILE = 8
 #: Where a pass is free (Bluff: it leaves the pile, and an all-pass discards it) it bluffs
 #: only where a lie of one card is called less often than this.
 FREE_PASS_CALLED_ABOVE = 0.2
@@ -48,12 +51,16 @@ def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
     of calls makes it pay, keep cards it will need soon, and never let a player go out on a
     doubtful last play.  The few moves worth weighing are built from the hand and checked with
     ``choices.is_legal``: every legal play of a big hand is never listed."""
-    return play_counter(view, choices, rng)
+    return play_counter(view, choices, rng, as_counter=True)
 
 
 def play_counter(view: View, choices: Choices, rng: random.Random, *,
-                 calls: bool = True) -> Action:
-    """The counter's move; with ``calls`` False it lets every play stand (``never_call``)."""
+                 calls: bool = True, as_counter: bool = False) -> Action:
+    """The counter's move; with ``calls`` False it lets every play stand (``never_call``).
+    ``as_counter``: with what ``counter`` reads of the table since issue 15's seventh pass
+    (each player's called plays of one card apart from its bigger ones, see p_claim; no big
+    lie on a big pile at a table that has not shown it lets one stand, see _untested).  The
+    fixed styles play without it: yardsticks stay as they were measured."""
     if view.get("phase") == "answer":
         return answer_call(view, choices.all())  # a handful of shows
     k = Knowledge.from_view(view)
@@ -66,10 +73,10 @@ def play_counter(view: View, choices: Choices, rng: random.Random, *,
         if play is not None and len(play.get("cards", ())) == len(view["hand"]):
             return play
     if calls:
-        response = counter_response(k, view, choices, rng, weigh=True)
+        response = counter_response(k, view, choices, rng, weigh=True, as_counter=as_counter)
         if response is not None:
             return response
-    play = choose_play(k, view, choices, rng, calls=calls)
+    play = choose_play(k, view, choices, rng, calls=calls, as_counter=as_counter)
     if play is not None:
         return play
     return _fallback(choices)
@@ -144,7 +151,8 @@ def about_to_go_out(k: Knowledge, left: int) -> bool:
 
 
 def counter_response(k: Knowledge, view: View, choices: Choices,
-                     rng: random.Random, weigh: bool = False) -> Action | None:
+                     rng: random.Random, weigh: bool = False,
+                     as_counter: bool = False) -> Action | None:
     """The counter's answer to the last play (call or believe), or None to let it stand.
     With ``weigh``, on a turn where a call is one of the turn's choices (``callers="turn"``
     or ``"anytime"``) only a call that stops a player going out is made here: the rest are
@@ -156,7 +164,7 @@ def counter_response(k: Knowledge, view: View, choices: Choices,
     last = view.get("last_play") or {}
     if not last:
         return _bid_response(k, view)
-    p = p_claim(k, view)
+    p = p_claim(k, view, by_laid=as_counter)
     player = int(last["seat"])
     if may_believe and p > 0.9:
         return {"type": "believe"}
@@ -342,8 +350,8 @@ class Table:
 
 
 def choose_play(k: Knowledge, view: View, choices: Choices,
-                rng: random.Random, calls: bool = False, set_safe: bool = True
-                ) -> Action | None:
+                rng: random.Random, calls: bool = False, set_safe: bool = True,
+                as_counter: bool = False) -> Action | None:
     """The counter's play (or pass), built from the hand; None when it may not play.
     With ``calls``, where a call is a choice of this turn (``callers="turn"`` or
     ``"anytime"``) it is weighed against the plays too, and made when it is worth more.
@@ -392,6 +400,10 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
         if action is not None and (not r.last_card_truthful or len(best_cards) == len(hand)):
             return action
     table = Table.of(k, view)
+    # More than one card of lies only at a table that lets plays stand (bluffs called back
+    # and forth make no progress), and that has shown it lets big claims stand.
+    lets_big = (table.p_called(1, False, lie=True) < PAD_MORE_BELOW
+                and not (as_counter and _untested(k, table)))
     options: list[tuple[float, int, list[int], int, bool]] = []
     bluff_exposed: dict[int, float] | None = None
     if best_cards:
@@ -412,8 +424,7 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
                 options.append((table.play_value(len(group), True, gift=given), 0, group,
                                 rank, True))
         spare = _useless(k, hand, cards, best_rank, future)
-        most = (limit - len(cards) if table.p_called(1, False, lie=True) < PAD_MORE_BELOW
-                else 1)
+        most = limit - len(cards) if lets_big else 1
         # The whole hand, where one play may hold it, at a table whose record shows it lets
         # plays it can see are false stand: there it goes out at once.
         sizes = sorted({*range(1, min(len(spare), most) + 1),
@@ -430,9 +441,7 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
         kept = sets_on_taking(k, view, k.seat, rank, [])
         led = _led_after_lie(k, table, rank, kept)
         bluff_exposed = claim_exposure(k, view, table, rank, 1)
-        # More than one card only at a table that lets plays stand (bluffs called back and
-        # forth make no progress).
-        most = 3 if table.p_called(1, False, lie=True) < PAD_MORE_BELOW else 1
+        most = 3 if lets_big else 1
         sizes = sorted({*range(1, min(len(useless), limit, most) + 1),
                         *([len(useless)] if useless and len(hand) <= limit and table.lets_lies
                           else [])})
@@ -457,7 +466,8 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
         # A liar caught who leads next lays about as many cards again at once.
         relead = (float(min(int(last.get("laid", 0) or 0), table.pile))
                   if leader_after_call(k, table, k.seat, player, True) == player else 0.0)
-        called = table.call_value(p_claim(k, view), player, kept, led_pair, relead)
+        called = table.call_value(p_claim(k, view, by_laid=as_counter), player, kept,
+                                  led_pair, relead)
         if called > max(options[0][0] if options else -1.0,
                         table.pass_value(r.turn_pass == "pickup") if pass_ok else -1.0):
             return {"type": "call"}
@@ -627,6 +637,38 @@ def _led_after_lie(k: Knowledge, table: Table, rank: int, kept: float) -> float:
         return 0.0
     gained = pile_naturals(k, rank, believe=False) - kept
     return lead_after_call(k, table, table.callers[0], k.seat, True, rank, gained)
+
+
+def _untested(k: Knowledge, table: Table) -> bool:
+    """Whether a lie of more than one card on this pile risks more than the table has shown
+    it lets pass: the pile holds more than UNTESTED_PILE cards, none of its callers has called
+    anything yet, no such lie of this seat's has stood, and the pile shows none of the other
+    players' (_big_lie_stood).  Until its first call a table that calls the claims it can
+    rule out (``never_lie``) looks like one that calls nothing (``honest``, ``never_call``),
+    and a padded claim on a big pile is just what the first calls: issue 15's Popcorn, up or
+    down, against never_lie (a big lie before any call, 49 of 49 called on piles of 9+)."""
+    return (table.pile > UNTESTED_PILE and not k.big_lie_stood
+            and not any(k.calls[s] for s in table.callers) and not _big_lie_stood(k))
+
+
+def _big_lie_stood(k: Knowledge) -> bool:
+    """Whether the pile holds a lie of more than one card that stood, as this seat's own
+    cards show: the other players' claims of more than one card of a rank (all but the last,
+    still open) name more cards than the packs hold beside those this seat holds, laid or
+    saw.  A lie of one card is left out: a table that calls only what it can rule out lets
+    most of those stand."""
+    claimed: Counter[int] = Counter()
+    for s, r, n in k.claims_in_pile[:-1]:
+        if s != k.seat and n > 1:
+            claimed[r] += n
+    if not claimed:
+        return False
+    placed = k.placed_here()
+    for rank, n in claimed.items():
+        total = sum(m for c, m in k.deck.items() if k.matches(c, rank))
+        if n > total - sum(m for c, m in placed.items() if k.matches(c, rank)):
+            return True
+    return False
 
 
 def _set_safe_truths(hand: list[int], claims: list[int], best_rank: int, cards: list[int],

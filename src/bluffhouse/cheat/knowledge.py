@@ -99,6 +99,13 @@ class Knowledge:
     #: Per seat, the ranks it passed on while they were to be claimed (``turn_pass="round"``:
     #: Bluff) since it last took cards: it holds none of them (see _exposure).
     void: list[set[int]] = field(default_factory=list)
+    #: Per seat, ``record`` kept apart for its plays of one card laid and of more (see
+    #: p_truthful's ``by_laid``); the cards laid in the last play.
+    record_by_laid: list[list[list[int]]] = field(default_factory=list)
+    last_laid: int = 0
+    #: Whether a lie of this seat's of more than one card has stood (play went on with no
+    #: call): the table has shown it lets a big claim pass (see choose_play's ``wary``).
+    big_lie_stood: bool = False
     #: Set once ``from_view`` has read the whole view (nothing changes the knowledge after
     #: that): ``unseen``, ``placed_here`` and ``p_truthful`` for the view are then worked out
     #: once and kept (a move asks for them about ten, seven and two times; a clone starts
@@ -106,7 +113,7 @@ class Knowledge:
     settled: bool = field(default=False, repr=False, compare=False)
     _unseen: Counter[int] | None = field(default=None, repr=False, compare=False)
     _placed_here: Counter[int] | None = field(default=None, repr=False, compare=False)
-    _truth: tuple[Any, float] | None = field(default=None, repr=False, compare=False)
+    _truth: tuple[Any, bool, float] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
@@ -137,7 +144,8 @@ class Knowledge:
                     doubted=[0] * players, doubted_true=[0] * players,
                     exposed_chances=[0.0] * players, exposed_calls=[0.0] * players,
                     blind_chances=[0.0] * players, blind_calls=[0.0] * players,
-                    void=[set() for _ in range(players)])
+                    void=[set() for _ in range(players)],
+                    record_by_laid=[[[0, 0], [0, 0]] for _ in range(players)])
             fresh = events
         for event in fresh:
             k._read(event)
@@ -162,7 +170,8 @@ class Knowledge:
             self.standing_sure, list(self.doubted), list(self.doubted_true),
             self.last_possible, list(self.exposed_chances), list(self.exposed_calls),
             dict(self.standing_exposure), list(self.blind_chances), list(self.blind_calls),
-            [set(v) for v in self.void])
+            [set(v) for v in self.void], [[list(r) for r in rs] for rs in self.record_by_laid],
+            self.last_laid, self.big_lie_stood)
 
     def _read(self, event: dict[str, Any]) -> None:
         """Fold one event of the seat's log into what it knows."""
@@ -170,6 +179,8 @@ class Knowledge:
         k, me, sizes = self, self.seat, self.sizes
         kind = event.get("type")
         let_go: list[int] = []
+        if kind in ("play", "pass") and k.standing == me and k.standing_lie and k.last_laid > 1:
+            k.big_lie_stood = True  # play goes on past it: nobody called
         if kind in ("call", "decline", "check", "believe") and event.get("seat") is not None:
             k.chances[event["seat"]] += 1
             k.calls[event["seat"]] += kind == "call"
@@ -234,6 +245,7 @@ class Knowledge:
             k.before_last = Counter(k.known[seat])
             k.before_soft = k.known[seat] & k.soft[seat]
             laid = int(event.get("laid", event["count"]))
+            k.last_laid = laid
             if sizes is not None:
                 sizes[seat] -= laid
                 if not k.rules.table_cheats and seat != me:
@@ -254,6 +266,9 @@ class Knowledge:
             if kind == "call" and "truthful" in event:
                 k.record[event["target"]][1] += 1
                 k.record[event["target"]][0] += bool(event["truthful"])
+                part = k.record_by_laid[event["target"]][k.last_laid > 1]
+                part[1] += 1
+                part[0] += bool(event["truthful"])
                 if event["target"] != me and k.last_possible:
                     k.doubted[event["target"]] += 1
                     k.doubted_true[event["target"]] += bool(event["truthful"])
@@ -429,21 +444,22 @@ def _remove(counter: Counter[int], cards: list[int]) -> None:
     counter += Counter()
 
 
-def p_truthful(k: Knowledge, view: View) -> float:
+def p_truthful(k: Knowledge, view: View, by_laid: bool = False) -> float:
     """The chance that the last play is true, from what this seat knows: the claimed cards must
     all be among the player's hand before it played, drawn from its known and unseen cards
     (kept for the view in the settled knowledge: a move asks for it more than once).
-    See ``_p_truthful``."""
+    See ``_p_truthful``; ``by_laid`` reads the player's record of plays of one card apart
+    from that of bigger ones."""
     kept = k._truth
-    if kept is not None and kept[0] is view and k.settled:
-        return kept[1]
-    p = _p_truthful(k, view)
+    if kept is not None and kept[0] is view and kept[1] == by_laid and k.settled:
+        return kept[2]
+    p = _p_truthful(k, view, by_laid)
     if k.settled:
-        k._truth = (view, p)
+        k._truth = (view, by_laid, p)
     return p
 
 
-def _p_truthful(k: Knowledge, view: View) -> float:
+def _p_truthful(k: Knowledge, view: View, by_laid: bool) -> float:
     """``p_truthful`` worked out.
 
     A known card that its holder may have laid face down since it was seen
@@ -486,7 +502,11 @@ def _p_truthful(k: Knowledge, view: View) -> float:
     # truth when they can about two times in three.  What its called plays showed so far
     # says how this player plays: one whose calls always turned up true claims only what it
     # holds (smoothed, so two lucky calls do not make a liar honest).
-    truthful, called = k.record[int(player)]
+    # With ``by_laid``, from its called plays of as many cards (one, or more than one): a
+    # player that lies only when it holds nothing of the rank lies in one card, and its
+    # bigger claims' record is clean (issue 15: Popcorn, up or down, against never_lie).
+    truthful, called = (k.record_by_laid[int(player)][laid > 1] if by_laid
+                        else k.record[int(player)])
     honesty = (truthful + 1) / (called + 3)
     if stays <= 0.0:
         return 0.0
@@ -496,13 +516,14 @@ def _p_truthful(k: Knowledge, view: View) -> float:
     return (honesty + (1 - honesty) * when_held * stays) * _crowded(k, rank, count)
 
 
-def p_claim(k: Knowledge, view: View) -> float:
+def p_claim(k: Knowledge, view: View, by_laid: bool = False) -> float:
     """The chance the last play is true, as the counter's calls weigh it: p_truthful, its odds
     scaled by how the player's doubted claims turned out (those called that this seat could
     not rule out when made: true ones raise the odds, lies lower them; a Beta(1, 1) prior).
     A table that lies only when it holds nothing of the rank shows it there, where its
-    forced lies (which p_truthful's record counts) say nothing."""
-    p = p_truthful(k, view)
+    forced lies (which p_truthful's record counts) say nothing.  ``by_laid``: see
+    p_truthful (the doubted record stays whole: split too, it read too few plays)."""
+    p = p_truthful(k, view, by_laid)
     last = view.get("last_play")
     if not last or p <= 0.0 or p >= 1.0 or int(last["seat"]) == k.seat:
         return p
