@@ -1,6 +1,8 @@
 """The Cheat family's fixed styles (see ``bluffhouse.bots.styles``): one habit, the rest of
-the game played like ``counter``.  A "call" is a call; a "lie" is a claim the cards laid do
-not make (rank, count or suit)."""
+the game played like ``counter`` as it read the table before issue 15's seventh pass (the
+functions of ``.bots`` without ``as_counter``): yardsticks do not move with the bot they
+measure.  A "call" is a call; a "lie" is a claim the cards laid do not make (rank, count or
+suit)."""
 
 from __future__ import annotations
 
