@@ -104,7 +104,7 @@ class Knowledge:
     record_by_laid: list[list[list[int]]] = field(default_factory=list)
     last_laid: int = 0
     #: Whether a lie of this seat's of more than one card has stood (play went on with no
-    #: call): the table has shown it lets a big claim pass (see choose_play's ``wary``).
+    #: call): the table has shown it lets a big claim pass (see ``bots._untested``).
     big_lie_stood: bool = False
     #: Set once ``from_view`` has read the whole view (nothing changes the knowledge after
     #: that): ``unseen``, ``placed_here`` and ``p_truthful`` for the view are then worked out
@@ -522,7 +522,8 @@ def p_claim(k: Knowledge, view: View, by_laid: bool = False) -> float:
     not rule out when made: true ones raise the odds, lies lower them; a Beta(1, 1) prior).
     A table that lies only when it holds nothing of the rank shows it there, where its
     forced lies (which p_truthful's record counts) say nothing.  ``by_laid``: see
-    p_truthful (the doubted record stays whole: split too, it read too few plays)."""
+    p_truthful (the doubted record stays whole: read apart as well, it cost ``eightshit``
+    against never_lie ten points)."""
     p = p_truthful(k, view, by_laid)
     last = view.get("last_play")
     if not last or p <= 0.0 or p >= 1.0 or int(last["seat"]) == k.seat:
