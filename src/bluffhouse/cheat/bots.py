@@ -661,14 +661,7 @@ def _big_lie_stood(k: Knowledge) -> bool:
     for s, r, n in k.claims_in_pile[:-1]:
         if s != k.seat and n > 1:
             claimed[r] += n
-    if not claimed:
-        return False
-    placed = k.placed_here()
-    for rank, n in claimed.items():
-        total = sum(m for c, m in k.deck.items() if k.matches(c, rank))
-        if n > total - sum(m for c, m in placed.items() if k.matches(c, rank)):
-            return True
-    return False
+    return any(n > k.room(rank) for rank, n in claimed.items())
 
 
 def _set_safe_truths(hand: list[int], claims: list[int], best_rank: int, cards: list[int],

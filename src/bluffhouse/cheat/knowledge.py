@@ -418,6 +418,12 @@ class Knowledge:
             self._placed_here = out
         return out
 
+    def room(self, rank: int) -> int:
+        """How many cards of ``rank`` the packs hold beside those this seat holds, hid, laid or
+        saw (wild jokers count): the most that the others' claims of it can truly name."""
+        total = sum(n for c, n in self.deck.items() if self.matches(c, rank))
+        return total - sum(n for c, n in self.placed_here().items() if self.matches(c, rank))
+
     def matches(self, card: int, rank: int) -> bool:
         if card == JOKER:
             return self.rules.jokers_as == "wild" or rank == 13
@@ -542,8 +548,7 @@ def _crowded(k: Knowledge, rank: int, count: int) -> float:
     claimed = sum(c for s, r, c in k.claims_in_pile if s != k.seat and r == rank)
     if not claimed:
         return 1.0
-    total = sum(n for c, n in k.deck.items() if k.matches(c, rank))
-    room = total - sum(n for c, n in k.placed_here().items() if k.matches(c, rank))
+    room = k.room(rank)
     if claimed <= room:
         return 1.0
     return float(max(0, room) / claimed) ** count
