@@ -16,6 +16,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from importlib import resources
 from typing import Any, TypeGuard
 
+import httpx
+import websockets
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -26,16 +28,24 @@ import bluffhouse as bh
 from bluffhouse.bots import bot_class, bot_names
 from bluffhouse.howto import how_to_play
 
+from .cluster import Owner
 from .config import Settings
 from .manager import Manager, clean_name
 from .room import Conn, Refused, Room
+from .storage import StorageError
+from .wire import BadJSON, loads
 
 log = logging.getLogger("bluffhouse.server")
 
 STATUS = {"unknown_room": 404, "not_host": 403, "bad_token": 403, "server_full": 503,
           "too_many": 429, "too_big": 413, "seat_taken": 409, "no_seat": 409,
           "started": 409, "not_over": 409, "seats_free": 409, "playing": 409,
-          "storage": 503}
+          "storage_unavailable": 503, "room_moved": 503}
+
+#: A connection or request forwarded by another process of the same database carries the
+#: cluster's secret in this header, and the client's own address in the next.
+NODE_HEADER = "x-bluffhouse-node"
+PEER_HEADER = "x-bluffhouse-peer"
 
 
 def error(code: str, message: str, status: int | None = None) -> JSONResponse:
@@ -103,6 +113,12 @@ class Server:
         self.limits = settings.limits
         self.manager: Manager | None = None
         self._catalogue: bytes | None = None
+        self._forwarder: httpx.AsyncClient | None = None
+        #: Open websockets: by client address (forwarded ones from other processes are
+        #: counted where the client connected), and all of them.
+        self._per_address: dict[str, int] = {}
+        self._conns: set[Conn] = set()
+        self._open = 0
         self.app = Starlette(
             routes=[
                 Route("/", self.lobby_page),
@@ -129,9 +145,13 @@ class Server:
         manager = Manager(self.settings)
         self.manager = manager
         await manager.start()
+        self._forwarder = httpx.AsyncClient(timeout=httpx.Timeout(10.0, connect=3.0))
+        idler = asyncio.create_task(self._close_idle())
         try:
             yield
         finally:
+            idler.cancel()
+            await self._forwarder.aclose()
             await manager.close()
             await asyncio.to_thread(manager.storage.close)
 
@@ -151,19 +171,30 @@ class Server:
         name = request.path_params["name"]
         kinds = {".js": "text/javascript", ".css": "text/css"}
         suffix = name[name.rfind("."):] if "." in name else ""
-        if suffix not in kinds or "/" in name or name.startswith("."):
+        if suffix not in kinds or "/" in name or name.startswith(".") \
+                or not name.isprintable() or "\\" in name:
             return error("not_found", "no such file", 404)
         try:
             text = _static(name)
-        except (FileNotFoundError, OSError):
+        except (OSError, ValueError):
             return error("not_found", "no such file", 404)
         return Response(text, media_type=kinds[suffix])
 
     # ------------------------------------------------------------------ lobby API
     async def health(self, request: Request) -> Response:
+        """The process answers (200) whatever the database does; ``database`` says whether
+        it answers now, ``ok`` whether everything does."""
         manager = self.rooms
         storage = manager.storage
-        return JSONResponse({"ok": True, "rooms": len(manager.rooms),
+        problem = await storage.ping()
+        database = {"ok": problem is None, "kind": "sqlite" if storage.sqlite else "postgresql",
+                    "error": problem, "failed_writes": storage.failures}
+        return JSONResponse({"ok": problem is None, "database": database,
+                             "process": {"node": manager.owners.node,
+                                         "url": manager.owners.url,
+                                         "shared": manager.owners.shared},
+                             "connections": self._open,
+                             "rooms": len(manager.rooms),
                              "actions": manager.accepted, "commits": storage.commits,
                              "commit_seconds": round(storage.commit_seconds, 3),
                              "seconds": {k: round(v, 3) for k, v in manager.timing.items()},
@@ -182,7 +213,11 @@ class Server:
                 if (table := bot_class(name).only) is not None}
         return JSONResponse({"bots": bot_names(), "default": "counter", "only": only})
 
-    async def _body(self, request: Request) -> dict[str, Any]:
+    async def _raw_body(self, request: Request) -> bytes:
+        """The request's body, at most ``http_body_bytes`` (read once, kept for a forward)."""
+        kept = getattr(request.state, "raw_body", None)
+        if kept is not None:
+            return bytes(kept)
         size = request.headers.get("content-length")
         if size is not None and (not size.isdigit() or int(size) > self.limits.http_body_bytes):
             raise Refused("too_big", f"the request body is over "
@@ -193,12 +228,18 @@ class Server:
             if len(raw) > self.limits.http_body_bytes:
                 raise Refused("too_big", f"the request body is over "
                               f"{self.limits.http_body_bytes} bytes")
+        request.state.raw_body = raw
+        return raw
+
+    async def _body(self, request: Request) -> dict[str, Any]:
+        raw = await self._raw_body(request)
         if not raw.strip():
             return {}
         try:
-            data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            raise Refused("bad_json", "the request body is not JSON") from None
+            data = loads(raw)
+        except BadJSON as exc:
+            raise Refused("bad_json", f"the request body is not acceptable JSON: {exc}") \
+                from None
         if not isinstance(data, dict):
             raise Refused("bad_request", "the request body must be a JSON object")
         return data
@@ -209,6 +250,63 @@ class Server:
             return await work(request)
         except Refused as exc:
             return error(exc.code, str(exc))
+        except StorageError:
+            return error("storage_unavailable", "the game's database is not answering; "
+                         "nothing was changed: try again in a moment")
+
+    def _from_peer(self, headers: Any) -> bool:
+        """Whether a request or connection was forwarded by another process of this
+        database (it knows the cluster's secret)."""
+        return self.rooms.owners.is_peer(headers.get(NODE_HEADER))
+
+    async def _in_room(self, request: Request,
+                       work: Callable[[Request, Room], Awaitable[Response]]) -> Response:
+        """Run ``work`` on the request's room if this process serves it; else forward the
+        request to the process that does (while that one is unreachable, wait for its lease
+        to run out and take the room here)."""
+        async def run(request: Request) -> Response:
+            code = request.path_params["code"]
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + self.limits.lease_seconds + 3
+            while True:
+                found = await self.rooms.locate(code)
+                if found is None:
+                    shown = code if len(code) <= 20 else "that code"
+                    raise Refused("unknown_room", f"there is no room {shown!r}")
+                if isinstance(found, Room):
+                    return await work(request, found)
+                if self._from_peer(request.headers):
+                    raise Refused("room_moved", "this room is moving between server "
+                                  "processes; try again in a moment")
+                forwarded = await self._forward(request, found)
+                if forwarded is not None:
+                    return forwarded
+                if loop.time() > deadline:
+                    raise Refused("room_moved", "the server process of this room does not "
+                                  "answer; try again in a moment")
+                await asyncio.sleep(0.5)
+        return await self._call(request, run)
+
+    async def _forward(self, request: Request, owner: Owner) -> Response | None:
+        """The owner's answer to this request, or None if it cannot be reached."""
+        assert self._forwarder is not None
+        body = await self._raw_body(request) if request.method == "POST" else None
+        headers = {NODE_HEADER: self.rooms.owners.secret,
+                   PEER_HEADER: request.client.host if request.client else "?"}
+        for name in ("content-type", "authorization"):
+            if name in request.headers:
+                headers[name] = request.headers[name]
+        url = owner.url + request.url.path
+        if request.url.query:
+            url += "?" + request.url.query
+        try:
+            answer = await self._forwarder.request(request.method, url, content=body,
+                                                   headers=headers)
+        except httpx.HTTPError:
+            return None
+        kept = {k: v for k, v in answer.headers.items()
+                if k in ("content-type", "content-disposition")}
+        return Response(answer.content, status_code=answer.status_code, headers=kept)
 
     @staticmethod
     def _token(request: Request, data: dict[str, Any]) -> str:
@@ -230,14 +328,12 @@ class Server:
         return await self._call(request, work)
 
     async def room_info(self, request: Request) -> Response:
-        async def work(request: Request) -> Response:
-            room = await self.rooms.require(request.path_params["code"])
+        async def work(request: Request, room: Room) -> Response:
             return JSONResponse(room.info())
-        return await self._call(request, work)
+        return await self._in_room(request, work)
 
     async def join(self, request: Request) -> Response:
-        async def work(request: Request) -> Response:
-            room = await self.rooms.require(request.path_params["code"])
+        async def work(request: Request, room: Room) -> Response:
             data = await self._body(request)
             name = clean_name(data.get("name"), self.limits.name_chars)
             seat = data.get("seat")
@@ -246,11 +342,10 @@ class Server:
             seat, token = await room.join(name, seat)
             return JSONResponse({"code": room.code, "seat": seat, "token": token,
                                  "room": room.info()})
-        return await self._call(request, work)
+        return await self._in_room(request, work)
 
     async def start(self, request: Request) -> Response:
-        async def work(request: Request) -> Response:
-            room = await self.rooms.require(request.path_params["code"])
+        async def work(request: Request, room: Room) -> Response:
             data = await self._body(request)
             token = self._token(request, data)
             fill = data.get("fill", "counter")
@@ -260,22 +355,21 @@ class Server:
                                                 room.config.options))
             await room.start(token, fill or None)
             return JSONResponse(room.info())
-        return await self._call(request, work)
+        return await self._in_room(request, work)
 
     async def rematch(self, request: Request) -> Response:
-        async def work(request: Request) -> Response:
-            room = await self.rooms.require(request.path_params["code"])
+        async def work(request: Request, room: Room) -> Response:
             data = await self._body(request)
             await room.rematch(self._token(request, data))
             return JSONResponse(room.info())
-        return await self._call(request, work)
+        return await self._in_room(request, work)
 
-    async def _finished(self, request: Request) -> tuple[Room, int, bh.Game, dict[str, Any]]:
+    async def _finished(self, request: Request, room: Room
+                        ) -> tuple[Room, int, bh.Game, dict[str, Any]]:
         """A finished game of the room (``?game=N``, default the latest) rebuilt from storage,
         with its starting state and actions."""
         from .storage import Storage
 
-        room = await self.rooms.require(request.path_params["code"])
         text = request.query_params.get("game")
         game_no = room.game_no
         if text is not None:
@@ -304,15 +398,15 @@ class Server:
         return room, game_no, game, record
 
     async def game_log(self, request: Request) -> Response:
-        async def work(request: Request) -> Response:
-            room, game_no, game, _ = await self._finished(request)
+        async def work(request: Request, room: Room) -> Response:
+            room, game_no, game, _ = await self._finished(request, room)
             return JSONResponse({"code": room.code, "game_no": game_no, "game": game.game_id,
                                  "result": game.result, "events": game.events_all()})
-        return await self._call(request, work)
+        return await self._in_room(request, work)
 
     async def record(self, request: Request) -> Response:
-        async def work(request: Request) -> Response:
-            room, game_no, game, record = await self._finished(request)
+        async def work(request: Request, room: Room) -> Response:
+            room, game_no, game, record = await self._finished(request, room)
             seats = room.seats
             # `bluffhouse play --resume` needs a person at the table: a room of bots
             # names seat 0 (its bot still listed) so the record stays readable.
@@ -329,20 +423,78 @@ class Server:
             name = f"bluffhouse-{room.code}-{game_no}.json"
             return Response(json.dumps(data), media_type="application/json",
                             headers={"content-disposition": f'attachment; filename="{name}"'})
-        return await self._call(request, work)
+        return await self._in_room(request, work)
 
     # ------------------------------------------------------------------ websocket
     async def websocket(self, ws: WebSocket) -> None:
+        """One client: refused politely past the connection caps; served here if this
+        process owns the room, else forwarded to the process that does."""
         await ws.accept()
         peer = f"{ws.client.host}:{ws.client.port}" if ws.client else "?"
-        conn = Conn(self.limits.send_queue, peer)
-        writer = asyncio.create_task(self._writer(ws, conn))
-        room: Room | None = None
+        address = ws.client.host if ws.client else "?"
+        forwarded = self._from_peer(ws.headers)
+        if forwarded:
+            peer = f"{ws.headers.get(PEER_HEADER, '?')[:60]} via {peer}"
+        refusal = None
+        if self._open >= self.limits.connections_total:
+            refusal = ("server_full", "the server has as many connections as it takes; try "
+                       "again later")
+        elif not forwarded and \
+                self._per_address.get(address, 0) >= self.limits.connections_per_address:
+            refusal = ("too_many", f"too many connections from your address (at most "
+                       f"{self.limits.connections_per_address}); close some and try again")
+        if refusal is not None:
+            with contextlib.suppress(Exception):
+                await ws.send_text(json.dumps({"type": "error", "code": refusal[0],
+                                               "message": refusal[1]}))
+                await ws.close(4429, refusal[1][:120])
+            return
+        self._open += 1
+        if not forwarded:
+            self._per_address[address] = self._per_address.get(address, 0) + 1
         try:
-            room = await self.rooms.get(ws.path_params["code"])
+            await self._connected(ws, peer, forwarded)
+        finally:
+            self._open -= 1
+            if not forwarded:
+                left = self._per_address.get(address, 1) - 1
+                if left > 0:
+                    self._per_address[address] = left
+                else:
+                    self._per_address.pop(address, None)
+
+    async def _connected(self, ws: WebSocket, peer: str, forwarded: bool) -> None:
+        code = ws.path_params["code"]
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.lease_seconds + 3
+        while True:
+            try:
+                found = await self.rooms.locate(code)
+            except StorageError:
+                await self._refuse(ws, "storage_unavailable", "the game's database is not "
+                                   "answering; the page will reconnect", 1013)
+                return
+            if found is None or isinstance(found, Room):
+                break
+            if forwarded:  # never a second hop: the client reconnects and is sent right
+                await self._refuse(ws, "room_moved", "this room is moving between server "
+                                   "processes; reconnect", 1012)
+                return
+            if await self._relay(ws, found, code, peer):
+                return
+            if loop.time() > deadline:
+                await self._refuse(ws, "room_moved", "the server process of this room does "
+                                   "not answer; the page will reconnect", 1013)
+                return
+            await asyncio.sleep(0.5)  # its owner died: its lease runs out, then it is ours
+        conn = Conn(self.limits.send_queue, peer)
+        self._conns.add(conn)
+        writer = asyncio.create_task(self._writer(ws, conn))
+        room: Room | None = found
+        try:
             if room is None:
                 conn.send({"type": "error", "code": "unknown_room",
-                           "message": f"there is no room {ws.path_params['code'][:20]!r}"})
+                           "message": f"there is no room {code[:20]!r}"})
                 conn.cut(4404, "unknown room")
                 return
             if not await self._hello(ws, conn, room):
@@ -350,13 +502,84 @@ class Server:
             await self._serve(ws, conn, room)
         except WebSocketDisconnect:
             pass
+        except StorageError:
+            conn.send({"type": "error", "code": "storage_unavailable", "message":
+                       "the game's database is not answering; the page will reconnect"})
+            conn.cut(1013, "database unavailable")
         finally:
+            self._conns.discard(conn)
             if room is not None and conn.room is room:
                 await room.detach(conn)
             conn.cut(conn.close_code if conn.closed else 1000, conn.close_reason)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, timeout=5)
             writer.cancel()
+
+    @staticmethod
+    async def _refuse(ws: WebSocket, code: str, message: str, close: int) -> None:
+        with contextlib.suppress(Exception):
+            await ws.send_text(json.dumps({"type": "error", "code": code, "message": message}))
+            await ws.close(close, message[:120])
+
+    async def _relay(self, ws: WebSocket, owner: Owner, code: str, peer: str) -> bool:
+        """Pass this client's frames to the room's owner and back until either side closes;
+        False if the owner cannot be reached.  The owner going away mid-game closes the
+        client with 1012 (service restart): it reconnects, and reaches the room's new owner."""
+        url = "ws" + owner.url[4:] + f"/ws/{code}"
+        try:
+            upstream = await websockets.connect(
+                url, max_size=self.limits.hard_frame_bytes, open_timeout=3, compression=None,
+                additional_headers={NODE_HEADER: self.rooms.owners.secret, PEER_HEADER: peer})
+        except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidURI):
+            return False
+
+        async def down() -> None:  # owner -> client
+            async for message in upstream:
+                if isinstance(message, str):
+                    await ws.send_text(message)
+                else:
+                    await ws.send_bytes(message)
+
+        async def up() -> None:  # client -> owner
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                if message.get("text") is not None:
+                    await upstream.send(message["text"])
+                elif message.get("bytes") is not None:
+                    await upstream.send(message["bytes"])
+
+        tasks = [asyncio.create_task(down()), asyncio.create_task(up())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            closed, why = upstream.close_code, upstream.close_reason or ""
+            with contextlib.suppress(Exception):
+                await upstream.close()
+            if ws.application_state != WebSocketState.DISCONNECTED:
+                if closed is not None and closed not in (1005, 1006):
+                    close_code, reason = closed, why
+                else:
+                    close_code, reason = 1012, "the room's server process went away; reconnect"
+                with contextlib.suppress(Exception):
+                    await ws.close(close_code, reason[:120])
+        return True
+
+    async def _close_idle(self) -> None:
+        """Close connections that neither sent nor were sent anything for ``idle_seconds``."""
+        every = max(1.0, min(60.0, self.limits.idle_seconds / 4))
+        while True:
+            await asyncio.sleep(every)
+            cutoff = time.monotonic() - self.limits.idle_seconds
+            for conn in list(self._conns):
+                if conn.active < cutoff:
+                    conn.send({"type": "error", "code": "idle", "message":
+                               "closed after a long time with nothing sent either way"})
+                    conn.cut(4408, "idle")
 
     async def _writer(self, ws: WebSocket, conn: Conn) -> None:
         """Sends the connection's queue in order; closes the socket when told to."""
@@ -378,6 +601,7 @@ class Server:
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
+        conn.active = time.monotonic()
         text = message.get("text")
         if text is None:
             conn.send({"type": "error", "code": "bad_frame",
@@ -389,10 +613,10 @@ class Server:
                        f"this one was {len(text)}"})
             return None
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = loads(text)
+        except BadJSON as exc:
             conn.send({"type": "error", "code": "bad_json",
-                       "message": "that message is not JSON"})
+                       "message": f"that message is not acceptable JSON: {exc}"})
             return None
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             conn.send({"type": "error", "code": "bad_message", "message":

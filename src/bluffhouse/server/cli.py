@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import logging
 import sys
@@ -15,7 +16,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = subparsers.add_parser(
         "serve", help="run the game server (rooms, seats, play over websockets)",
         description="Run the bluffhouse game server. Settings also come from the environment: "
-                    "BLUFFHOUSE_HOST, BLUFFHOUSE_PORT, BLUFFHOUSE_DB.")
+                    "BLUFFHOUSE_HOST, BLUFFHOUSE_PORT, BLUFFHOUSE_DB, BLUFFHOUSE_ADVERTISE. "
+                    "Several processes may serve the same rooms on one PostgreSQL database "
+                    "(SQLite serves one process).")
     p.add_argument("--host", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, help="port (default 8000)")
     p.add_argument("--db", metavar="URL",
@@ -28,6 +31,30 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="default think time of bots in new rooms (default 0.6)")
     p.add_argument("--room-rate", type=int, default=30, metavar="N",
                    help="rooms one address may create per minute (default 30)")
+    p.add_argument("--advertise", metavar="URL",
+                   help="where the other processes of the same PostgreSQL database reach this "
+                        "one (default http://HOST:PORT; set it when HOST is 0.0.0.0 on a host "
+                        "others reach by another name)")
+    defaults = Limits()
+    p.add_argument("--lease-seconds", type=float, default=defaults.lease_seconds,
+                   metavar="S", help="several processes: how soon another process takes the "
+                                     "rooms of one that died (default %(default)g)")
+    p.add_argument("--db-timeout", type=float, default=defaults.write_timeout, metavar="S",
+                   help="seconds a database read or write may take before the player is told "
+                        "to try again (default %(default)g)")
+    p.add_argument("--spectators", type=int, default=defaults.spectators_per_room,
+                   metavar="N", help="spectators a room lets in; seated players always get in "
+                                     "(default %(default)s)")
+    p.add_argument("--connections-per-address", type=int,
+                   default=defaults.connections_per_address, metavar="N",
+                   help="websockets open at once from one address (default %(default)s)")
+    p.add_argument("--max-connections", type=int, default=defaults.connections_total,
+                   metavar="N", help="websockets open at once in all (default %(default)s)")
+    p.add_argument("--max-rooms", type=int, default=defaults.rooms_in_memory, metavar="N",
+                   help="rooms open in this process at once (default %(default)s)")
+    p.add_argument("--idle-seconds", type=float, default=defaults.idle_seconds, metavar="S",
+                   help="close a connection after this long with nothing sent either way "
+                        "(default %(default)g)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=main)
@@ -35,8 +62,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
-    limits = Limits(creates_per_minute=max(1, args.room_rate))
+    limits = Limits(creates_per_minute=max(1, args.room_rate),
+                    lease_seconds=max(0.5, args.lease_seconds),
+                    write_timeout=max(0.1, args.db_timeout),
+                    spectators_per_room=max(0, args.spectators),
+                    connections_per_address=max(1, args.connections_per_address),
+                    connections_total=max(1, args.max_connections),
+                    rooms_in_memory=max(1, args.max_rooms),
+                    idle_seconds=max(1.0, args.idle_seconds))
     return Settings.from_env(host=args.host, port=args.port, db=args.db, limits=limits,
+                             advertise=args.advertise,
                              bot_workers=max(0, args.bot_workers),
                              bot_delay=max(0.0, args.bot_delay), log_level=args.log_level)
 
@@ -59,9 +94,25 @@ def main(args: argparse.Namespace) -> int:
     settings = settings_from(args)
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    storage = Storage(settings.db)  # fails here, clearly, on a bad URL or an unwritable file
+    try:
+        storage = Storage(settings.db, write_timeout=settings.limits.write_timeout)
+    except Exception as exc:  # a bad URL, an unwritable file, a database that is not there
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"bluffhouse serve: cannot open the database {settings.db!r}: {why}",
+              file=sys.stderr)
+        return 2
     where = storage.description
     storage.close()
+    if sqlite_path(settings.db):
+        from .cluster import DatabaseInUse, SoloOwnership
+
+        probe = SoloOwnership(storage, "", "")
+        try:
+            asyncio.run(probe.start())
+        except DatabaseInUse as exc:
+            print(f"bluffhouse serve: {exc}", file=sys.stderr)
+            return 2
+        asyncio.run(probe.close())
     server = Server(settings)
     host = settings.host
     shown = f"[{host}]" if ":" in host else host

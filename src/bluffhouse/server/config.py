@@ -1,5 +1,6 @@
 """Server settings: command line first, then the environment (BLUFFHOUSE_HOST, BLUFFHOUSE_PORT,
-BLUFFHOUSE_DB), then defaults; and the limits that keep one client from hurting the others."""
+BLUFFHOUSE_DB, BLUFFHOUSE_ADVERTISE), then defaults; and the limits that keep one client from
+hurting the others."""
 
 from __future__ import annotations
 
@@ -54,8 +55,14 @@ class Limits:
     errors_in_a_row: int = 50
     #: Messages waiting to go out to one connection before it is cut as too slow.
     send_queue: int = 1024
-    connections_per_room: int = 64
+    #: Spectators a room lets in; a seated player (a valid token) always gets in.
+    spectators_per_room: int = 64
     connections_per_seat: int = 4
+    #: Websockets open at once from one address, and in all (to this process).
+    connections_per_address: int = 64
+    connections_total: int = 20_000
+    #: Seconds a connection may stay with nothing sent either way before it is closed.
+    idle_seconds: float = 1800.0
     rooms_in_memory: int = 5000
     #: Rooms one address may create per minute.
     creates_per_minute: int = 30
@@ -70,6 +77,12 @@ class Limits:
     idle_unload_seconds: float = 6 * 3600
     #: The most seconds a timer may be set to.
     max_timer_seconds: float = 3600.0
+    #: Seconds a database read or write may take before the request gets
+    #: ``storage_unavailable`` (the room is left as it was).
+    write_timeout: float = 5.0
+    #: Several processes on PostgreSQL: seconds a room's lease lasts unrenewed, so how soon
+    #: another process takes the rooms of one that died.
+    lease_seconds: float = 5.0
 
 
 @dataclass(frozen=True)
@@ -84,6 +97,17 @@ class Settings:
     #: Think time of server-side bots, seconds (the terminal game's default).
     bot_delay: float = 0.6
     log_level: str = "info"
+    #: Where the other server processes of the same database reach this one (the address a
+    #: process forwards clients of a room it does not own to). Default: http://HOST:PORT.
+    advertise: str | None = None
+
+    @property
+    def own_url(self) -> str:
+        if self.advertise:
+            return self.advertise.rstrip("/")
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "", "::") else self.host
+        shown = f"[{host}]" if ":" in host else host
+        return f"http://{shown}:{self.port}"
 
     @classmethod
     def from_env(cls, host: str | None = None, port: int | None = None,
@@ -100,5 +124,7 @@ class Settings:
             host=host or os.environ.get("BLUFFHOUSE_HOST") or DEFAULT_HOST,
             port=DEFAULT_PORT if port is None else port,
             db=db or os.environ.get("BLUFFHOUSE_DB") or default_db_url(),
+            advertise=extra.pop("advertise", None)  # type: ignore[arg-type]
+            or os.environ.get("BLUFFHOUSE_ADVERTISE") or None,
             **extra,  # type: ignore[arg-type]
         )

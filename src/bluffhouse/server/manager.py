@@ -1,5 +1,8 @@
-"""The rooms of one server: creation (every setting validated), lookup by code, recovery of
-the rooms that were playing when the server stopped, and unloading of idle ones."""
+"""The rooms of one server process: creation (every setting validated), lookup by code,
+recovery of the rooms that were playing when the server stopped, unloading of idle ones, and,
+with several processes on one PostgreSQL database, which rooms this process owns (``cluster``):
+it keeps their leases, gives up those another process took, and takes over the rooms of a
+process that died."""
 
 from __future__ import annotations
 
@@ -16,9 +19,10 @@ from typing import Any
 import bluffhouse as bh
 
 from .botrunner import BotRunner
+from .cluster import Owner, SoloOwnership, ownership
 from .config import Settings
 from .room import Refused, Room, RoomConfig, SeatInfo, token_hash, valid_bot
-from .storage import Storage
+from .storage import Storage, StorageError
 
 log = logging.getLogger("bluffhouse.server")
 
@@ -95,7 +99,13 @@ class Manager:
     def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
         self.settings = settings
         self.limits = settings.limits
-        self.storage = storage or Storage(settings.db)
+        self.storage = storage or Storage(settings.db, write_timeout=self.limits.write_timeout,
+                                          lease_seconds=self.limits.lease_seconds)
+        self.owners: SoloOwnership = ownership(self.storage, settings.own_url,
+                                               self.limits.lease_seconds)
+        #: Rooms being created now (counted with the rooms against the cap before any wait).
+        self._creating = 0
+        self._keeper: asyncio.Task[None] | None = None
         self.bots = BotRunner(settings.bot_workers)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -115,12 +125,18 @@ class Manager:
         #: every message waits, beyond its own work, when the loop is held up.
         self.loop_lag: deque[float] = deque(maxlen=1200)
         self._prober: asyncio.Task[None] | None = None
+        self._closing: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
-        """Bring back every room that was playing: their bots and clocks run again."""
+        """Bring back every room that was playing (with several processes, those nobody
+        holds): their bots and clocks run again."""
+        await self.owners.start()
         await self.bots.start()
-        codes = await self.storage.read(Storage.op_playing_codes())
+        if self.owners.shared:
+            codes = await self.owners.orphans(self.limits.rooms_in_memory)
+        else:
+            codes = await self.storage.read(Storage.op_playing_codes())
         for code in codes:
             try:
                 await self.get(code)
@@ -131,6 +147,8 @@ class Manager:
         self._sweeper = asyncio.create_task(self._sweep())
         self._saver = asyncio.create_task(self._save_clocks_often())
         self._prober = asyncio.create_task(self._probe_loop())
+        if self.owners.shared:
+            self._keeper = asyncio.create_task(self._keep_leases())
         quiet_gc()
 
     async def close(self) -> None:
@@ -140,6 +158,8 @@ class Manager:
             self._saver.cancel()
         if self._prober is not None:
             self._prober.cancel()
+        if self._keeper is not None:
+            self._keeper.cancel()
         # A clean stop: every running clock keeps the time it has left now.
         try:
             await self.save_clocks(everything=True)
@@ -147,6 +167,7 @@ class Manager:
             log.error("the clocks could not be saved: %s", exc)
         for room in list(self.rooms.values()):
             await room.close()
+        await self.owners.close()
         await self.bots.close()
 
     async def save_clocks(self, everything: bool = False) -> int:
@@ -164,6 +185,43 @@ class Manager:
             part = {c: saved[c] for c in codes[start:start + 500]}
             await self.storage.write(Storage.op_save_clocks(part))
         return len(saved)
+
+    async def _keep_leases(self) -> None:
+        """Several processes: renew this process's leases, let go of the rooms another
+        process took (this one was too slow or cut off), and take over rooms in play that
+        nobody holds (their process died)."""
+        every = max(0.2, self.limits.lease_seconds / 3)
+        failing = False
+        while True:
+            await asyncio.sleep(every)
+            try:
+                for code in await self.owners.renew(set(self.rooms)):
+                    self.lost(code)
+                room_left = self.limits.rooms_in_memory - len(self.rooms)
+                for code in await self.owners.orphans(min(50, max(0, room_left))):
+                    if code not in self.rooms:
+                        room = await self.get(code)
+                        if room is not None:
+                            log.info("room %s: taken over from a process that stopped", code)
+                failing = False
+            except StorageError as exc:
+                if not failing:
+                    log.warning("the room leases could not be renewed: %s", exc)
+                failing = True
+            except Exception:
+                log.exception("keeping the room leases failed")
+
+    def lost(self, code: str) -> None:
+        """Another process owns the room now: stop serving it here; its clients reconnect
+        and are forwarded to the owner."""
+        room = self.rooms.pop(code, None)
+        if room is None:
+            return
+        log.warning("room %s: now served by another process; its clients are sent there", code)
+        task = asyncio.get_running_loop().create_task(
+            room.close(1012, "this room moved to another server process; reconnect"))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
 
     async def _probe_loop(self) -> None:
         loop = asyncio.get_running_loop()
@@ -189,6 +247,7 @@ class Manager:
                 if room.idle(now):
                     await room.close()
                     del self.rooms[code]
+                    await self.owners.release(code)
             cutoff = now - 60
             for ip, stamps in list(self._creates.items()):
                 while stamps and stamps[0] < cutoff:
@@ -198,7 +257,15 @@ class Manager:
 
     # ------------------------------------------------------------------ lookup
     async def get(self, code: Any) -> Room | None:
-        """The room with this code (loaded from the database if need be), or None."""
+        """The room with this code if this process serves it (loaded from the database if
+        need be), or None (no such room, or another process owns it)."""
+        found = await self.locate(code)
+        return found if isinstance(found, Room) else None
+
+    async def locate(self, code: Any) -> Room | Owner | None:
+        """The room with this code: served here (loaded, and its lease taken, if need be), or
+        the other process that owns it now, or None if there is no such room.  Raises
+        ``StorageError`` when the database does not answer."""
         key = normal_code(code)
         if key is None:
             return None
@@ -206,21 +273,34 @@ class Manager:
         if room is not None:
             return room
         lock = self._loading.setdefault(key, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(key)
-            if room is None:
+        try:
+            async with lock:
+                room = self.rooms.get(key)
+                if room is not None:
+                    return room
                 stored = await self.storage.read(Storage.op_load_room(
                     key, chat_lines=self.limits.chat_history))
                 if stored is None:
-                    self._loading.pop(key, None)
+                    return None
+                fence = await self.owners.claim(key)
+                if fence is None:
+                    owner = await self.owners.owner_of(key)
+                    return owner if owner is not None else None
+                # Read again under the lease: the last owner may have written since.
+                stored = await self.storage.read(Storage.op_load_room(
+                    key, chat_lines=self.limits.chat_history)) if self.owners.shared \
+                    else stored
+                if stored is None:
                     return None
                 room = await asyncio.to_thread(Room.from_stored, self, stored)
+                room.fence = fence
                 self.rooms[key] = room
                 if room.game is not None and not room.game.over:
                     async with room.lock:
                         room.after_change(None, [])
-        self._loading.pop(key, None)
-        return room
+                return room
+        finally:
+            self._loading.pop(key, None)
 
     async def require(self, code: Any) -> Room:
         room = await self.get(code)
@@ -311,7 +391,7 @@ class Manager:
 
     async def create(self, data: dict[str, Any], who: str) -> dict[str, Any]:
         """A new room; the creator is its host and (unless ``sit`` is false) takes a seat."""
-        if len(self.rooms) >= self.limits.rooms_in_memory:
+        if len(self.rooms) + self._creating >= self.limits.rooms_in_memory:
             raise Refused("server_full", "the server has too many open rooms; try later")
         config, seats = self.parse_config(data)
         sit = data.get("sit", True)
@@ -331,6 +411,21 @@ class Manager:
         elif "name" in data:
             clean_name(data.get("name"), self.limits.name_chars)
         self.check_rate(who)
+        # Counted against the cap from here, before any wait: concurrent creations cannot
+        # all pass the check above and overshoot it.
+        if len(self.rooms) + self._creating >= self.limits.rooms_in_memory:
+            raise Refused("server_full", "the server has too many open rooms; try later")
+        self._creating += 1
+        try:
+            return await self._create(config, seats, token, seat)
+        except StorageError:
+            raise Refused("storage_unavailable", "the game's database is not answering, so "
+                          "the room was not created; try again in a moment") from None
+        finally:
+            self._creating -= 1
+
+    async def _create(self, config: RoomConfig, seats: list[SeatInfo], token: str,
+                      seat: int | None) -> dict[str, Any]:
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code in self.rooms:
@@ -342,6 +437,7 @@ class Manager:
         else:  # pragma: no cover - 887 million codes
             raise Refused("server_full", "no free room code; try again")
         room = Room(self, code, config, seats, token_hash(token))
+        room.fence = await self.owners.claim(code)
         self.rooms[code] = room
         return {"code": code, "link": f"/r/{code}", "token": token, "seat": seat,
                 "host": True, "room": room.info()}

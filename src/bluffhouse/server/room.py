@@ -13,94 +13,41 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import random
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices, bot_class, bot_names, bot_refusal
 
 from .botrunner import BotFailed, Resync, bot_seed
-from .storage import Storage, StorageError, StoredRoom
+from .conn import Conn, Deadline, SeatState
+from .errors import Refused
+from .moves import LEGAL_CAP, LEGAL_INLINE, WINDOW_KINDS, default_move, listed_subset
+from .storage import Fence, LeaseLost, Storage, StorageError, StoredRoom
+from .wire import dumps
 
 if TYPE_CHECKING:
     from .manager import Manager
 
+__all__ = ["LEGAL_CAP", "Conn", "Refused", "Room", "RoomConfig", "SeatInfo", "default_move",
+           "listed_subset", "token_hash", "valid_bot"]
+
 log = logging.getLogger("bluffhouse.server")
 
-#: Action types that answer a challenge window: a silent seat's window timer declines.
-WINDOW_KINDS = frozenset({"call", "pass", "check", "believe", "challenge"})
-#: Legal actions listed in a state message at most (a client may ask for all of them).
-LEGAL_INLINE = 200
-#: CONTRACT.md: a list of legal actions this long may be a documented subset of them.
-LEGAL_CAP = 10_000
-#: Accepted request ids remembered per seat, to refuse a resent duplicate.
-RECENT_IDS = 64
 #: A clock restored after a restart gives at least this long (or its full time, if shorter):
 #: time to reconnect.
 RESUME_GRACE = 5.0
 
 
-class Refused(Exception):
-    """A request the room turns down; ``code`` is machine-readable, the message is for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
 def token_hash(token: str) -> str:
     """Tokens are stored hashed: the database alone does not let anyone act for a seat."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def default_move(game: bh.Game, seat: int) -> dict[str, Any]:
-    """What a seat's turn timer does for a silent person: the least harmful legal action.
-
-    In order: ``pass`` (declines a call in a window, or passes the turn where the rules allow);
-    ``draw`` (Sneak); a true play of one card, else a play of one card, else the smallest play
-    (Cheat family leads: the server never lies for a person when it can tell the truth);
-    ``call`` (Poker Bull: the server does not bid for a person); the lowest bid (Poker Bull's
-    opening); otherwise the first legal action.
-    """
-    for simple in ({"type": "pass"}, {"type": "draw"}):
-        if game.is_legal(seat, simple):
-            return simple
-    legal = game.legal_actions(seat)
-    if not legal:
-        raise Refused("not_your_turn", f"seat {seat} has nothing to do")
-    plays = [a for a in legal if a["type"] == "play" and isinstance(a.get("cards"), list)]
-    if plays:
-        single = [a for a in plays if len(a["cards"]) == 1]
-        true = [a for a in single
-                if str(a["cards"][0])[:1] == str(a.get("claim", {}).get("rank", ""))[:1]]
-        if true:
-            return true[0]
-        if single:
-            return single[0]
-        return min(plays, key=lambda a: len(a["cards"]))
-    for action in legal:
-        if action["type"] == "call":
-            return action
-    for action in legal:
-        if action["type"] == "bid":
-            return action
-    return legal[0]
-
-
-def listed_subset(game: bh.Game, seat: int, legal: list[dict[str, Any]]) -> bool:
-    """Whether ``legal`` (``legal_actions(seat)``) may leave legal actions out, so that a
-    client offering only listed actions must let a person build others and ask (a check
-    message).  CONTRACT.md: a list of 10,000 actions may be a documented subset; an engine
-    that lists a subset of fewer says so with ``lists_subset(seat)`` (Poker Bull's opening
-    bids: about 1,500 listed, flushes naming three or more ranks left out)."""
-    return len(legal) >= LEGAL_CAP or game.lists_subset(seat)
 
 
 @dataclass
@@ -135,103 +82,6 @@ class SeatInfo:
     @property
     def kind(self) -> str:
         return "bot" if self.bot else "person" if self.token else "free"
-
-
-@dataclass
-class Deadline:
-    at: float  # loop.time() when it runs out
-    kind: str  # "turn" or "window"
-    wall: float  # time.time() when it runs out (for clients)
-    handle: asyncio.TimerHandle | None = None
-
-
-class Conn:
-    """One websocket client: its seat (None: a spectator) and a bounded outgoing queue."""
-
-    def __init__(self, send_queue: int, peer: str = "") -> None:
-        self.seat: int | None = None
-        self.host = False
-        self.room: Room | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=send_queue)
-        self.closed = False
-        self.close_code = 1000
-        self.close_reason = ""
-        self.peer = peer
-        #: The rate limit counts what a client sends unprompted; its answers to the states it
-        #: was sent are free, however far behind it reads them (app.py, ``Server._free``).
-        #: Legal asks owed: states sent that leave the seat's legal actions to be asked for.
-        self.asks_owed = 0
-        #: game number: (first, last) version of it this connection was sent a state of (it is
-        #: sent every state between), for the last two games; (game number, version) of the
-        #: last state it acted on.
-        self.seen: dict[int, tuple[int, int]] = {}
-        self.acted: tuple[int, int] | None = None
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        if self.closed:
-            return
-        text = message if isinstance(message, str) else json.dumps(message)
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.cut(1008, "too slow: messages piled up unread")
-
-    def send_state(self, text: str, game_no: int, version: int, ask: bool) -> None:
-        """Send a state message, which the client may answer without being counted as
-        flooding: an action on its version, and a legal ask if ``ask`` (its seat has a turn,
-        whose legal actions are not listed in the message)."""
-        self.send(text)
-        if ask:  # no more than the send queue holds: a client further behind is cut off
-            self.asks_owed = min(self.asks_owed + 1, self.queue.maxsize)
-        first = self.seen[game_no][0] if game_no in self.seen else version
-        self.seen[game_no] = (first, version)
-        if len(self.seen) > 2:
-            del self.seen[min(self.seen)]
-
-    def free_legal_ask(self) -> bool:
-        """Whether a legal ask answers a state this connection was sent and has not asked
-        about yet (a client catching up asks about states the game has left)."""
-        if self.asks_owed <= 0:
-            return False
-        self.asks_owed -= 1
-        return True
-
-    def free_action(self, game_no: int, version: int) -> bool:
-        """Whether an action on ``version`` of game ``game_no`` answers a state this connection
-        was sent and has not acted on (then it is marked acted on).  Versions it was never
-        sent, or the same one again, are not answers."""
-        key = (game_no, version)
-        first, last = self.seen.get(game_no, (0, -1))
-        if not first <= version <= last or (self.acted is not None and key <= self.acted):
-            return False
-        self.acted = key
-        return True
-
-    def cut(self, code: int, reason: str) -> None:
-        """Close this connection (the writer task sends the close frame)."""
-        if self.closed:
-            return
-        self.closed = True
-        self.close_code = code
-        self.close_reason = reason
-        # Make room for the sentinel: what is still queued no longer matters.
-        while True:
-            try:
-                self.queue.put_nowait(None)
-                break
-            except asyncio.QueueFull:
-                with contextlib.suppress(asyncio.QueueEmpty):
-                    self.queue.get_nowait()
-
-
-@dataclass
-class SeatState:
-    """What the room knows about a seat while it runs (not stored: a restart resets it)."""
-
-    conns: list[Conn] = field(default_factory=list)
-    missed: int = 0
-    stand_in: bool = False
-    recent_ids: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_IDS))
 
 
 class Room:
@@ -270,6 +120,17 @@ class Room:
         self._legal_reply: dict[int, tuple[tuple[int, int], str]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closed = False
+        #: This process's lease on the room (several processes on PostgreSQL), checked by
+        #: every write: a process that lost the room cannot write to it.
+        self.fence: Fence | None = None
+        #: What the game was rebuilt from and the actions stored since (the last snapshot, or
+        #: None for the seed; the actions before it): the game is restored from memory when a
+        #: write fails, never from the database that just failed.
+        self._base: tuple[str | None, int] = (None, 0)
+        self._tail: list[tuple[int, dict[str, Any]]] = []
+        #: A write failed without knowing whether it committed: the next write first reads
+        #: what the database holds and takes it up.
+        self.unsure = False
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -291,6 +152,8 @@ class Room:
                 done = 0
             for seat, action in g.actions:
                 game.apply(seat, action)
+            room._base = (g.snapshot, g.snapshot_at) if g.snapshot else (None, 0)
+            room._tail = list(g.actions)
             room.game = game
             room.actions = done + len(g.actions)
             room.events = len(game.events_for(None))
@@ -329,19 +192,72 @@ class Room:
             self._resume = {c["seat"]: (c["kind"], float(c["left"]))
                             for c in data.get("clocks", [])}
 
-    async def rebuild(self) -> None:
-        """Throw the in-memory game away and rebuild it from storage (after a failed write or
-        an engine failure: storage is the truth)."""
-        stored = await self.storage.read(Storage.op_load_room(self.code))
-        if stored is None:
-            raise StorageError(f"room {self.code} is no longer in the database")
-        fresh = Room.from_stored(self.manager, stored)
-        self.game, self.actions, self.events = fresh.game, fresh.actions, fresh.events
-        self.status, self.game_no, self.seed = fresh.status, fresh.game_no, fresh.seed
+    def _restore(self) -> None:
+        """Put the game back as it was after the last stored action, from memory: the last
+        snapshot (or the seed) and the stored actions since."""
+        snapshot, done = self._base
+        game = bh.load(snapshot) if snapshot else bh.new_game(
+            self.config.game, players=self.config.players, seed=self.seed,
+            **self.config.options)
+        for seat, action in self._tail:
+            game.apply(seat, action)
+        self.game = game
+        self.actions = done + len(self._tail)
+        self._forget_derived()
+
+    def _forget_derived(self) -> None:
         self.manager.bots.forget(self.code)
         self._legal_cache.clear()
         self._mode_cache.clear()
         self._legal_reply.clear()
+
+    async def _reconcile(self) -> None:
+        """After a write that may or may not have committed: read what the database holds and,
+        where it went further than memory, take that up and tell everyone.  Refused while the
+        database is still down."""
+        try:
+            stored = await self.storage.read(Storage.op_load_room(
+                self.code, chat_lines=self.limits.chat_history))
+        except StorageError:
+            raise _unavailable("nothing was changed") from None
+        if stored is None:
+            raise _unavailable("the room is missing from the database")
+        fresh = Room.from_stored(self.manager, stored)
+        self.unsure = False
+        self.chat_next = max(self.chat_next, fresh.chat_next)
+        same = (fresh.game_no, fresh.actions, fresh.status, fresh.seats) == \
+            (self.game_no, self.actions, self.status, self.seats)
+        if same:
+            return
+        log.warning("room %s: a write reported as failed had committed; taking up the stored "
+                    "room (game %s, %s actions)", self.code, fresh.game_no, fresh.actions)
+        new_game = fresh.game_no != self.game_no
+        self.seats, self.status, self.seed = fresh.seats, fresh.status, fresh.seed
+        self.game, self.game_no, self.actions = fresh.game, fresh.game_no, fresh.actions
+        self._base, self._tail = fresh._base, fresh._tail
+        self._forget_derived()
+        if new_game:
+            self.events = 0
+            if self.game is not None:
+                self.manager.bots.new_game(self.code, self.game_no, self.config.game,
+                                           self.config.players, self.seed,
+                                           self.config.options)
+        self.broadcast(self.room_message())
+        if self.game is not None:
+            self.after_change(None, [])
+
+    async def _store(self, fn: Callable[[Any], Any], what: str) -> Any:
+        """A write of this room, fenced by its lease; a failure becomes a refusal that says
+        ``what`` did not happen."""
+        try:
+            return await self.storage.write(fn, fence=self.fence)
+        except LeaseLost:
+            self.manager.lost(self.code)
+            raise _moved() from None
+        except StorageError as exc:
+            log.error("room %s: %s: %s", self.code, what, exc)
+            self.unsure = True
+            raise _unavailable(what) from None
 
     # ------------------------------------------------------------------ who is who
     def seat_of(self, token: str) -> int | None:
@@ -397,7 +313,7 @@ class Room:
         return {"type": "room", "room": self.info()}
 
     def broadcast(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message)
+        text = dumps(message)
         for conn in self.all_conns():
             conn.send(text)
 
@@ -432,14 +348,14 @@ class Room:
         game = self.game
         if game is None or seat is None or seat not in game.to_act:
             version = game.version if game is not None else None
-            return None, json.dumps({"type": "legal", "version": version, "legal": []})
+            return None, dumps({"type": "legal", "version": version, "legal": []})
         key = (self.game_no, game.version)
         kept = self._legal_reply.get(seat)
         if kept is None or kept[0] != key:
             version = game.version
             def listing() -> str:
                 legal = game.legal_actions(seat)
-                return json.dumps({"type": "legal", "version": version, "legal": legal,
+                return dumps({"type": "legal", "version": version, "legal": legal,
                                    "capped": listed_subset(game, seat, legal)})
             text = await asyncio.to_thread(listing)
             kept = self._legal_reply[seat] = (key, text)
@@ -514,7 +430,7 @@ class Room:
             to_act = seat in game.to_act
             message["legal"] = [] if not to_act else \
                 None if self.asks_legal(seat) else self.legal(seat)
-        return json.dumps(message)
+        return dumps(message)
 
     def asks_legal(self, seat: int | None) -> bool:
         """Whether the seat's state message leaves its legal actions to be asked for (null):
@@ -550,10 +466,10 @@ class Room:
                 host = self.is_host(token)
                 if seat is None and not host:
                     raise Refused("bad_token", f"that token is not valid in room {self.code}")
-            total = len(self.spectators) + sum(len(st.conns) for st in self.state)
-            if total >= self.limits.connections_per_room:
-                raise Refused("room_full", f"room {self.code} has too many connections "
-                              f"({self.limits.connections_per_room})")
+            cap = self.limits.spectators_per_room
+            if seat is None and not host and len(self.spectators) >= cap:
+                raise Refused("room_full", f"room {self.code} has as many spectators as it "
+                              f"takes ({cap}); the players' own seats are kept for them")
             conn.seat, conn.host, conn.room = seat, host, self
             if seat is None:
                 self.spectators.append(conn)
@@ -599,6 +515,8 @@ class Room:
     # ------------------------------------------------------------------ lobby
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
         async with self.lock:
+            if self.unsure:
+                await self._reconcile()
             if self.status != "lobby":
                 raise Refused("started", f"room {self.code} has started: watch it instead")
             free = [s for s, info in enumerate(self.seats) if info.kind == "free"]
@@ -614,8 +532,8 @@ class Room:
             token = secrets.token_urlsafe(24)
             seats = [SeatInfo(**asdict(s)) for s in self.seats]
             seats[seat] = SeatInfo(name=name, token=token_hash(token))
-            await self.storage.write(Storage.op_update_room(
-                self.code, seats=[asdict(s) for s in seats]))
+            await self._store(Storage.op_update_room(
+                self.code, seats=[asdict(s) for s in seats]), "the seat was not taken")
             self.seats = seats
             self.touched = time.monotonic()
             self.broadcast(self.room_message())
@@ -623,6 +541,8 @@ class Room:
 
     async def start(self, token: str, fill: str | None) -> None:
         async with self.lock:
+            if self.unsure:
+                await self._reconcile()
             if not self.is_host(token):
                 raise Refused("not_host", "only the room's host may start the game")
             if self.status != "lobby":
@@ -638,6 +558,8 @@ class Room:
 
     async def rematch(self, token: str) -> None:
         async with self.lock:
+            if self.unsure:
+                await self._reconcile()
             if not self.is_host(token):
                 raise Refused("not_host", "only the room's host may start a rematch")
             if self.status != "over":
@@ -650,15 +572,14 @@ class Room:
             (self.config.seed + game_no - 1) % (1 << 63)
         game = bh.new_game(self.config.game, players=self.config.players, seed=seed,
                            **self.config.options)
-        await self.storage.write(Storage.op_start_game(
-            self.code, game_no, seed, [asdict(s) for s in seats]))
+        await self._store(Storage.op_start_game(
+            self.code, game_no, seed, [asdict(s) for s in seats]), "the game did not start")
         self.seats, self.game, self.game_no, self.seed = seats, game, game_no, seed
         self.status, self.actions, self.events = "playing", 0, 0
+        self._base, self._tail = (None, 0), []
+        self._forget_derived()
         self.manager.bots.new_game(self.code, game_no, self.config.game, self.config.players,
                                    seed, self.config.options)
-        self._legal_cache.clear()
-        self._mode_cache.clear()
-        self._legal_reply.clear()
         for st in self.state:
             st.missed, st.stand_in = 0, False
             st.recent_ids.clear()
@@ -705,6 +626,11 @@ class Room:
 
     async def submit_locked(self, seat: int, action: Any, version: Any, source: str,
                             request_id: str | None = None) -> None:
+        """Apply, store, then tell: an action exists only once it is stored.  If the write
+        fails the game is put back from memory, exactly as it was, and the seat is refused
+        (``storage_unavailable``): nobody saw the action, and it can be sent again."""
+        if self.unsure:
+            await self._reconcile()
         game = self._may_act(seat, version, request_id)
         st = self.state[seat]
         prev_to_act = game.to_act
@@ -715,7 +641,7 @@ class Room:
         except Exception as exc:  # an engine failure on odd input: storage is the truth
             log.warning("room %s: the engine failed on %r from seat %s: %r",
                         self.code, action, seat, exc)
-            await self.rebuild()
+            self._restore()
             raise Refused("illegal", "the server could not apply that action") from None
         idx = self.actions
         result = game.result if game.over else None
@@ -724,14 +650,22 @@ class Room:
         stored = time.perf_counter()
         try:
             await self.storage.append(self.code, self.game_no, idx, seat, action, source,
-                                      result, snapshot)
+                                      result, snapshot, fence=self.fence)
             self.manager.timing["store_wait"] += time.perf_counter() - stored
+        except LeaseLost:
+            self._restore()
+            self.manager.lost(self.code)
+            raise _moved() from None
         except StorageError as exc:
-            log.error("room %s: action not stored, rebuilt from the database: %s",
+            log.error("room %s: an action was not stored, the game is as it was: %s",
                       self.code, exc)
-            await self.rebuild()
-            raise Refused("storage", "the server could not store that action; "
-                          "look at the state and try again") from None
+            self._restore()
+            self.unsure = True
+            raise _unavailable("your move was not made") from None
+        if snapshot is not None:
+            self._base, self._tail = (snapshot, idx + 1), []
+        else:
+            self._tail.append((seat, action))
         self.actions = idx + 1
         self.manager.accepted += 1
         self.manager.bots.applied(self.code, self.game_no, seat, action)
@@ -837,8 +771,20 @@ class Room:
             try:
                 await self.submit_locked(seat, action, game.version, "timeout")
             except Refused as exc:
+                if exc.code == "storage_unavailable":
+                    # Not made: the clock tries again shortly (the missed turn was not one).
+                    if deadline.kind == "turn":
+                        st.missed = max(0, st.missed - 1)
+                    self._retry_clock(seat, deadline.kind)
+                    return
                 log.warning("room %s: the timer's move for seat %s was refused: %s",
                             self.code, seat, exc)
+
+    def _retry_clock(self, seat: int, kind: str, seconds: float = 1.0) -> None:
+        loop = asyncio.get_running_loop()
+        d = Deadline(at=loop.time() + seconds, kind=kind, wall=time.time() + seconds)
+        d.handle = loop.call_at(d.at, self._on_timer, seat, d)
+        self.deadlines[seat] = d
 
     # ------------------------------------------------------------------ bots
     def _wake_bots(self) -> None:
@@ -896,19 +842,25 @@ class Room:
                 if game is None or game.over or self.game_no != game_no \
                         or game.version != version or self.bot_for(seat) is None:
                     continue  # the table moved on: decide again
+                outage = False
                 try:
                     if action is None:
                         raise Refused("illegal", "no decision")
                     await self.submit_locked(seat, action, version, "bot")
                 except Refused as exc:
-                    if exc.code == "storage":
-                        await asyncio.sleep(0.5)
-                        continue
-                    log.warning("room %s: bot %s's move for seat %s was refused (%s); "
-                                "playing the default move", self.code, name, seat, exc)
-                    with contextlib.suppress(Refused):
-                        await self.submit_locked(seat, default_move(game, seat), version,
-                                                 "bot")
+                    if exc.code == "room_moved":
+                        return
+                    if exc.code == "storage_unavailable":
+                        outage = True
+                    elif self.game is not None:
+                        log.warning("room %s: bot %s's move for seat %s was refused (%s); "
+                                    "playing the default move", self.code, name, seat, exc)
+                        with contextlib.suppress(Refused):
+                            await self.submit_locked(seat, default_move(self.game, seat),
+                                                     version, "bot")
+            if outage:  # the database is down: wait (outside the lock), then decide again
+                await asyncio.sleep(1.0)
+                continue
 
     # ------------------------------------------------------------------ chat
     async def say(self, conn: Conn, text: str) -> None:
@@ -918,11 +870,10 @@ class Room:
             name = self.seats[conn.seat].name if conn.seat is not None else "host"
             line = {"seat": conn.seat, "name": name, "text": text,
                     "at": round(time.time(), 3)}
-            try:
-                await self.storage.write(Storage.op_chat(self.code, self.chat_next, line))
-            except StorageError:
-                raise Refused("storage", "the server could not store that chat line; try "
-                              "again") from None
+            if self.unsure:
+                await self._reconcile()
+            await self._store(Storage.op_chat(self.code, self.chat_next, line),
+                              "the chat line was not sent")
             self.chat_next += 1
             self.chat.append(line)
             self.broadcast({"type": "chat", **line})
@@ -952,6 +903,16 @@ class Room:
             task.cancel()
         for conn in self.all_conns():
             conn.cut(code, reason)
+
+
+def _unavailable(what: str) -> Refused:
+    return Refused("storage_unavailable", f"the game's database is not answering, so {what}; "
+                   "the table is as it was: try again in a moment")
+
+
+def _moved() -> Refused:
+    return Refused("room_moved", "this room is now served by another server process; "
+                   "reconnect to go on")
 
 
 def valid_bot(name: Any, what: str,

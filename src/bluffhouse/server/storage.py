@@ -1,18 +1,22 @@
 """Storage: rooms, games and every accepted action, in SQLite or PostgreSQL (SQLAlchemy 2 Core).
 
 Why synchronous SQLAlchemy rather than async engines: the two best-kept drivers (the standard
-library's ``sqlite3`` and psycopg 3), no extra async driver to install or keep in step.  Writes
-are group-committed: whatever is waiting goes in one transaction, so a busy server pays one
-commit for many actions and SQLite never sees two writers.  SQLite commits on the event loop,
-once per turn of the loop (a commit there is a write to the WAL file: no fsync, no hand-over to
-a thread and back, which on a busy machine costs more than the commit); its checkpoints, which
-do fsync, run in a thread of their own.  PostgreSQL commits wait on the network and the
-server's flush: one writer thread does them, and the event loop waits on a future.
+library's ``sqlite3`` and psycopg 3), no extra async driver to install or keep in step.  Every
+write runs in one writer thread, never on the event loop: a database that is slow, locked by
+another process (a backup, a ``sqlite3`` shell) or gone delays only the rooms waiting on a
+write, and each wait is bounded (``write_timeout``), past which the caller gets a
+``StorageError``.  Writes are group-committed: whatever is waiting goes in one transaction, so
+a busy server pays one commit for many actions.  SQLite's checkpoints, which fsync, run in a
+thread of their own.
 
 What is stored is enough to rebuild every room exactly: the room's settings (game id, seats,
 options, timers), each game's seed, and the list of accepted actions in order; a snapshot
 (``Game.to_json``) every few actions shortens recovery.  A game is rebuilt by ``new_game`` with
 the seed (or ``load`` of the snapshot) and applying the stored actions after it.
+
+Where several server processes share one PostgreSQL database, a write for a room may carry a
+``Fence`` (the room's owner and its lease number, ``cluster.py``): it commits only if that
+lease still holds, in the same transaction, so an owner that lost a room can never write to it.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import contextlib
 import json
 import logging
 import queue
+import sqlite3
 import threading
 import time
 from collections import deque
@@ -43,8 +48,10 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
     update,
 )
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import Engine
 
 from .config import sqlite_path
@@ -108,6 +115,32 @@ clocks_table = Table(
     Column("data", Text, nullable=False),
 )
 
+#: Room ownership when several processes share PostgreSQL (``cluster.py``).
+leases_table = Table(
+    "bh_leases", metadata,
+    Column("room", String(16), primary_key=True),
+    Column("owner", String(40), nullable=False),
+    Column("fence", BigInteger, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+#: The processes serving one database: where each can be reached, and when it last said so.
+nodes_table = Table(
+    "bh_nodes", metadata,
+    Column("node", String(40), primary_key=True),
+    Column("url", String(300), nullable=False),
+    Column("seen", Float, nullable=False),
+)
+
+#: One row: the secret by which the processes of one database know each other's forwarded
+#: connections (made by the first process, read by the others).
+secrets_table = Table(
+    "bh_cluster", metadata,
+    Column("name", String(40), primary_key=True),
+    Column("value", String(200), nullable=False),
+)
+
+
 #: Chat lines kept in the database per room (the newest; what a room shows is fewer).
 CHAT_KEPT = 200
 
@@ -147,31 +180,44 @@ class StoredRoom:
 
 
 class StorageError(RuntimeError):
-    """The database refused or failed a write."""
+    """The database refused, failed or did not answer a read or a write in time."""
+
+
+class LeaseLost(StorageError):
+    """A fenced write found that this process no longer owns the room."""
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A room's lease as its owner holds it: writes commit only while it is the current one."""
+
+    room: str
+    owner: str
+    number: int
+
+
+#: Errors of one job in a group commit (the others may commit without it).
+_ONE_BAD_JOB = (LeaseLost, sqlite3.IntegrityError, sa_exc.IntegrityError)
+
+#: The lease check of a fenced write (PostgreSQL): it also extends the lease.
+_FENCE_SQL = ("UPDATE bh_leases SET expires = extract(epoch from clock_timestamp()) + :secs "
+              "WHERE room = :room AND owner = :owner AND fence = :fence")
 
 
 class _Job:
     """A write: a function run in the transaction, and/or a row of ``bh_actions`` (the rows
     of one group commit are inserted together, in one executemany)."""
 
-    __slots__ = ("fn", "future", "loop", "row")
+    __slots__ = ("fence", "fn", "future", "loop", "row")
 
     def __init__(self, fn: Callable[[Connection], Any] | None, future: asyncio.Future[Any],
-                 loop: asyncio.AbstractEventLoop, row: dict[str, Any] | None = None) -> None:
+                 loop: asyncio.AbstractEventLoop, row: dict[str, Any] | None = None,
+                 fence: Fence | None = None) -> None:
         self.fn = fn
         self.future = future
         self.loop = loop
         self.row = row
-
-
-def _settle_now(job: _Job, result: Any, error: BaseException | None) -> None:
-    """Settle a write's future from the event loop's own thread."""
-    if job.future.done():
-        return
-    if error is not None:
-        job.future.set_exception(error)
-    else:
-        job.future.set_result(result)
+        self.fence = fence
 
 
 def _settle(job: _Job, result: Any, error: BaseException | None) -> None:
@@ -188,47 +234,56 @@ def _settle(job: _Job, result: Any, error: BaseException | None) -> None:
 
 
 class Storage:
-    """The database, written with group commit (SQLite on the event loop, PostgreSQL by a
-    writer thread), read from a thread pool."""
+    """The database, written with group commit by one writer thread, read from a thread
+    pool; every wait bounded by ``write_timeout`` seconds."""
 
     #: Jobs committed together at most.
     BATCH = 512
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, write_timeout: float = 5.0, lease_seconds: float = 5.0
+                 ) -> None:
         self.url = url
+        self.write_timeout = write_timeout
+        #: How far a fenced write extends its room's lease (``cluster.py``).
+        self.lease_seconds = lease_seconds
         path = sqlite_path(url)
+        self.sqlite = url.startswith("sqlite")
         if path is not None:
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
         # psycopg answers bytes, not text, from a database in SQL_ASCII (what initdb
-        # --no-locale makes): ask for UTF-8 on every connection.
+        # --no-locale makes): ask for UTF-8 on every connection.  A database that does not
+        # answer fails the connection in bounded time, not a TCP timeout's minutes.
         extra: dict[str, Any] = {}
-        if url.startswith("postgresql+psycopg"):
-            extra["connect_args"] = {"client_encoding": "utf8"}
+        if url.startswith("postgresql"):
+            extra["connect_args"] = {"client_encoding": "utf8",
+                                     "connect_timeout": max(1, round(write_timeout))}
+            extra["pool_timeout"] = write_timeout
         self.engine: Engine = create_engine(url, pool_pre_ping=path is None, **extra)
         if path is not None:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            busy_ms = max(100, int(write_timeout * 1000))
+            event.listen(self.engine, "connect",
+                         lambda conn, record: _sqlite_pragmas(conn, busy_ms))
         metadata.create_all(self.engine)
-        #: SQLite commits on the event loop itself: a commit is a write to the WAL file, no
-        #: fsync (the checkpoints, which do fsync, run in a thread of their own), and a hand-
-        #: over to a writer thread and back costs more than that on a busy machine.  A
-        #: PostgreSQL commit waits on the network and the server's flush: a writer thread.
-        self.inline = path is not None
-        self._inline: list[_Job] = []
-        self._flush_soon = False
-        self._flush_lock = threading.Lock()
         self._stop = threading.Event()
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._raw: Any = None
-        self._thread = threading.Thread(
-            target=self._checkpoints if self.inline else self._run,
-            name="bluffhouse-checkpoint" if self.inline else "bluffhouse-storage", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="bluffhouse-storage",
+                                        daemon=True)
         self._thread.start()
+        self._checkpointer: threading.Thread | None = None
+        if path is not None:
+            self._checkpointer = threading.Thread(target=self._checkpoints,
+                                                  name="bluffhouse-checkpoint", daemon=True)
+            self._checkpointer.start()
         self.commits = 0
         self.writes = 0
+        self.failures = 0
         #: Seconds spent committing (the writer thread's busy time).
         self.commit_seconds = 0.0
         #: How long each of the latest group commits took, seconds.
         self.recent: deque[float] = deque(maxlen=4096)
+        #: The last failure seen (time.time(), message), None once a write commits again.
+        self.last_error: tuple[float, str] | None = None
 
     @property
     def description(self) -> str:
@@ -238,34 +293,29 @@ class Storage:
             return f"SQLite file {Path(path).expanduser().resolve()}"
         return f"database {self.engine.url.render_as_string(hide_password=True)}"
 
+    @property
+    def healthy(self) -> bool:
+        return self.last_error is None
+
     # ------------------------------------------------------------------ the writer
-    async def write(self, fn: Callable[[Connection], T]) -> T:
+    async def write(self, fn: Callable[[Connection], T], fence: Fence | None = None) -> T:
         """Run ``fn`` inside a transaction (with the other writes waiting: group commit);
-        returns once committed."""
+        returns once committed.  Raises ``StorageError`` if the database fails or does not
+        commit within ``write_timeout`` (the write may still commit later: the caller must
+        not assume either way), ``LeaseLost`` if ``fence`` no longer holds."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._enqueue(_Job(fn, future, loop))
-        return await future
+        self._jobs.put(_Job(fn, future, loop, fence=None if self.sqlite else fence))
+        return await self._wait(future)
 
-    def _enqueue(self, job: _Job) -> None:
-        if not self.inline:
-            self._jobs.put(job)
-            return
-        self._inline.append(job)
-        if not self._flush_soon:
-            # After the callbacks ready now: every write queued in this turn of the loop
-            # shares one commit.
-            self._flush_soon = True
-            job.loop.call_soon(self._flush)
-
-    def _flush(self, settle: Callable[[_Job, Any, BaseException | None], None] = _settle_now
-               ) -> None:
-        """Commit the waiting writes (SQLite, on the event loop)."""
-        self._flush_soon = False
-        with self._flush_lock:
-            while self._inline:
-                batch, self._inline = self._inline[:self.BATCH], self._inline[self.BATCH:]
-                self._commit(batch, settle)
+    async def _wait(self, future: asyncio.Future[T]) -> T:
+        try:
+            # On timeout the future is cancelled: a job the writer has not begun is dropped.
+            return await asyncio.wait_for(future, self.write_timeout + 1.0)
+        except TimeoutError:
+            self._failed(f"no commit within {self.write_timeout:g} s")
+            raise StorageError(f"the database did not answer within "
+                               f"{self.write_timeout:g} s") from None
 
     def _checkpoints(self) -> None:
         """Copy the WAL into the database file every second or so (PASSIVE: commits go on
@@ -283,9 +333,9 @@ class Storage:
 
     async def append(self, code: str, game_no: int, idx: int, seat: int,
                      action: dict[str, Any], source: str, result: dict[str, Any] | None,
-                     snapshot: str | None) -> None:
+                     snapshot: str | None, fence: Fence | None = None) -> None:
         """Store one accepted action (with the result if it ended the game, or a snapshot of
-        the state after it); returns once committed."""
+        the state after it); returns once committed (errors as ``write``)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         row = {"room": code, "game_no": game_no, "idx": idx, "seat": seat,
@@ -293,8 +343,8 @@ class Storage:
         fn = None
         if result is not None or snapshot is not None:
             fn = self.op_finish(code, game_no, idx, result, snapshot)
-        self._enqueue(_Job(fn, future, loop, row))
-        await future
+        self._jobs.put(_Job(fn, future, loop, row, None if self.sqlite else fence))
+        await self._wait(future)
 
     def _run(self) -> None:
         while True:
@@ -312,37 +362,49 @@ class Storage:
                     stop = True
                     break
                 batch.append(more)
-            self._commit(batch, _settle)
+            batch = [j for j in batch if not j.future.done()]  # given up on: never written
+            if batch:
+                self._commit(batch)
             if stop:
                 return
 
-    def _commit(self, batch: list[_Job],
-                settle: Callable[[_Job, Any, BaseException | None], None]) -> None:
+    def _commit(self, batch: list[_Job]) -> None:
         started = time.perf_counter()
         try:
-            if self.inline and all(job.fn is None for job in batch):
+            if self.sqlite and all(job.fn is None and job.fence is None for job in batch):
                 results: list[Any] = self._insert_actions([job.row for job in batch])
             else:
                 with self.engine.begin() as conn:
+                    for job in batch:
+                        if job.fence is not None:
+                            self._check_fence(conn, job.fence)
                     rows = [job.row for job in batch if job.row is not None]
                     if rows:
                         conn.execute(actions_table.insert(), rows)
                     results = [job.fn(conn) if job.fn is not None else None for job in batch]
-        except Exception:
-            if len(batch) == 1:
-                self._fail(batch[0], settle)
+        except Exception as exc:
+            if len(batch) > 1 and isinstance(exc, _ONE_BAD_JOB):
+                # One bad job must not sink the others: commit them one by one.
+                for job in batch:
+                    if not job.future.done():
+                        self._commit([job])
                 return
-            # One bad job must not sink the others: commit them one by one.
-            for job in batch:
-                self._commit([job], settle)
+            self._fail(batch, exc)
             return
         self.commits += 1
         self.writes += len(batch)
+        self.last_error = None
         took = time.perf_counter() - started
         self.commit_seconds += took
         self.recent.append(took)
         for job, result in zip(batch, results, strict=True):
-            settle(job, result, None)
+            _settle(job, result, None)
+
+    def _check_fence(self, conn: Connection, fence: Fence) -> None:
+        done = conn.execute(text(_FENCE_SQL), {"secs": self.lease_seconds, "room": fence.room,
+                                               "owner": fence.owner, "fence": fence.number})
+        if done.rowcount != 1:
+            raise LeaseLost(f"room {fence.room} is no longer owned by this process")
 
     #: The hot path's statement (bh_actions, SQLite's parameter style).
     _INSERT_ACTIONS = ("INSERT INTO bh_actions (room, game_no, idx, seat, action, source, at) "
@@ -368,42 +430,66 @@ class Storage:
             raise
         return [None] * len(rows)
 
-    def _fail(self, job: _Job, settle: Callable[[_Job, Any, BaseException | None], None]
-              ) -> None:
-        try:
-            with self.engine.begin() as conn:
-                if job.row is not None:
-                    conn.execute(actions_table.insert(), [job.row])
-                result = job.fn(conn) if job.fn is not None else None
-        except Exception as exc:
-            log.error("storage: a write failed: %s", exc)
-            settle(job, None, StorageError(f"the database refused a write: {exc}"))
+    def _fail(self, batch: list[_Job], exc: Exception) -> None:
+        """Settle every job of a failed commit with the error (the database is down, locked
+        or refused them): nothing of it was written."""
+        if isinstance(exc, LeaseLost):
+            for job in batch:
+                _settle(job, None, exc)
             return
-        self.commits += 1
-        self.writes += 1
-        settle(job, result, None)
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        self._failed(why)
+        log.error("storage: %d write(s) failed: %s", len(batch), why)
+        for job in batch:
+            _settle(job, None, StorageError(f"the database refused a write: {why}"))
+
+    def _failed(self, why: str) -> None:
+        self.failures += 1
+        self.last_error = (time.time(), why[:300])
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
-        """Run ``fn`` on a connection in a worker thread (reads do not wait for the writer)."""
+        """Run ``fn`` on a connection in a worker thread (reads do not wait for the writer);
+        ``StorageError`` if the database fails or does not answer in time."""
         def work() -> T:
             with self.engine.connect() as conn:
                 return fn(conn)
-        return await asyncio.to_thread(work)
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(work), self.write_timeout + 1.0)
+        except StorageError:
+            raise
+        except TimeoutError:
+            self._failed(f"no answer within {self.write_timeout:g} s")
+            raise StorageError(f"the database did not answer within "
+                               f"{self.write_timeout:g} s") from None
+        except Exception as exc:
+            why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            self._failed(why)
+            raise StorageError(f"the database could not be read: {why}") from None
+
+    async def ping(self) -> str | None:
+        """None if the database answers a trivial query now, else why not (for health)."""
+        try:
+            await self.read(lambda conn: conn.exec_driver_sql("SELECT 1").scalar())
+        except StorageError as exc:
+            return str(exc)
+        if self.last_error is not None and not self._jobs.qsize():
+            self.last_error = None  # it answers again: the next write will tell
+        return None
 
     def close(self) -> None:
         """Finish the writes already queued, then stop the writer and close the pool."""
-        if self.inline:
-            self._stop.set()
-            self._thread.join(timeout=30)
-            self._flush(_settle)  # called from a thread: settle through the loop
-            if self._raw is not None:
-                with contextlib.suppress(Exception):
-                    self._raw.close()
-            with contextlib.suppress(Exception), self.engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-        elif self._thread.is_alive():
+        self._stop.set()
+        if self._thread.is_alive():
             self._jobs.put(None)
             self._thread.join(timeout=30)
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=30)
+        if self._raw is not None:
+            with contextlib.suppress(Exception):
+                self._raw.close()
+        if self.sqlite:
+            with contextlib.suppress(Exception), self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
         self.engine.dispose()
 
     # ------------------------------------------------------------------ operations
@@ -553,18 +639,18 @@ def _load_game(conn: Connection, code: str, game_no: int, with_actions: bool,
     return game
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    """WAL lets readers work while the writer commits; busy_timeout rides out a reader's
-    lock.  synchronous=NORMAL: a commit is in the WAL file before the result is sent, so it
-    survives the server process dying (SIGKILL included); only an operating-system crash or
-    a power cut may lose the last commits.  FULL would fsync every commit: 7 ms on a quiet
-    disk here, 80 ms on a busy one, which is every action's latency.  No automatic
+def _sqlite_pragmas(dbapi_conn: Any, busy_ms: int) -> None:
+    """WAL lets readers work while the writer commits; busy_timeout rides out another
+    process's lock up to the write timeout.  synchronous=NORMAL: a commit is in the WAL file
+    before the result is sent, so it survives the server process dying (SIGKILL included);
+    only an operating-system crash or a power cut may lose the last commits.  FULL would
+    fsync every commit: 7 ms on a quiet disk here, 80 ms on a busy one.  No automatic
     checkpoints: a commit that crossed the WAL's threshold would pay for copying pages back
-    and two fsyncs (up to a few hundred ms on a busy disk); ``Storage._checkpoints`` does
-    them in a thread.  PostgreSQL (--db) flushes each commit to disk."""
+    and two fsyncs; ``Storage._checkpoints`` does them in a thread.  PostgreSQL (--db)
+    flushes each commit to disk."""
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=10000")
-    cur.execute("PRAGMA wal_autocheckpoint=0")  # Storage._checkpoints does it, off the loop
+    cur.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
+    cur.execute("PRAGMA wal_autocheckpoint=0")  # Storage._checkpoints does it
     cur.close()
