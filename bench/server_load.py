@@ -13,6 +13,12 @@ are server-side bots. A finished game is rematched, so every room stays busy. Pr
 - finished games whose downloaded record, replayed on the engine, reaches the stored end.
 
     python bench/server_load.py --rooms 100 --clients 50 --seconds 60
+
+With ``--processes N`` (PostgreSQL, ``--db``) N server processes serve one database: rooms are
+created on each in turn, and each player and spectator connects to the next process, not the
+room's owner (as a load balancer that knows nothing of rooms would send them), so every one of
+their messages is forwarded.  ``--compare`` runs one process first, then N, in the same run,
+and prints the ratios.
 """
 
 from __future__ import annotations
@@ -212,32 +218,89 @@ async def watch_rooms(http: str, rooms: list[dict[str, Any]], done: threading.Ev
                 await asyncio.gather(*(check(r) for r in rooms))
 
 
+def _summed(healths: list[dict[str, Any]]) -> dict[str, Any]:
+    """The counters of several processes' /api/health, added up."""
+    return {"actions": sum(h["actions"] for h in healths),
+            "commits": sum(h["commits"] for h in healths),
+            "commit_seconds": sum(h["commit_seconds"] for h in healths),
+            "seconds": {k: sum(h["seconds"][k] for h in healths) for k in healths[0]["seconds"]},
+            "recent_ms": healths[0].get("recent_ms", {})}
+
+
+@contextlib.contextmanager
+def fresh_database(url: str | None, folder: Path) -> Any:
+    """A new, empty database for one run: a SQLite file in ``folder``, or a PostgreSQL
+    database made beside the one ``url`` names (and dropped after)."""
+    if not url or not url.startswith("postgresql"):
+        yield url or f"sqlite:///{folder / 'load.sqlite3'}"
+        return
+    import secrets
+
+    import sqlalchemy as sa
+
+    name = f"bh_load_{secrets.token_hex(4)}"
+    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT",
+                             connect_args={"client_encoding": "utf8"})
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield sa.make_url(url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="bh-load-"))
-    db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
-    port = args.port or free_port()
-    server = None
+    if args.port:
+        return await _run(args, folder, args.db or f"sqlite:///{folder / 'load.sqlite3'}")
+    with fresh_database(args.db, folder) as db:
+        return await _run(args, folder, db)
+
+
+async def _run(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any]:
+    n = max(1, args.processes)
+    ports = [args.port] if args.port else [free_port() for _ in range(n)]
+    servers: list[subprocess.Popen[bytes]] = []
     if not args.port:  # else: a server already running there (started with --room-rate)
-        server = subprocess.Popen(
-            [sys.executable, "-m", "bluffhouse", "serve", "--port", str(port), "--db", db,
-             "--log-level", "warning", "--room-rate", "1000000",
-             "--bot-workers", str(args.bot_workers)],
-            stdout=subprocess.DEVNULL, stderr=open(folder / "server.err", "wb"))  # noqa: SIM115
+        for i, port in enumerate(ports):
+            servers.append(subprocess.Popen(
+                [sys.executable, "-m", "bluffhouse", "serve", "--port", str(port), "--db", db,
+                 "--log-level", "warning", "--room-rate", "1000000",
+                 "--connections-per-address", "100000",
+                 "--bot-workers", str(args.bot_workers)],
+                stdout=subprocess.DEVNULL,
+                stderr=open(folder / f"server{i}.err", "wb")))  # noqa: SIM115
     try:
-        pid = server.pid if server else args.pid
-        http = f"http://127.0.0.1:{port}"
-        base = f"ws://127.0.0.1:{port}"
+        pids = [s.pid for s in servers] if servers else [args.pid]
+        https = [f"http://127.0.0.1:{port}" for port in ports]
+        bases = [f"ws://127.0.0.1:{port}" for port in ports]
+        http = https[0]
         limits = httpx.Limits(max_connections=50)
         transport = httpx.AsyncHTTPTransport(retries=3, limits=limits)
         async with httpx.AsyncClient(base_url=http, timeout=60, transport=transport) as raw:
             client = Retrying(raw)
-            for _ in range(300):
-                try:
-                    if (await client.get("/api/health")).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    await asyncio.sleep(0.1)
-            rss_before = rss_tree_kib(pid)
+            for i, where in enumerate(https):
+                for _ in range(300):
+                    if servers and servers[i].poll() is not None:
+                        raise RuntimeError(f"server {i} exited: " + (
+                            folder / f"server{i}.err").read_text(errors="replace")[-2000:])
+                    try:
+                        if (await client.get(where + "/api/health")).status_code == 200:
+                            break
+                    except httpx.HTTPError:
+                        await asyncio.sleep(0.1)
+
+            async def health() -> dict[str, Any]:
+                return _summed([(await client.get(w + "/api/health")).json() for w in https])
+
+            def rss_all() -> int:
+                return sum(rss_tree_kib(pid) for pid in pids)
+
+            def cpu_all() -> float:
+                return sum(cpu_seconds(pid) for pid in pids)
+            rss_before = rss_all()
             rooms: list[dict[str, Any]] = []
             sem = asyncio.Semaphore(20)
 
@@ -246,16 +309,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 body = {"game": args.game, "players": args.players, "name": f"p{i}",
                         "sit": person, "bot_delay": args.bot_delay, "timers": False,
                         "bots": list(range(1 if person else 0, args.players))}
+                where = https[i % n]
                 async with sem:
-                    made = (await client.post("/api/rooms", json=body)).json()
-                    await client.post(f"/api/rooms/{made['code']}/start",
+                    made = (await client.post(where + "/api/rooms", json=body)).json()
+                    await client.post(f"{where}/api/rooms/{made['code']}/start",
                                       json={"token": made["token"]})
                 return {"code": made["code"], "token": made["token"]}
 
             rooms = list(await asyncio.gather(*(create(i) for i in range(args.rooms))))
             latencies: list[float] = []
             stop = asyncio.Event()
-            players = [Player(base, r["code"], r["token"], i, latencies, stop)
+            # each player at the next process: a process other than its room's owner
+            players = [Player(bases[(i + 1) % n], r["code"], r["token"], i, latencies, stop)
                        for i, r in enumerate(rooms[:args.clients])]
             tasks = [asyncio.create_task(p.play()) for p in players]
             tasks += [asyncio.create_task(p.watch()) for p in players]
@@ -270,9 +335,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     lags.append(time.perf_counter() - asked - 0.01)
             tasks.append(asyncio.create_task(lag_probe()))
             await asyncio.sleep(min(5.0, args.seconds / 4))  # warm up
-            rss_during = rss_tree_kib(pid)
-            start = (await client.get("/api/health")).json()
-            cpu0 = cpu_seconds(pid)
+            rss_during = rss_all()
+            start = await health()
+            cpu0 = cpu_all()
             own0 = time.process_time()
             t0 = time.perf_counter()
             latencies.clear()
@@ -287,9 +352,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 asyncio.run, watch_rooms(http, rooms, done, finished)))
             await asyncio.sleep(args.seconds)
             elapsed = time.perf_counter() - t0
-            end = (await client.get("/api/health")).json()
+            end = await health()
             load_after = os.getloadavg()[0]
-            cpu = cpu_seconds(pid) - cpu0
+            cpu = cpu_all() - cpu0
             own = time.process_time() - own0
             stop.set()
             done.set()
@@ -304,10 +369,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 replayed += json.loads(game.to_json()) == record["state"]
     finally:
         errors = ""
-        if server is not None:
+        for i, server in enumerate(servers):
             server.send_signal(signal.SIGINT)
             server.wait(timeout=60)
-            errors = (folder / "server.err").read_text(errors="replace")
+            errors += (folder / f"server{i}.err").read_text(errors="replace")
     latencies.sort()
 
     def pct(p: float) -> float | None:
@@ -316,7 +381,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         return round(1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))], 1)
 
     return {
-        "rooms": args.rooms, "clients": args.clients, "game": args.game,
+        "processes": n, "rooms": args.rooms, "clients": args.clients, "game": args.game,
         "players": args.players, "bot_delay": args.bot_delay, "bot_workers": args.bot_workers,
         "seconds": round(elapsed, 1),
         "actions_per_second": round((end["actions"] - start["actions"]) / elapsed, 1),
@@ -355,19 +420,40 @@ def main() -> int:
     ap.add_argument("--bot-delay", type=float, default=0.6, help="bots' think time (s)")
     ap.add_argument("--bot-workers", type=int, default=1, help="bot processes (0: threads)")
     ap.add_argument("--seconds", type=float, default=60)
-    ap.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--db", help="a PostgreSQL URL: each run makes a fresh database beside it "
+                                 "(default: a fresh SQLite file)")
     ap.add_argument("--port", type=int, help="use a server already running on this port")
     ap.add_argument("--pid", type=int, help="that server's process id (for its memory)")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="server processes on the one database (2+: PostgreSQL, --db)")
+    ap.add_argument("--compare", action="store_true",
+                    help="first one process, then --processes, in the same run; the ratios")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
     args.clients = min(args.clients, args.rooms)
-    data = asyncio.run(run(args))  # stops the server it started, even on failure
-    if args.json:
-        print(json.dumps(data))
-    else:
-        for key, value in data.items():
-            print(f"{key:>22}: {value}")
-    ok = data["finished_games"] == data["replayed_to_same_end"] and not data["tracebacks"]
+    if args.processes > 1 and not (args.db or "").startswith("postgresql"):
+        ap.error("--processes 2 or more needs a PostgreSQL database (--db postgresql+psycopg"
+                 "://USER@HOST:PORT/DB): SQLite serves one process")
+    runs = []
+    if args.compare and args.processes > 1:
+        one = argparse.Namespace(**{**vars(args), "processes": 1})
+        runs.append(asyncio.run(run(one)))
+    runs.append(asyncio.run(run(args)))  # stops the servers it started, even on failure
+    for data in runs:
+        if args.json:
+            print(json.dumps(data))
+        else:
+            for key, value in data.items():
+                print(f"{key:>22}: {value}")
+            print()
+    if len(runs) == 2 and not args.json:
+        base, many = runs
+        for key in ("actions_per_second", "latency_ms_p50", "latency_ms_p99"):
+            if base[key] and many[key]:
+                print(f"{key:>22}: {many[key] / base[key]:.2f}x with {args.processes} "
+                      f"processes ({base[key]} -> {many[key]})")
+    ok = all(d["finished_games"] == d["replayed_to_same_end"] and not d["tracebacks"]
+             for d in runs)
     return 0 if ok else 1
 
 

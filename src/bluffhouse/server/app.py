@@ -138,6 +138,7 @@ class Server:
                 WebSocketRoute("/ws/{code}", self.websocket),
             ],
             lifespan=self.lifespan,
+            exception_handlers={404: self._not_found, 405: self._not_allowed},
         )
 
     @contextlib.asynccontextmanager
@@ -145,7 +146,7 @@ class Server:
         manager = Manager(self.settings)
         self.manager = manager
         await manager.start()
-        self._forwarder = httpx.AsyncClient(timeout=httpx.Timeout(10.0, connect=3.0))
+        self._forwarder = httpx.AsyncClient(timeout=httpx.Timeout(5.0, connect=3.0))
         idler = asyncio.create_task(self._close_idle())
         try:
             yield
@@ -154,6 +155,14 @@ class Server:
             await self._forwarder.aclose()
             await manager.close()
             await asyncio.to_thread(manager.storage.close)
+
+    @staticmethod
+    async def _not_found(request: Request, exc: Exception) -> Response:
+        return error("not_found", "there is nothing at this address", 404)
+
+    @staticmethod
+    async def _not_allowed(request: Request, exc: Exception) -> Response:
+        return error("not_allowed", f"{request.method} is not used at this address", 405)
 
     @property
     def rooms(self) -> Manager:
@@ -758,7 +767,7 @@ class Server:
             await room.say(conn, text)
         elif kind == "legal":
             async with room.lock:
-                _, text = await room.legal_reply(conn.seat)
+                _, text = await room.views.legal_reply(conn.seat)
             conn.send(text)
         elif kind == "check":
             # Is this built action legal now? (A play missing from a capped legal list.) An
@@ -773,7 +782,7 @@ class Server:
                               "\"check\", \"action\": {\"type\": \"pass\"}, \"version\": 12}")
             _request_id(data)  # a malformed id is refused like an action's
             async with room.lock:
-                verdict = room.check(conn.seat, action, version)
+                verdict = room.views.check(conn.seat, action, version)
             reply = {"type": "checked", "version": version, **verdict}
             if "id" in data:
                 reply["id"] = data["id"]

@@ -177,9 +177,9 @@ class Manager:
         for code, room in self.rooms.items():
             if room.status != "playing" or room.closed:
                 continue
-            if everything or room.clocks_dirty or room.deadlines:
-                saved[code] = room.clock_data()
-                room.clocks_dirty = False
+            if everything or room.clocks.dirty or room.clocks.deadlines:
+                saved[code] = room.clocks.data()
+                room.clocks.dirty = False
         codes = list(saved)
         for start in range(0, len(codes), 500):
             part = {c: saved[c] for c in codes[start:start + 500]}
@@ -301,13 +301,6 @@ class Manager:
                 return room
         finally:
             self._loading.pop(key, None)
-
-    async def require(self, code: Any) -> Room:
-        room = await self.get(code)
-        if room is None:
-            shown = code if isinstance(code, str) and len(code) <= 20 else "that code"
-            raise Refused("unknown_room", f"there is no room {shown!r}")
-        return room
 
     # ------------------------------------------------------------------ creation
     def check_rate(self, who: str) -> None:

@@ -10,26 +10,25 @@ and nothing else of the state.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hashlib
 import hmac
 import logging
-import random
-import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 import bluffhouse as bh
-from bluffhouse.bots import Choices, bot_class, bot_names, bot_refusal
+from bluffhouse.bots import bot_class, bot_names, bot_refusal
 
-from .botrunner import BotFailed, Resync, bot_seed
-from .conn import Conn, Deadline, SeatState
+from .botdriver import BotDriver
+from .clocks import Clocks
+from .conn import Conn, SeatState
 from .errors import Refused
-from .moves import LEGAL_CAP, LEGAL_INLINE, WINDOW_KINDS, default_move, listed_subset
+from .moves import LEGAL_CAP, default_move, listed_subset
+from .roomdata import RoomConfig, SeatInfo, token_hash
+from .seating import Seating
 from .storage import Fence, LeaseLost, Storage, StorageError, StoredRoom
+from .views import Views
 from .wire import dumps
 
 if TYPE_CHECKING:
@@ -43,45 +42,6 @@ log = logging.getLogger("bluffhouse.server")
 #: A clock restored after a restart gives at least this long (or its full time, if shorter):
 #: time to reconnect.
 RESUME_GRACE = 5.0
-
-
-def token_hash(token: str) -> str:
-    """Tokens are stored hashed: the database alone does not let anyone act for a seat."""
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-@dataclass
-class RoomConfig:
-    """A room's settings, as created; stored with the room."""
-
-    game: str
-    players: int
-    options: dict[str, Any]
-    turn_seconds: float | None = 30.0
-    window_seconds: float | None = 5.0
-    missed_turns: int = 3
-    bot_delay: float = 0.6
-    stand_in: str = "counter"
-    #: A fixed first seed (rematches add the game number); None draws one per game.
-    seed: int | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RoomConfig:
-        return cls(**data)
-
-
-@dataclass
-class SeatInfo:
-    name: str | None = None
-    bot: str | None = None
-    token: str | None = None  # sha256 of the seat's token
-
-    @property
-    def kind(self) -> str:
-        return "bot" if self.bot else "person" if self.token else "free"
 
 
 class Room:
@@ -109,15 +69,10 @@ class Room:
         self.chat: deque[dict[str, Any]] = deque(maxlen=self.limits.chat_history)
         #: The number of the next chat line (lines are stored numbered).
         self.chat_next = 0
-        #: The clocks, missed turns or stand-ins changed since they were last saved.
-        self.clocks_dirty = False
-        #: Clocks to resume (seat: kind, seconds left), from before a restart.
-        self._resume: dict[int, tuple[str, float]] = {}
-        self.deadlines: dict[int, Deadline] = {}
-        self.bot_task: asyncio.Task[None] | None = None
-        self._legal_cache: dict[tuple[int, int], list[dict[str, Any]]] = {}
-        self._mode_cache: dict[tuple[int, int], str] = {}
-        self._legal_reply: dict[int, tuple[tuple[int, int], str]] = {}
+        self.clocks = Clocks(self)
+        self.views = Views(self)
+        self.bots = BotDriver(self)
+        self.seating = Seating(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closed = False
         #: This process's lease on the room (several processes on PostgreSQL), checked by
@@ -161,36 +116,11 @@ class Room:
         room.chat.extend(stored.chat)
         room.chat_next = stored.chat_next
         if stored.clocks is not None and room.game is not None:
-            room.restore_clocks(stored.clocks)
+            room.clocks.restore(stored.clocks)
         return room
 
-    # ------------------------------------------------------------------ saved clocks
-    def clock_data(self) -> dict[str, Any]:
-        """The running clocks (seconds left now), missed turns and stand-ins, to be saved."""
-        now = time.time()
-        return {"game_no": self.game_no,
-                "version": self.game.version if self.game is not None else None,
-                "saved_at": round(now, 3),
-                "clocks": [{"seat": seat, "kind": d.kind, "left": round(max(0.0, d.wall - now), 3)}
-                           for seat, d in sorted(self.deadlines.items())],
-                "missed": [st.missed for st in self.state],
-                "stand_in": [s for s, st in enumerate(self.state) if st.stand_in]}
+    # ------------------------------------------------------------------ stored and restored
 
-    def restore_clocks(self, data: dict[str, Any]) -> None:
-        """Take back what ``clock_data`` saved before a restart: the missed turns and the
-        stand-ins of this game, and the clocks if the game is still where they were saved
-        (the time the server was down is not counted against anyone)."""
-        game = self.game
-        if game is None or data.get("game_no") != self.game_no:
-            return
-        missed = data.get("missed", [])
-        for seat, st in enumerate(self.state):
-            if seat < len(missed) and isinstance(missed[seat], int):
-                st.missed = missed[seat]
-            st.stand_in = seat in data.get("stand_in", []) and not self.seats[seat].bot
-        if data.get("version") == game.version:
-            self._resume = {c["seat"]: (c["kind"], float(c["left"]))
-                            for c in data.get("clocks", [])}
 
     def _restore(self) -> None:
         """Put the game back as it was after the last stored action, from memory: the last
@@ -203,15 +133,13 @@ class Room:
             game.apply(seat, action)
         self.game = game
         self.actions = done + len(self._tail)
-        self._forget_derived()
+        self.forget_derived()
 
-    def _forget_derived(self) -> None:
+    def forget_derived(self) -> None:
         self.manager.bots.forget(self.code)
-        self._legal_cache.clear()
-        self._mode_cache.clear()
-        self._legal_reply.clear()
+        self.views.forget()
 
-    async def _reconcile(self) -> None:
+    async def reconcile(self) -> None:
         """After a write that may or may not have committed: read what the database holds and,
         where it went further than memory, take that up and tell everyone.  Refused while the
         database is still down."""
@@ -235,7 +163,7 @@ class Room:
         self.seats, self.status, self.seed = fresh.seats, fresh.status, fresh.seed
         self.game, self.game_no, self.actions = fresh.game, fresh.game_no, fresh.actions
         self._base, self._tail = fresh._base, fresh._tail
-        self._forget_derived()
+        self.forget_derived()
         if new_game:
             self.events = 0
             if self.game is not None:
@@ -246,7 +174,7 @@ class Room:
         if self.game is not None:
             self.after_change(None, [])
 
-    async def _store(self, fn: Callable[[Any], Any], what: str) -> Any:
+    async def store(self, fn: Callable[[Any], Any], what: str) -> Any:
         """A write of this room, fenced by its lease; a failure becomes a refusal that says
         ``what`` did not happen."""
         try:
@@ -323,268 +251,22 @@ class Room:
             out.extend(st.conns)
         return out
 
-    # ------------------------------------------------------------------ views
-    def legal(self, seat: int) -> list[dict[str, Any]]:
-        """The seat's legal actions now (a Cheat lead may have thousands: listed on demand,
-        and only short lists are kept)."""
-        game = self.game
-        if game is None:
-            return []
-        key = (game.version, seat)
-        cached = self._legal_cache.get(key)
-        if cached is None:
-            cached = game.legal_actions(seat)
-            if len(cached) <= LEGAL_INLINE:
-                if len(self._legal_cache) > 32:
-                    self._legal_cache.clear()
-                self._legal_cache[key] = cached
-        return cached
-
-    async def legal_reply(self, seat: int | None) -> tuple[tuple[int, int] | None, str]:
-        """The answer to a legal message, as text, kept per seat for the current state (a
-        client asking again and again costs nothing); and the state's key, None when the
-        seat is not to act.  The caller holds the room's lock; the listing (thousands of
-        plays at some Cheat leads) runs in a thread, so other rooms are not held up."""
-        game = self.game
-        if game is None or seat is None or seat not in game.to_act:
-            version = game.version if game is not None else None
-            return None, dumps({"type": "legal", "version": version, "legal": []})
-        key = (self.game_no, game.version)
-        kept = self._legal_reply.get(seat)
-        if kept is None or kept[0] != key:
-            version = game.version
-            def listing() -> str:
-                legal = game.legal_actions(seat)
-                return dumps({"type": "legal", "version": version, "legal": legal,
-                                   "capped": listed_subset(game, seat, legal)})
-            text = await asyncio.to_thread(listing)
-            kept = self._legal_reply[seat] = (key, text)
-        return key, kept[1]
-
-    def check(self, seat: int, action: Any, version: int) -> dict[str, Any]:
-        """The engine's verdict on an action the seat built but has not sent (a play missing
-        from a capped list of legal actions): ``{"legal": True}``, or ``{"legal": False,
-        "code", "message"}`` with the refusal the action itself would get.  Nothing changes;
-        the engine's message comes from applying to a copy, as ``is_legal`` gives no reason.
-        It says no more than a refused action would, so it reveals nothing hidden."""
-        try:
-            game = self._may_act(seat, version, asking=True)
-        except Refused as refused:
-            return {"legal": False, "code": refused.code, "message": str(refused)}
-        if game.is_legal(seat, action):
-            return {"legal": True}
-        try:
-            game.copy().apply(seat, action)
-        except bh.IllegalAction as exc:
-            return {"legal": False, "code": "illegal", "message": str(exc)}
-        except Exception:  # an engine failure on odd input: refused, as an action would be
-            return {"legal": False, "code": "illegal",
-                    "message": "the server could not apply that action"}
-        log.warning("room %s: is_legal refused %r from seat %s, which apply accepts",
-                    self.code, action, seat)
-        return {"legal": False, "code": "illegal", "message": "the engine refused that action"}
-
-    def mode(self, seat: int) -> str:
-        """'window' when all the seat may do is answer a challenge (call, pass...), else
-        'turn'.  Asked without listing the legal actions: pass must be legal, and a draw of
-        an action of another kind (the engine's sampler) must find none."""
-        game = self.game
-        assert game is not None
-        key = (game.version, seat)
-        cached = self._mode_cache.get(key)
-        if cached is None:
-            cached = "turn"
-            if game.is_legal(seat, {"type": "pass"}):
-                other = Choices(game, seat).sample_other(random.Random(game.version),
-                                                         WINDOW_KINDS)
-                cached = "window" if other is None else "turn"
-            if len(self._mode_cache) > 32:
-                self._mode_cache.clear()
-            self._mode_cache[key] = cached
-        return cached
-
-    def timers_info(self) -> list[dict[str, Any]]:
-        now = time.time()
-        return [{"seat": seat, "kind": d.kind, "seconds_left": round(max(0.0, d.wall - now), 3),
-                 "ends_at": round(d.wall, 3)}
-                for seat, d in sorted(self.deadlines.items())]
-
-    def state_message(self, seat: int | None, since: int) -> str:
-        """The state message for ``seat``: ``view(seat)`` without its log, plus the events of
-        ``events_for(seat)`` from ``since`` on, and the seat's legal actions."""
-        game = self.game
-        assert game is not None
-        view = game.view(seat)
-        view.pop("events", None)
-        events = game.events_for(seat, since=since)
-        message: dict[str, Any] = {
-            "type": "state", "code": self.code, "game_no": self.game_no,
-            "version": game.version, "seat": seat, "view": view, "events": events,
-            "events_from": since, "events_total": since + len(events),
-            "timers": self.timers_info(),
-            "stand_in": [s for s, st in enumerate(self.state) if st.stand_in],
-        }
-        if seat is not None:
-            # In a window the answers are few: sent along. A turn may have thousands of
-            # actions (a Cheat lead): null, and the client asks with a legal message.
-            to_act = seat in game.to_act
-            message["legal"] = [] if not to_act else \
-                None if self.asks_legal(seat) else self.legal(seat)
-        return dumps(message)
-
-    def asks_legal(self, seat: int | None) -> bool:
-        """Whether the seat's state message leaves its legal actions to be asked for (null):
-        it has a turn, not just a window's answers."""
-        game = self.game
-        return game is not None and seat is not None and seat in game.to_act \
-            and not game.over and self.mode(seat) != "window"
-
-    def push_state(self, since: int) -> None:
-        """Send every client its seat's state (events from ``since``)."""
-        assert self.game is not None
-        version = self.game.version
-        for seat, st in enumerate(self.state):
-            live = [c for c in st.conns if not c.closed]
-            if live:
-                text = self.state_message(seat, since)
-                ask = self.asks_legal(seat)
-                for conn in live:
-                    conn.send_state(text, self.game_no, version, ask)
-        if self.spectators:
-            text = self.state_message(None, since)
-            for conn in self.spectators:
-                conn.send_state(text, self.game_no, version, False)
-
-    # ------------------------------------------------------------------ connections
+    # ------------------------------------------------------------------ seating
     async def attach(self, conn: Conn, token: str | None, events_seen: int | None) -> None:
         """Seat (by token) or spectator (no token): the welcome, the room and the state."""
-        async with self.lock:
-            seat = None
-            host = returned = False
-            if token is not None:
-                seat = self.seat_of(token)
-                host = self.is_host(token)
-                if seat is None and not host:
-                    raise Refused("bad_token", f"that token is not valid in room {self.code}")
-            cap = self.limits.spectators_per_room
-            if seat is None and not host and len(self.spectators) >= cap:
-                raise Refused("room_full", f"room {self.code} has as many spectators as it "
-                              f"takes ({cap}); the players' own seats are kept for them")
-            conn.seat, conn.host, conn.room = seat, host, self
-            if seat is None:
-                self.spectators.append(conn)
-            else:
-                st = self.state[seat]
-                st.conns = [c for c in st.conns if not c.closed]
-                if len(st.conns) >= self.limits.connections_per_seat:
-                    st.conns.pop(0).cut(4000, "replaced: this seat connected too many times")
-                st.conns.append(conn)
-                returned = st.stand_in
-                if st.stand_in or st.missed:
-                    self.clocks_dirty = True
-                st.stand_in, st.missed = False, 0
-            self.touched = time.monotonic()
-            conn.send({"type": "welcome", "code": self.code, "seat": seat, "host": host,
-                       "limits": {"frame_bytes": self.limits.frame_bytes,
-                                  "chat_chars": self.limits.chat_chars,
-                                  "messages_per_second": self.limits.rate_per_second}})
-            if self.chat:
-                conn.send({"type": "chat_history", "lines": list(self.chat)})
-            if self.game is not None:
-                since = events_seen if events_seen is not None and \
-                    0 <= events_seen <= self.events else 0
-                conn.send_state(self.state_message(seat, since), self.game_no,
-                                self.game.version, self.asks_legal(seat))
-            self.broadcast(self.room_message())
-            if seat is not None and returned and self.game is not None and not self.game.over:
-                # The person is back: their own clock again, every other clock runs on.
-                self._arm_timers(None, [*self.game.to_act, -1])
+        await self.seating.attach(conn, token, events_seen)
 
     async def detach(self, conn: Conn) -> None:
-        async with self.lock:
-            if conn in self.spectators:
-                self.spectators.remove(conn)
-            elif conn.seat is not None and conn in self.state[conn.seat].conns:
-                self.state[conn.seat].conns.remove(conn)
-            else:
-                return
-            self.touched = time.monotonic()
-            if not self.closed:
-                self.broadcast(self.room_message())
+        await self.seating.detach(conn)
 
-    # ------------------------------------------------------------------ lobby
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
-        async with self.lock:
-            if self.unsure:
-                await self._reconcile()
-            if self.status != "lobby":
-                raise Refused("started", f"room {self.code} has started: watch it instead")
-            free = [s for s, info in enumerate(self.seats) if info.kind == "free"]
-            if seat is None:
-                if not free:
-                    raise Refused("no_seat", f"room {self.code} has no free seat")
-                seat = free[0]
-            elif not 0 <= seat < len(self.seats):
-                raise Refused("bad_seat", f"there is no seat {seat}; seats are 0 to "
-                              f"{len(self.seats) - 1}")
-            elif seat not in free:
-                raise Refused("seat_taken", f"seat {seat} is taken")
-            token = secrets.token_urlsafe(24)
-            seats = [SeatInfo(**asdict(s)) for s in self.seats]
-            seats[seat] = SeatInfo(name=name, token=token_hash(token))
-            await self._store(Storage.op_update_room(
-                self.code, seats=[asdict(s) for s in seats]), "the seat was not taken")
-            self.seats = seats
-            self.touched = time.monotonic()
-            self.broadcast(self.room_message())
-            return seat, token
+        return await self.seating.join(name, seat)
 
     async def start(self, token: str, fill: str | None) -> None:
-        async with self.lock:
-            if self.unsure:
-                await self._reconcile()
-            if not self.is_host(token):
-                raise Refused("not_host", "only the room's host may start the game")
-            if self.status != "lobby":
-                raise Refused("started", f"room {self.code} has already started")
-            seats = [SeatInfo(**asdict(s)) for s in self.seats]
-            free = [s for s, info in enumerate(seats) if info.kind == "free"]
-            if free and not fill:
-                raise Refused("seats_free", f"seats {', '.join(map(str, free))} are free: "
-                              "wait for players or fill them with bots")
-            for s in free:
-                seats[s] = SeatInfo(name=None, bot=fill)
-            await self._new_game(seats)
+        await self.seating.start(token, fill)
 
     async def rematch(self, token: str) -> None:
-        async with self.lock:
-            if self.unsure:
-                await self._reconcile()
-            if not self.is_host(token):
-                raise Refused("not_host", "only the room's host may start a rematch")
-            if self.status != "over":
-                raise Refused("not_over", "a rematch starts once the game is over")
-            await self._new_game([SeatInfo(**asdict(s)) for s in self.seats])
-
-    async def _new_game(self, seats: list[SeatInfo]) -> None:
-        game_no = self.game_no + 1
-        seed = secrets.randbits(63) if self.config.seed is None else \
-            (self.config.seed + game_no - 1) % (1 << 63)
-        game = bh.new_game(self.config.game, players=self.config.players, seed=seed,
-                           **self.config.options)
-        await self._store(Storage.op_start_game(
-            self.code, game_no, seed, [asdict(s) for s in seats]), "the game did not start")
-        self.seats, self.game, self.game_no, self.seed = seats, game, game_no, seed
-        self.status, self.actions, self.events = "playing", 0, 0
-        self._base, self._tail = (None, 0), []
-        self._forget_derived()
-        self.manager.bots.new_game(self.code, game_no, self.config.game, self.config.players,
-                                   seed, self.config.options)
-        for st in self.state:
-            st.missed, st.stand_in = 0, False
-            st.recent_ids.clear()
-        self.broadcast(self.room_message())
-        self.after_change(None, [])
+        await self.seating.rematch(token)
 
     # ------------------------------------------------------------------ play
     async def submit(self, seat: int, action: Any, version: Any, source: str,
@@ -600,7 +282,7 @@ class Room:
             await self.submit_locked(seat, action, version, source, request_id)
         self.manager.recent.append(time.perf_counter() - asked)
 
-    def _may_act(self, seat: int, version: Any, request_id: str | None = None,
+    def may_act(self, seat: int, version: Any, request_id: str | None = None,
                  asking: bool = False) -> bh.Game:
         """The game, if ``seat`` may act on ``version`` now; else raises Refused, for the same
         reasons whether the action is sent (``submit_locked``) or only asked about
@@ -630,8 +312,8 @@ class Room:
         fails the game is put back from memory, exactly as it was, and the seat is refused
         (``storage_unavailable``): nobody saw the action, and it can be sent again."""
         if self.unsure:
-            await self._reconcile()
-        game = self._may_act(seat, version, request_id)
+            await self.reconcile()
+        game = self.may_act(seat, version, request_id)
         st = self.state[seat]
         prev_to_act = game.to_act
         try:
@@ -672,7 +354,7 @@ class Room:
         if request_id is not None:
             st.recent_ids.append(request_id)
         if source == "player":
-            self.clocks_dirty = self.clocks_dirty or st.missed > 0
+            self.clocks.dirty = self.clocks.dirty or st.missed > 0
             st.missed = 0
             if st.stand_in:
                 st.stand_in = False
@@ -690,177 +372,18 @@ class Room:
         self.events = since + len(game.events_for(None, since=since))
         if game.over:
             self.status = "over"
-            self._cancel_timers()
+            self.clocks.cancel()
             self.manager.bots.forget(self.code)
-            self.push_state(since)
+            self.views.push(since)
             self.broadcast({"type": "over", "code": self.code, "game_no": self.game_no,
                             "result": game.result,
                             "record": f"/api/rooms/{self.code}/record?game={self.game_no}",
                             "log": f"/api/rooms/{self.code}/log?game={self.game_no}"})
             self.broadcast(self.room_message())
             return
-        self._arm_timers(actor, prev_to_act)  # first: the state message shows the clocks
-        self.push_state(since)
-        self._wake_bots()
-
-    # ------------------------------------------------------------------ timers
-    def _cancel_timers(self) -> None:
-        for d in self.deadlines.values():
-            if d.handle is not None:
-                d.handle.cancel()
-        self.clocks_dirty = self.clocks_dirty or bool(self.deadlines)
-        self.deadlines = {}
-
-    def _arm_timers(self, actor: int | None, prev_to_act: list[int]) -> None:
-        game = self.game
-        assert game is not None
-        loop = asyncio.get_running_loop()
-        to_act = game.to_act
-        shrinking = set(to_act) < set(prev_to_act)
-        fresh: dict[int, Deadline] = {}
-        for seat in to_act:
-            if self.bot_for(seat) is not None:
-                continue
-            kind = self.mode(seat)
-            seconds = self.config.window_seconds if kind == "window" \
-                else self.config.turn_seconds
-            if seconds is None:
-                continue
-            old = self.deadlines.get(seat)
-            if old is not None and shrinking and seat != actor and old.kind == kind:
-                fresh[seat] = old  # the same window, one answer fewer: its clock runs on
-                continue
-            resumed = self._resume.get(seat)
-            if resumed is not None and resumed[0] == kind:
-                seconds = max(resumed[1], min(seconds, RESUME_GRACE))
-            d = Deadline(at=loop.time() + seconds, kind=kind, wall=time.time() + seconds)
-            d.handle = loop.call_at(d.at, self._on_timer, seat, d)
-            fresh[seat] = d
-        changed = fresh.keys() != self.deadlines.keys()
-        for seat, old in self.deadlines.items():
-            if fresh.get(seat) is not old:
-                changed = True
-                if old.handle is not None:
-                    old.handle.cancel()
-        self.deadlines = fresh
-        self._resume = {}
-        self.clocks_dirty = self.clocks_dirty or changed
-
-    def _on_timer(self, seat: int, deadline: Deadline) -> None:
-        self.spawn(self._expire(seat, deadline))
-
-    async def _expire(self, seat: int, deadline: Deadline) -> None:
-        async with self.lock:
-            game = self.game
-            if self.deadlines.get(seat) is not deadline or game is None or game.over \
-                    or seat not in game.to_act:
-                return  # an action came first: the version moved on
-            del self.deadlines[seat]
-            st = self.state[seat]
-            if deadline.kind == "window":
-                action: dict[str, Any] = {"type": "pass"}
-                if not game.is_legal(seat, action):
-                    action = default_move(game, seat)
-            else:
-                action = default_move(game, seat)
-                st.missed += 1
-                self.clocks_dirty = True
-                if st.missed >= self.config.missed_turns and not st.stand_in:
-                    st.stand_in = True
-                    self.broadcast(self.room_message())
-            try:
-                await self.submit_locked(seat, action, game.version, "timeout")
-            except Refused as exc:
-                if exc.code == "storage_unavailable":
-                    # Not made: the clock tries again shortly (the missed turn was not one).
-                    if deadline.kind == "turn":
-                        st.missed = max(0, st.missed - 1)
-                    self._retry_clock(seat, deadline.kind)
-                    return
-                log.warning("room %s: the timer's move for seat %s was refused: %s",
-                            self.code, seat, exc)
-
-    def _retry_clock(self, seat: int, kind: str, seconds: float = 1.0) -> None:
-        loop = asyncio.get_running_loop()
-        d = Deadline(at=loop.time() + seconds, kind=kind, wall=time.time() + seconds)
-        d.handle = loop.call_at(d.at, self._on_timer, seat, d)
-        self.deadlines[seat] = d
-
-    # ------------------------------------------------------------------ bots
-    def _wake_bots(self) -> None:
-        game = self.game
-        if game is None or game.over or self.closed:
-            return
-        if not any(self.bot_for(s) is not None for s in game.to_act):
-            return
-        if self.bot_task is None or self.bot_task.done():
-            self.bot_task = self.spawn(self._bot_loop())
-
-    async def _bot_loop(self) -> None:
-        """One bot decision at a time per room, lowest seat first: a table of bots plays
-        the same game whatever the timing."""
-        runner = self.manager.bots
-        loop = asyncio.get_running_loop()
-        resyncs = 0
-        while not self.closed:
-            async with self.lock:
-                game = self.game
-                if game is None or game.over:
-                    return
-                seats = [s for s in game.to_act if self.bot_for(s) is not None]
-                if not seats:
-                    return
-                seat = seats[0]
-                name = self.bot_for(seat)
-                assert name is not None
-                version, game_no = game.version, self.game_no
-                job = runner.prepare(self.code, game_no, game)
-                seed = bot_seed(self.seed, game_no, version, seat)
-            started = loop.time()
-            try:
-                action = await runner.decide(job, seat, name, seed)
-                resyncs = 0
-            except Resync:
-                resyncs += 1
-                if resyncs <= 3:
-                    continue  # the worker restarted or forgot the game: again, with the state
-                log.warning("room %s: the bot worker keeps failing for seat %s", self.code, seat)
-                action = None
-            except BotFailed as exc:
-                log.warning("room %s: bot %s failed for seat %s: %s", self.code, name, seat,
-                            exc)
-                action = None
-            except Exception as exc:
-                log.warning("room %s: bot %s failed for seat %s: %r", self.code, name, seat,
-                            exc)
-                action = None
-            wait = self.config.bot_delay - (loop.time() - started)
-            if wait > 0:
-                await asyncio.sleep(wait)
-            async with self.lock:
-                game = self.game
-                if game is None or game.over or self.game_no != game_no \
-                        or game.version != version or self.bot_for(seat) is None:
-                    continue  # the table moved on: decide again
-                outage = False
-                try:
-                    if action is None:
-                        raise Refused("illegal", "no decision")
-                    await self.submit_locked(seat, action, version, "bot")
-                except Refused as exc:
-                    if exc.code == "room_moved":
-                        return
-                    if exc.code == "storage_unavailable":
-                        outage = True
-                    elif self.game is not None:
-                        log.warning("room %s: bot %s's move for seat %s was refused (%s); "
-                                    "playing the default move", self.code, name, seat, exc)
-                        with contextlib.suppress(Refused):
-                            await self.submit_locked(seat, default_move(self.game, seat),
-                                                     version, "bot")
-            if outage:  # the database is down: wait (outside the lock), then decide again
-                await asyncio.sleep(1.0)
-                continue
+        self.clocks.arm(actor, prev_to_act)  # first: the state message shows the clocks
+        self.views.push(since)
+        self.bots.wake()
 
     # ------------------------------------------------------------------ chat
     async def say(self, conn: Conn, text: str) -> None:
@@ -871,8 +394,8 @@ class Room:
             line = {"seat": conn.seat, "name": name, "text": text,
                     "at": round(time.time(), 3)}
             if self.unsure:
-                await self._reconcile()
-            await self._store(Storage.op_chat(self.code, self.chat_next, line),
+                await self.reconcile()
+            await self.store(Storage.op_chat(self.code, self.chat_next, line),
                               "the chat line was not sent")
             self.chat_next += 1
             self.chat.append(line)
@@ -898,7 +421,7 @@ class Room:
     async def close(self, code: int = 1001, reason: str = "the server is stopping") -> None:
         self.closed = True
         self.manager.bots.forget(self.code)
-        self._cancel_timers()
+        self.clocks.cancel()
         for task in list(self._tasks):
             task.cancel()
         for conn in self.all_conns():

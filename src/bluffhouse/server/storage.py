@@ -263,7 +263,7 @@ class Storage:
             busy_ms = max(100, int(write_timeout * 1000))
             event.listen(self.engine, "connect",
                          lambda conn, record: _sqlite_pragmas(conn, busy_ms))
-        metadata.create_all(self.engine)
+        self._create_tables()
         self._stop = threading.Event()
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._raw: Any = None
@@ -284,6 +284,14 @@ class Storage:
         self.recent: deque[float] = deque(maxlen=4096)
         #: The last failure seen (time.time(), message), None once a write commits again.
         self.last_error: tuple[float, str] | None = None
+
+    def _create_tables(self) -> None:
+        """Create the tables that are missing.  Several processes may start at once on one
+        PostgreSQL database: an advisory lock lets one create them while the others wait."""
+        with self.engine.begin() as conn:
+            if not self.sqlite:
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7215532006)")
+            metadata.create_all(conn)
 
     @property
     def description(self) -> str:
