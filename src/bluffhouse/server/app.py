@@ -260,7 +260,7 @@ class Server:
         except Refused as exc:
             return error(exc.code, str(exc))
         except StorageError:
-            return error("storage_unavailable", "the game's database is not answering; "
+            return error("storage_unavailable", "the server cannot save anything right now; "
                          "nothing was changed: try again in a moment")
 
     def _from_peer(self, headers: Any) -> bool:
@@ -513,7 +513,7 @@ class Server:
             pass
         except StorageError:
             conn.send({"type": "error", "code": "storage_unavailable", "message":
-                       "the game's database is not answering; the page will reconnect"})
+                       "the server cannot save anything right now; the page will reconnect"})
             conn.cut(1013, "database unavailable")
         finally:
             self._conns.discard(conn)

@@ -99,8 +99,7 @@ class Manager:
     def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
         self.settings = settings
         self.limits = settings.limits
-        self.storage = storage or Storage(settings.db, write_timeout=self.limits.write_timeout,
-                                          lease_seconds=self.limits.lease_seconds)
+        self.storage = storage or Storage(settings.db, write_timeout=self.limits.write_timeout)
         self.owners: SoloOwnership = ownership(self.storage, settings.own_url,
                                                self.limits.lease_seconds)
         #: Rooms being created now (counted with the rooms against the cap before any wait).
@@ -412,7 +411,7 @@ class Manager:
         try:
             return await self._create(config, seats, token, seat)
         except StorageError:
-            raise Refused("storage_unavailable", "the game's database is not answering, so "
+            raise Refused("storage_unavailable", "the server cannot save anything right now, so "
                           "the room was not created; try again in a moment") from None
         finally:
             self._creating -= 1

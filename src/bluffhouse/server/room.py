@@ -429,7 +429,7 @@ class Room:
 
 
 def _unavailable(what: str) -> Refused:
-    return Refused("storage_unavailable", f"the game's database is not answering, so {what}; "
+    return Refused("storage_unavailable", f"the server cannot save anything right now, so {what}; "
                    "the table is as it was: try again in a moment")
 
 
