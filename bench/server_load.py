@@ -17,8 +17,9 @@ are server-side bots. A finished game is rematched, so every room stays busy. Pr
 With ``--processes N`` (PostgreSQL, ``--db``) N server processes serve one database: rooms are
 created on each in turn, and each player and spectator connects to the next process, not the
 room's owner (as a load balancer that knows nothing of rooms would send them), so every one of
-their messages is forwarded.  ``--compare`` runs one process first, then N, in the same run,
-and prints the ratios.
+their messages is forwarded (``--route owner`` connects each to its room's owner instead, as
+a load balancer routing by room code would).  ``--compare`` runs one process first, then N,
+in the same run, and prints the ratios.
 """
 
 from __future__ import annotations
@@ -319,9 +320,11 @@ async def _run(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any
             rooms = list(await asyncio.gather(*(create(i) for i in range(args.rooms))))
             latencies: list[float] = []
             stop = asyncio.Event()
-            # each player at the next process: a process other than its room's owner
-            players = [Player(bases[(i + 1) % n], r["code"], r["token"], i, latencies, stop)
-                       for i, r in enumerate(rooms[:args.clients])]
+            # "other": each player at the next process, not its room's owner (forwarded);
+            # "owner": at the owner, as a load balancer routing by room code would send it
+            shift = 1 if args.route == "other" else 0
+            players = [Player(bases[(i + shift) % n], r["code"], r["token"], i, latencies,
+                              stop) for i, r in enumerate(rooms[:args.clients])]
             tasks = [asyncio.create_task(p.play()) for p in players]
             tasks += [asyncio.create_task(p.watch()) for p in players]
             lags: list[float] = []
@@ -381,7 +384,8 @@ async def _run(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any
         return round(1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))], 1)
 
     return {
-        "processes": n, "rooms": args.rooms, "clients": args.clients, "game": args.game,
+        "processes": n, "route": args.route if n > 1 else None, "rooms": args.rooms,
+        "clients": args.clients, "game": args.game,
         "players": args.players, "bot_delay": args.bot_delay, "bot_workers": args.bot_workers,
         "seconds": round(elapsed, 1),
         "actions_per_second": round((end["actions"] - start["actions"]) / elapsed, 1),
@@ -426,6 +430,9 @@ def main() -> int:
     ap.add_argument("--pid", type=int, help="that server's process id (for its memory)")
     ap.add_argument("--processes", type=int, default=1,
                     help="server processes on the one database (2+: PostgreSQL, --db)")
+    ap.add_argument("--route", choices=["other", "owner"], default="other",
+                    help="several processes: connect each client to a process that does not "
+                         "own its room (other: every message forwarded) or to its owner")
     ap.add_argument("--compare", action="store_true",
                     help="first one process, then --processes, in the same run; the ratios")
     ap.add_argument("--json", action="store_true", help="print one JSON object")

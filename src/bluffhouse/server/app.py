@@ -17,7 +17,6 @@ from importlib import resources
 from typing import Any, TypeGuard
 
 import httpx
-import websockets
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -30,6 +29,7 @@ from bluffhouse.howto import how_to_play
 
 from .cluster import Owner
 from .config import Settings
+from .forwarding import NODE_HEADER, PEER_HEADER, forward_http, relay_websocket
 from .manager import Manager, clean_name
 from .room import Conn, Refused, Room
 from .storage import StorageError
@@ -42,10 +42,6 @@ STATUS = {"unknown_room": 404, "not_host": 403, "bad_token": 403, "server_full":
           "started": 409, "not_over": 409, "seats_free": 409, "playing": 409,
           "storage_unavailable": 503, "room_moved": 503}
 
-#: A connection or request forwarded by another process of the same database carries the
-#: cluster's secret in this header, and the client's own address in the next.
-NODE_HEADER = "x-bluffhouse-node"
-PEER_HEADER = "x-bluffhouse-peer"
 
 
 def error(code: str, message: str, status: int | None = None) -> JSONResponse:
@@ -300,22 +296,8 @@ class Server:
         """The owner's answer to this request, or None if it cannot be reached."""
         assert self._forwarder is not None
         body = await self._raw_body(request) if request.method == "POST" else None
-        headers = {NODE_HEADER: self.rooms.owners.secret,
-                   PEER_HEADER: request.client.host if request.client else "?"}
-        for name in ("content-type", "authorization"):
-            if name in request.headers:
-                headers[name] = request.headers[name]
-        url = owner.url + request.url.path
-        if request.url.query:
-            url += "?" + request.url.query
-        try:
-            answer = await self._forwarder.request(request.method, url, content=body,
-                                                   headers=headers)
-        except httpx.HTTPError:
-            return None
-        kept = {k: v for k, v in answer.headers.items()
-                if k in ("content-type", "content-disposition")}
-        return Response(answer.content, status_code=answer.status_code, headers=kept)
+        return await forward_http(self._forwarder, request, body, owner,
+                                  self.rooms.owners.secret)
 
     @staticmethod
     def _token(request: Request, data: dict[str, Any]) -> str:
@@ -531,52 +513,8 @@ class Server:
             await ws.close(close, message[:120])
 
     async def _relay(self, ws: WebSocket, owner: Owner, code: str, peer: str) -> bool:
-        """Pass this client's frames to the room's owner and back until either side closes;
-        False if the owner cannot be reached.  The owner going away mid-game closes the
-        client with 1012 (service restart): it reconnects, and reaches the room's new owner."""
-        url = "ws" + owner.url[4:] + f"/ws/{code}"
-        try:
-            upstream = await websockets.connect(
-                url, max_size=self.limits.hard_frame_bytes, open_timeout=3, compression=None,
-                additional_headers={NODE_HEADER: self.rooms.owners.secret, PEER_HEADER: peer})
-        except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidURI):
-            return False
-
-        async def down() -> None:  # owner -> client
-            async for message in upstream:
-                if isinstance(message, str):
-                    await ws.send_text(message)
-                else:
-                    await ws.send_bytes(message)
-
-        async def up() -> None:  # client -> owner
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-                if message.get("text") is not None:
-                    await upstream.send(message["text"])
-                elif message.get("bytes") is not None:
-                    await upstream.send(message["bytes"])
-
-        tasks = [asyncio.create_task(down()), asyncio.create_task(up())]
-        try:
-            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            closed, why = upstream.close_code, upstream.close_reason or ""
-            with contextlib.suppress(Exception):
-                await upstream.close()
-            if ws.application_state != WebSocketState.DISCONNECTED:
-                if closed is not None and closed not in (1005, 1006):
-                    close_code, reason = closed, why
-                else:
-                    close_code, reason = 1012, "the room's server process went away; reconnect"
-                with contextlib.suppress(Exception):
-                    await ws.close(close_code, reason[:120])
-        return True
+        return await relay_websocket(ws, owner, code, peer, self.rooms.owners.secret,
+                                     self.limits.hard_frame_bytes)
 
     async def _close_idle(self) -> None:
         """Close connections that neither sent nor were sent anything for ``idle_seconds``."""

@@ -2,14 +2,14 @@
 
 Several ``bluffhouse serve`` processes may share one PostgreSQL database (on one host or many,
 behind any load balancer).  Each room then has exactly one owner at a time: a row of
-``bh_leases`` names the owning process and a fencing number, and expires unless the owner
-renews it (every third of ``lease_seconds``, and with every write).  Every write of a room
-checks the lease in its own transaction (``storage.Fence``), so a process that lost a room
-(paused, cut off, or simply too slow) can never write to it again; a process that takes an
-expired lease raises the fencing number.  A process that is not a room's owner forwards its
-clients to the owner (``app.py``); when the owner dies its leases run out and the first
-process to look takes the room over, rebuilt from the database.  Times are the database's
-clock, so the hosts' clocks need not agree.
+``bh_leases`` names the owning process and a fencing number, and holds while the owner's
+heartbeat (its row of ``bh_nodes``, renewed every third of ``lease_seconds``) is fresh.  Every
+write of a room checks the lease in its own transaction (``storage.Fence``), so a process that
+lost a room (paused, cut off, or simply too slow) can never write to it again; a process that
+takes the room of a silent owner raises the fencing number.  A process that is not a room's
+owner forwards its clients to the owner (``forwarding.py``); when the owner dies its heartbeat
+runs out and the first process to look takes the room over, rebuilt from the database.  Times
+are the database's clock, so the hosts' clocks need not agree.
 
 SQLite serves one process: ``SoloOwnership`` takes a lock on a file beside the database, and
 a second process opening the same file is told so and stops.
@@ -111,7 +111,9 @@ class SoloOwnership:
 
 
 class SharedOwnership(SoloOwnership):
-    """PostgreSQL: leases with fencing numbers, shared by every process of the database."""
+    """PostgreSQL: leases with fencing numbers, shared by every process of the database.  A
+    process holds its rooms while its heartbeat (``bh_nodes.seen``) is fresh: renewing is one
+    row a process, however many rooms it serves."""
 
     shared = True
 
@@ -119,96 +121,102 @@ class SharedOwnership(SoloOwnership):
         super().__init__(storage, node, url)
         self.lease_seconds = lease_seconds
 
+    def _args(self, **more: Any) -> dict[str, Any]:
+        return {"node": self.node, "url": self.url, "secs": self.lease_seconds, **more}
+
     async def start(self) -> None:
-        """Register this process, learn the cluster's secret, and end the leases of an earlier
+        """Register this process, learn the cluster's secret, and free the rooms of an earlier
         process at this same address (it is gone: this one is taking its place)."""
         mine = secrets.token_urlsafe(24)
-        node, url, secs = self.node, self.url, self.lease_seconds
+        args = self._args(v=mine, old=max(3600.0, 100 * self.lease_seconds))
 
         def fn(conn: Connection) -> str:
             conn.execute(text("INSERT INTO bh_cluster (name, value) VALUES ('secret', :v) "
-                              "ON CONFLICT (name) DO NOTHING"), {"v": mine})
+                              "ON CONFLICT (name) DO NOTHING"), args)
             secret = conn.execute(text("SELECT value FROM bh_cluster WHERE name = 'secret'"))\
                 .scalar_one()
-            conn.execute(text("UPDATE bh_leases SET expires = 0 WHERE owner IN (SELECT node "
-                              "FROM bh_nodes WHERE url = :url AND node <> :node)"),
-                         {"url": url, "node": node})
             conn.execute(text(f"DELETE FROM bh_nodes WHERE url = :url OR seen < {NOW} - :old"),
-                         {"url": url, "old": max(3600.0, 100 * secs)})
+                         args)
             conn.execute(text(f"INSERT INTO bh_nodes (node, url, seen) VALUES (:node, :url, "
-                              f"{NOW})"), {"node": node, "url": url})
+                              f"{NOW})"), args)
             return str(secret)
         self.secret = await self.storage.write(fn)
 
     async def close(self) -> None:
         """A clean stop: give every room back at once, so another process takes it now."""
-        node = self.node
+        args = self._args()
 
         def fn(conn: Connection) -> None:
-            conn.execute(text("DELETE FROM bh_leases WHERE owner = :node"), {"node": node})
-            conn.execute(text("DELETE FROM bh_nodes WHERE node = :node"), {"node": node})
+            conn.execute(text("DELETE FROM bh_leases WHERE owner = :node"), args)
+            conn.execute(text("DELETE FROM bh_nodes WHERE node = :node"), args)
         with contextlib.suppress(Exception):
             await self.storage.write(fn)
 
     async def claim(self, code: str) -> Fence | None:
-        """Take the room if nobody holds it (or this process already does): its fence; None
-        while another process's lease runs."""
-        node, secs = self.node, self.lease_seconds
+        """Take the room if nobody holds it (no lease, or its owner's heartbeat ran out) or
+        this process already does: its fence; None while another process holds it."""
+        args = self._args(room=code)
 
         def fn(conn: Connection) -> int | None:
             row = conn.execute(text(
-                f"INSERT INTO bh_leases (room, owner, fence, expires) VALUES (:room, :node, 1, "
-                f"{NOW} + :secs) ON CONFLICT (room) DO UPDATE SET owner = :node, "
-                f"fence = bh_leases.fence + CASE WHEN bh_leases.owner = :node THEN 0 ELSE 1 "
-                f"END, expires = {NOW} + :secs WHERE bh_leases.owner = :node OR "
-                f"bh_leases.expires < {NOW} RETURNING fence"),
-                {"room": code, "node": node, "secs": secs}).first()
+                f"INSERT INTO bh_leases (room, owner, fence) VALUES (:room, :node, 1) "
+                f"ON CONFLICT (room) DO UPDATE SET owner = :node, fence = bh_leases.fence + "
+                f"CASE WHEN bh_leases.owner = :node THEN 0 ELSE 1 END "
+                f"WHERE bh_leases.owner = :node OR NOT EXISTS (SELECT 1 FROM bh_nodes n WHERE "
+                f"n.node = bh_leases.owner AND n.seen >= {NOW} - :secs) RETURNING fence"),
+                args).first()
             return None if row is None else int(row[0])
         number = await self.storage.write(fn)
-        return None if number is None else Fence(code, node, number)
+        return None if number is None else Fence(code, self.node, number)
 
     async def owner_of(self, code: str) -> Owner | None:
-        """The other process holding the room's lease now, or None (free, expired, mine)."""
+        """The other process holding the room now, or None (free, its owner gone, mine)."""
+        args = self._args(room=code)
+
         def fn(conn: Connection) -> Any:
             return conn.execute(text(
                 f"SELECT l.owner, n.url FROM bh_leases l JOIN bh_nodes n ON n.node = l.owner "
-                f"WHERE l.room = :room AND l.expires >= {NOW}"), {"room": code}).first()
+                f"WHERE l.room = :room AND n.seen >= {NOW} - :secs"), args).first()
         row = await self.storage.read(fn)
         if row is None or row[0] == self.node:
             return None
         return Owner(str(row[0]), str(row[1]))
 
     async def release(self, code: str) -> None:
-        node = self.node
+        args = self._args(room=code)
 
         def fn(conn: Connection) -> None:
             conn.execute(text("DELETE FROM bh_leases WHERE room = :room AND owner = :node"),
-                         {"room": code, "node": node})
+                         args)
         with contextlib.suppress(Exception):
             await self.storage.write(fn)
 
     async def renew(self, owned: set[str]) -> set[str]:
-        """Extend every lease this process holds and say it is alive; the rooms of ``owned``
-        whose lease it no longer holds (taken by another after it ran out)."""
-        node, secs = self.node, self.lease_seconds
+        """Say this process is alive (its heartbeat); the rooms of ``owned`` it no longer holds
+        (taken by another while its heartbeat had run out)."""
+        args = self._args()
 
         def fn(conn: Connection) -> set[str]:
-            conn.execute(text(f"UPDATE bh_nodes SET seen = {NOW} WHERE node = :node"),
-                         {"node": node})
-            rows = conn.execute(text(f"UPDATE bh_leases SET expires = {NOW} + :secs WHERE "
-                                     f"owner = :node RETURNING room"),
-                                {"node": node, "secs": secs})
+            alive = conn.execute(text(f"UPDATE bh_nodes SET seen = {NOW} WHERE node = :node "
+                                      f"RETURNING node"), args).first()
+            if alive is None:  # removed meanwhile (a long pause): register again
+                conn.execute(text(f"INSERT INTO bh_nodes (node, url, seen) VALUES (:node, "
+                                  f":url, {NOW})"), args)
+            rows = conn.execute(text("SELECT room FROM bh_leases WHERE owner = :node"), args)
             return {str(r[0]) for r in rows}
         held = await self.storage.write(fn)
         return owned - held
 
     async def orphans(self, limit: int) -> list[str]:
-        """Rooms in play that no process holds (their owner stopped renewing)."""
+        """Rooms in play that no live process holds (their owner stopped its heartbeat)."""
+        args = self._args(n=limit)
+
         def fn(conn: Connection) -> list[str]:
             rows = conn.execute(text(
                 f"SELECT r.code FROM bh_rooms r LEFT JOIN bh_leases l ON l.room = r.code "
-                f"WHERE r.status = 'playing' AND (l.room IS NULL OR l.expires < {NOW}) "
-                f"ORDER BY r.updated LIMIT :n"), {"n": limit})
+                f"LEFT JOIN bh_nodes n ON n.node = l.owner AND n.seen >= {NOW} - :secs "
+                f"WHERE r.status = 'playing' AND n.node IS NULL ORDER BY r.updated LIMIT :n"),
+                args)
             return [str(r[0]) for r in rows]
         return await self.storage.read(fn)
 

@@ -40,6 +40,7 @@ from sqlalchemy import (
     Column,
     Connection,
     Float,
+    Index,
     Integer,
     MetaData,
     String,
@@ -120,7 +121,7 @@ leases_table = Table(
     Column("room", String(16), primary_key=True),
     Column("owner", String(40), nullable=False),
     Column("fence", BigInteger, nullable=False),
-    Column("expires", Float, nullable=False),
+    Index("bh_leases_owner", "owner"),
 )
 
 #: The processes serving one database: where each can be reached, and when it last said so.
