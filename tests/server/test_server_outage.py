@@ -107,6 +107,10 @@ def test_postgresql_stopped_mid_game_then_back(own_pg: PgCluster,
     server = make_server(own_pg.url, "--db-timeout", "2", "--room-rate", "1000")
     code, tokens = _people_room(server)
     blipped, blip_tokens = _people_room(server, seed=8)
+    # a room that runs by itself: bots, and a person who never comes (their clock plays)
+    absent = server.create(game="bullshit", players=4, bots=[1, 2, 3], seed=4,
+                           turn_seconds=0.5, window_seconds=0.5, bot_delay=0.05)
+    server.start_room(absent["code"], absent["token"])
 
     async def run() -> int:
         rng = random.Random(1)
@@ -117,6 +121,8 @@ def test_postgresql_stopped_mid_game_then_back(own_pg: PgCluster,
         before = server.get(f"/api/rooms/{code}").json()["version"]
 
         own_pg.stop()
+        time.sleep(0.5)  # what was being written when it stopped has failed by now
+        frozen = server.get(f"/api/rooms/{absent['code']}").json()
         actor = await _to_act(clients)
         action, version = await _act_once(actor, rng)
         refused = await actor.until(lambda m: m["type"] in ("refused", "state"), timeout=20)
@@ -142,6 +148,9 @@ def test_postgresql_stopped_mid_game_then_back(own_pg: PgCluster,
         again = await other.until(lambda m: m["type"] in ("refused", "state"), timeout=20)
         assert again["type"] == "refused" and again["code"] == "storage_unavailable"
 
+        # the bots and the clock could not move their room either
+        assert server.get(f"/api/rooms/{absent['code']}").json()["version"] == \
+            frozen["version"] and frozen["status"] == "playing"
         own_pg.start()
         # the same action again, on the same version: accepted, no restart needed
         await actor.send({"type": "action", "action": action, "version": version, "id": "y"})
@@ -175,6 +184,16 @@ def test_postgresql_stopped_mid_game_then_back(own_pg: PgCluster,
             await client.close()
 
     asyncio.run(rest())
+    # the room of bots and clocks went on by itself, through the outage and the restart
+    deadline = time.monotonic() + 180
+    while (info := server.get(f"/api/rooms/{absent['code']}").json())["status"] != "over":
+        assert time.monotonic() < deadline, info
+        time.sleep(0.5)
+    record = server.get(f"/api/rooms/{absent['code']}/record").json()
+    game = bh.load(json.dumps(record["start"]))
+    for seat, action in record["actions"]:
+        game.apply(seat, action)
+    assert game.result == info["result"] and len(record["actions"]) == info["version"]
 
 
 def test_a_held_sqlite_lock_delays_only_the_rooms_that_write(
