@@ -175,7 +175,8 @@ def test_timers_default_move_and_stand_in(shared_server: ServerProc) -> None:
 
 def test_default_moves_per_family() -> None:
     bull = bh.new_game("bullshit", players=4, seed=1)
-    assert default_move(bull, 0) == {"type": "pass"}  # passing the turn is allowed there
+    # passing the turn is legal there, but it takes the pile: a play avoids that
+    assert default_move(bull, 0)["type"] == "play"
     sneak = bh.new_game("sneak", players=3, seed=1)
     assert default_move(sneak, sneak.to_act[0]) == {"type": "draw"}
     pb = bh.new_game("poker_bull", players=3, seed=1)
@@ -190,6 +191,36 @@ def test_default_moves_per_family() -> None:
         assert lead["cards"][0][0] == lead["claim"]["rank"]  # the truth when it can
     bluff.apply(0, lead)
     assert default_move(bluff, bluff.to_act[0]) == {"type": "pass"}
+
+
+def test_a_timed_out_turn_never_takes_the_pile_while_a_play_is_legal() -> None:
+    """Every preset of the Cheat family, at every step of random games: where the seat to act
+    may play, its default move is a play (a pass there may mean taking the pile), true where
+    a true play of one card is legal."""
+    import random
+
+    cheat = [p for p in bh.presets() if p.family.FAMILY == "cheat"]
+    assert len(cheat) >= 10
+    rng = random.Random(3)
+    for preset in cheat:
+        game = bh.new_game(preset.id, seed=rng.randrange(1000))
+        for _ in range(40):
+            if game.over:
+                break
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            plays = [a for a in legal if a["type"] == "play"]
+            move = default_move(game, seat)
+            assert game.is_legal(seat, move), (preset.id, move)
+            if plays:
+                assert move["type"] == "play", (preset.id, move)
+                hand = game.view(seat)["hand"]
+                if len(move["cards"]) > 1:
+                    assert not any(len(a["cards"]) == 1 for a in plays), preset.id
+                if move["cards"][0][0] != move["claim"]["rank"][0]:
+                    assert not any(len(a["cards"]) == 1 and a["cards"][0][0]
+                                   == a["claim"]["rank"][0] for a in plays), (preset.id, hand)
+            game.apply(seat, rng.choice(legal))
 
 
 @pytest.mark.slow

@@ -20,34 +20,35 @@ LEGAL_CAP = 10_000
 def default_move(game: bh.Game, seat: int) -> dict[str, Any]:
     """What a seat's turn timer does for a silent person: the least harmful legal action.
 
-    In order: ``pass`` (declines a call in a window, or passes the turn where the rules allow);
-    ``draw`` (Sneak); a true play of one card, else a play of one card, else the smallest play
-    (Cheat family leads: the server never lies for a person when it can tell the truth);
-    ``call`` (Poker Bull: the server does not bid for a person); the lowest bid (Poker Bull's
+    In order: ``draw`` (Sneak); a play of the Cheat family when one is legal, true where it
+    can be (a true play of one card, else a play of one card, else the smallest play: the
+    server never lies for a person when it can tell the truth, and never takes the pile for
+    them, which is what passing a turn means in Bullsh*t, while a play avoids it); ``pass``
+    (declines a call in a window, or passes where nothing else is legal); ``call`` (Poker
+    Bull: the server does not raise a bid for a person); the lowest bid (Poker Bull's
     opening); otherwise the first legal action.
     """
-    for simple in ({"type": "pass"}, {"type": "draw"}):
-        if game.is_legal(seat, simple):
-            return simple
+    draw = {"type": "draw"}
+    if game.is_legal(seat, draw):
+        return draw
     legal = game.legal_actions(seat)
     if not legal:
         raise Refused("not_your_turn", f"seat {seat} has nothing to do")
-    plays = [a for a in legal if a["type"] == "play" and isinstance(a.get("cards"), list)]
+    plays = [a for a in legal if a["type"] == "play" and isinstance(a.get("cards"), list)
+             and isinstance(a.get("claim"), dict)]
     if plays:
         single = [a for a in plays if len(a["cards"]) == 1]
         true = [a for a in single
-                if str(a["cards"][0])[:1] == str(a.get("claim", {}).get("rank", ""))[:1]]
+                if str(a["cards"][0])[:1] == str(a["claim"].get("rank", ""))[:1]]
         if true:
             return true[0]
         if single:
             return single[0]
         return min(plays, key=lambda a: len(a["cards"]))
-    for action in legal:
-        if action["type"] == "call":
-            return action
-    for action in legal:
-        if action["type"] == "bid":
-            return action
+    for kind in ("pass", "call", "bid"):
+        for action in legal:
+            if action["type"] == kind:
+                return action
     return legal[0]
 
 
