@@ -198,7 +198,7 @@ def test_postgresql_stopped_mid_game_then_back(own_pg: PgCluster,
 
 def test_a_held_sqlite_lock_delays_only_the_rooms_that_write(
         make_server: Callable[..., ServerProc]) -> None:
-    server = make_server(None, "--db-timeout", "1.5")
+    server = make_server(None, "--db-timeout", "1.5")  # SQLite's busy timeout: 1.5 s
     db = server.db[len("sqlite:///"):]
     code, tokens = _people_room(server)
     other, other_tokens = _people_room(server, seed=3)
@@ -231,7 +231,9 @@ def test_a_held_sqlite_lock_delays_only_the_rooms_that_write(
                 await watchers[0].until(lambda m, i=i: m["type"] == "pong" and m["at"] == i)
                 worst = max(worst, time.perf_counter() - sent)
                 await asyncio.sleep(0.05)
-            assert worst < 0.25, f"a ping waited {worst:.3f} s behind the held lock"
+            # (a loop held by the lock would make a ping wait the whole busy timeout, 1.5 s;
+            # the bound leaves room for a loaded test machine, not for that)
+            assert worst < 0.75, f"a ping waited {worst:.3f} s behind the held lock"
             refused = await actor.until(lambda m: m["type"] in ("refused", "accepted"),
                                         timeout=20)
             assert refused["type"] == "refused" and refused["code"] == "storage_unavailable"
