@@ -13,7 +13,7 @@ from .errors import Refused
 WINDOW_KINDS = frozenset({"call", "pass", "check", "believe", "challenge"})
 #: Legal actions listed in a state message at most (a client may ask for all of them).
 LEGAL_INLINE = 200
-#: CONTRACT.md: a list of legal actions this long may be a documented subset of them.
+#: The engine may list a documented subset of the legal actions once they are this many.
 LEGAL_CAP = 10_000
 
 
@@ -55,7 +55,7 @@ def default_move(game: bh.Game, seat: int) -> dict[str, Any]:
 def listed_subset(game: bh.Game, seat: int, legal: list[dict[str, Any]]) -> bool:
     """Whether ``legal`` (``legal_actions(seat)``) may leave legal actions out, so that a
     client offering only listed actions must let a person build others and ask (a check
-    message).  CONTRACT.md: a list of 10,000 actions may be a documented subset; an engine
-    that lists a subset of fewer says so with ``lists_subset(seat)`` (Poker Bull's opening
-    bids: about 1,500 listed, flushes naming three or more ranks left out)."""
+    message).  A list of 10,000 actions may be a documented subset of them; an engine that
+    lists a subset of fewer says so with ``lists_subset(seat)`` (Poker Bull's opening bids:
+    about 1,500 listed, flushes naming three or more ranks left out)."""
     return len(legal) >= LEGAL_CAP or game.lists_subset(seat)
