@@ -356,7 +356,7 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 
 def evaluation_table(rows: list[dict[str, Any]]) -> str:
-    """The rows as the Markdown table of the README."""
+    """The rows as the Markdown table of docs/research.md."""
     lines = ["| OPPONENT | games | finished normally | learned's wins | win rate (95% interval) "
              "| stalled: learned seat fewest cards | stalled: mean place |",
              "|---|---|---|---|---|---|---|"]
