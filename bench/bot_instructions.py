@@ -1,4 +1,4 @@
-"""CPU instructions of a rule-based bot's move in every rule set of issue 15's suite, counted
+"""CPU instructions of a rule-based bot's move in every rule set of the bots' suite, counted
 exactly by valgrind (a figure a busy, shared machine does not blur; ``suite_speed.py`` times
 the same moves in CPU time).
 

@@ -1,4 +1,4 @@
-"""Issue 15's benchmark: every rule set of ``bluffhouse.arena.SUITE_RULES`` against every
+"""The bots' benchmark suite: every rule set of ``bluffhouse.arena.SUITE_RULES`` against every
 opponent style, one bot under test in one seat, seats rotated every game.
 
     python bench/bot_suite.py [--suite rules] [--games 200] [--search-games 40] [--workers 16]

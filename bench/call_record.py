@@ -1,5 +1,5 @@
 """How a bot's plays and calls fare at a table of one style, counted from the games' logs: the
-figures behind issue 15's reading of a cell (README, `popcorn_up_or_down` against
+figures behind the reading of a suite cell (docs/bots.md, `popcorn_up_or_down` against
 `never_lie`).
 
     python bench/call_record.py [--rules popcorn_up_or_down] [--bot counter]

@@ -26,7 +26,7 @@ the mask with ``np.flatnonzero(mask.view(bool))``):
 
 For the interfaces N defaults to 3 games (Sneak: about 3,000 steps, a few minutes a path); the
 warm-up is one game of the same path.  With ``engine`` in the list, each other path's figure is
-also printed as a multiple of the engine's step (issue 14: the wrapping overhead).  Compare two
+also printed as a multiple of the engine's step (the wrapping overhead).  Compare two
 versions of the code by running it in each checkout; needs valgrind on the PATH.
 """
 

@@ -1,5 +1,5 @@
 """The garbage collector's share of a step through each research interface, beside the engine's
-own step (issue 14: what the wrappers keep alive, the collector traverses).
+own step (what the wrappers keep alive, the collector traverses).
 
     python bench/interop_gc.py [--game sneak] [--steps 40000] [--seed 1]
 

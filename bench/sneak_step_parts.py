@@ -1,5 +1,5 @@
 """Where the wall time of a PettingZoo step of Sneak goes, part by part, beside the engine's
-own step (issue 14: the wrapping's overhead).
+own step (the wrapping's overhead).
 
     python bench/sneak_step_parts.py [--games 4] [--seed 1]
 

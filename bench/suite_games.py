@@ -1,4 +1,4 @@
-"""The games of issue 15's rule-set suite one turn at a time, for the benchmarks that look
+"""The games of the bots' rule-set suite one turn at a time, for the benchmarks that look
 inside them (``call_record.py``, ``suite_speed.py``, ``bot_instructions.py``): the bot in seat
 0, the opponent style in the others, games ``0..N-1`` seeded as ``bluffhouse arena --suite``
 seeds them."""

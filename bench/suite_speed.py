@@ -1,4 +1,4 @@
-"""CPU time of a rule-based bot's move in every rule set of issue 15's suite.
+"""CPU time of a rule-based bot's move in every rule set of the bots' suite.
 
     python bench/suite_speed.py [--bot counter] [--opponent always_call] [--games 6]
 

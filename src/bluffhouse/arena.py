@@ -323,7 +323,7 @@ def plot(result: ArenaResult, path: Path) -> Path | None:
 
 
 # ====================================================================== benchmark suites
-#: The rule sets of issue 15's benchmark: name -> (preset, options over it, seats).
+#: The rule sets of the bots' benchmark suite: name -> (preset, options over it, seats).
 SUITE_RULES: dict[str, tuple[str, dict[str, Any], int]] = {
     # The leader names the rank (after a call too), 1-3 cards, two wild jokers, only the next
     # player may call, as a choice of their turn, the final play cannot be called, sets of

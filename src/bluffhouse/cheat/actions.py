@@ -300,7 +300,7 @@ class CheatActions(CheatListing):
     def _turn_decline(self, seat: int) -> None:
         """callers='turn': a player who plays or passes where it could have called the last
         play lets that play stand; the public log says so (a decline), so that call rates
-        can be read from it as in a window (issue 15)."""
+        can be read from it as in a window."""
         if self.rules.callers == "turn" and self.phase == "turn" and self._may_call(seat):
             self._log({"type": "decline", "seat": seat})
 

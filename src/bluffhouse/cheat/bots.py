@@ -57,7 +57,7 @@ def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
 def play_counter(view: View, choices: Choices, rng: random.Random, *,
                  calls: bool = True, as_counter: bool = False) -> Action:
     """The counter's move; with ``calls`` False it lets every play stand (``never_call``).
-    ``as_counter``: with what ``counter`` reads of the table since issue 15's seventh pass
+    ``as_counter``: with what ``counter`` reads of the table now, beyond the fixed styles
     (each player's called plays of one card apart from its bigger ones, see p_claim; no big
     lie on a big pile at a table that has not shown it lets one stand, see _untested).  The
     fixed styles play without it: yardsticks stay as they were measured."""
@@ -230,7 +230,7 @@ class Table:
     #: Each seat's chance of calling a claim it can rule out: its record on plays anyone
     #: could see were false where it has one; else certain for a seat that has called
     #: anything (a few of this seat's lies let stand say little: a seat that calls at random
-    #: lets most stand, and padding into it loses; issue 15's bullshit against calls_third,
+    #: lets most stand, and padding into it loses; in bullshit against calls_third,
     #: 8 of 32 with the record read, 15 of 32 without); else its record on this seat's lies
     #: it could rule out (see exposed_call_rates).  Empty: certain for a seat that has called.
     exposed_rates: list[float] = field(default_factory=list)
@@ -645,7 +645,7 @@ def _untested(k: Knowledge, table: Table) -> bool:
     anything yet, no such lie of this seat's has stood, and the pile shows none of the other
     players' (_big_lie_stood).  Until its first call a table that calls the claims it can
     rule out (``never_lie``) looks like one that calls nothing (``honest``, ``never_call``),
-    and a padded claim on a big pile is just what the first calls: issue 15's Popcorn, up or
+    and a padded claim on a big pile is just what the first calls: in Popcorn, up or
     down, against never_lie (a big lie before any call, 49 of 49 called on piles of 9+)."""
     return (table.pile > UNTESTED_PILE and not k.big_lie_stood
             and not any(k.calls[s] for s in table.callers) and not _big_lie_stood(k))

@@ -510,7 +510,7 @@ def _p_truthful(k: Knowledge, view: View, by_laid: bool) -> float:
     # holds (smoothed, so two lucky calls do not make a liar honest).
     # With ``by_laid``, from its called plays of as many cards (one, or more than one): a
     # player that lies only when it holds nothing of the rank lies in one card, and its
-    # bigger claims' record is clean (issue 15: Popcorn, up or down, against never_lie).
+    # bigger claims' record is clean (Popcorn, up or down, against never_lie).
     truthful, called = (k.record_by_laid[int(player)][laid > 1] if by_laid
                         else k.record[int(player)])
     honesty = (truthful + 1) / (called + 3)

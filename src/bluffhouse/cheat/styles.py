@@ -1,5 +1,5 @@
 """The Cheat family's fixed styles (see ``bluffhouse.bots.styles``): one habit, the rest of
-the game played like ``counter`` as it read the table before issue 15's seventh pass (the
+the game played like ``counter`` as it read the table before its latest reading (the
 functions of ``.bots`` without ``as_counter``): yardsticks do not move with the bot they
 measure.  A "call" is a call; a "lie" is a claim the cards laid do not make (rank, count or
 suit)."""
