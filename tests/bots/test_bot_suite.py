@@ -1,4 +1,4 @@
-"""Issue 15's benchmark suite: every rule set against every opponent style, in parallel
+"""The bots' benchmark suite: every rule set against every opponent style, in parallel
 processes, one table."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 15: bots that read the rules in force.  The end rules (``final_call=False``), what
+"""Bots that read the rules in force.  The end rules (``final_call=False``), what
 passing costs, a public record of declined calls under ``callers="turn"``, plays built from
 the hand rather than listed, and a search that never crashes on any preset or option mix."""
 
@@ -609,7 +609,7 @@ def test_a_seat_that_lets_lies_it_could_rule_out_stand_is_read_so() -> None:
 def test_a_seat_that_has_called_is_expected_to_call_what_it_can_rule_out() -> None:
     """A seat that has called anything calls a claim it can rule out, whatever its record on
     this seat's lies it could have ruled out says (a seat that calls at random lets most of
-    them stand, and padding into it lost: issue 15's bullshit against calls_third, 8 of 32
+    them stand, and padding into it lost: in bullshit against calls_third, 8 of 32
     games with that record read, 15 of 32 without)."""
     deal = [["9S", "9H", "2S", "3S", "4S", "5S", "6S", "7S"],
             ["AH", "AD", "AC", "KH", "KD", "KC", "QH", "QD"]]
@@ -636,7 +636,7 @@ def test_a_seat_that_has_called_is_expected_to_call_what_it_can_rule_out() -> No
 def test_a_seat_that_passed_on_the_rank_cannot_rule_a_claim_of_it_out() -> None:
     """Bluff (``turn_pass="round"``): a seat that passed while the round's rank was to be
     claimed holds none of it, so a claim of that rank is exposed only to the others, whose
-    share of the unplaced cards grows (issue 15: bluff_six_jokers against never_lie, 29 ->
+    share of the unplaced cards grows (bluff_six_jokers against never_lie, 29 ->
     38 of 64 games)."""
     deal = [["AS", "AH", "AD", "2S", "3S"], ["4H", "5H", "6H", "7H", "8H"],
             ["4C", "5C", "6C", "7C", "8C"], ["9S", "9H", "TS", "TH", "JS"]]
@@ -683,7 +683,7 @@ def test_calls_of_lies_a_seat_could_not_rule_out_are_read_apart() -> None:
     assert Table.of(Knowledge.from_view(view), view).blind_rates == []
 
 
-# ---------------------------------------------------------------- issue 15's seventh pass
+# ---------------------------------------------------------------- records by cards laid
 def _record_table(multi: bool) -> dict:
     """Three seats: seat 1's called play of two cards was true, its called play of one card
     a lie; it now claims tens with two cards (``multi``) or one, seat 2 to answer."""
@@ -707,7 +707,7 @@ def test_called_plays_are_read_apart_by_the_cards_laid() -> None:
     player whose big claims turned up true and whose one-card claim was a lie (a table that
     lies only when it holds nothing of the rank, and then in one card) is believed more on
     its next big claim and less on its next one-card claim than the pooled record says.
-    The fixed styles keep the pooled reading (issue 15: Popcorn, up or down, against
+    The fixed styles keep the pooled reading (Popcorn, up or down, against
     ``never_lie``, 17% -> 28% on 512 games)."""
     for multi in (True, False):
         view = _record_table(multi)
@@ -748,7 +748,7 @@ def _lies_laid(k: Knowledge, action: dict | None) -> int:
 def test_counter_risks_no_big_lie_on_a_big_pile_at_an_untested_table() -> None:
     """Before anyone calls, a table that calls the claims it can rule out looks like one that
     calls nothing, and a padded claim on a big pile is what the first calls (49 of 49 called
-    in issue 15's Popcorn against ``never_lie``): there ``counter`` lays at most one card
+    in Popcorn against ``never_lie``): there ``counter`` lays at most one card
     of lies, where the same hand without that caution (the fixed styles' reading) pads
     more.  Once a big lie of its own has stood, it pads as before."""
     compared = 0

@@ -213,7 +213,7 @@ def test_counter_finishes_games_and_beats_random() -> None:
 
 
 def test_counter_beats_honest() -> None:
-    """Issue 5: counter 'clearly beats honest' (it learns from calls that a player only claims
+    """counter 'clearly beats honest' (it learns from calls that a player only claims
     what it holds, instead of calling its true sets)."""
     from bluffhouse.arena import run_arena
 

@@ -1,4 +1,4 @@
-"""The Cheat search's model of ``counter`` opponents (issue 15): where a call is a choice of
+"""The Cheat search's model of ``counter`` opponents: where a call is a choice of
 the turn, the seat on turn weighs it against its best play, as the counter does, so a bluff
 into a big pile is expected to be called; and the quick card counts the rollouts use."""
 

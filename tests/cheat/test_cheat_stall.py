@@ -194,7 +194,7 @@ STUBBORN += [(g, "honest") for g in ("specificity", "rank_fork", "jokers_top",
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "style"), STUBBORN)
 def test_tables_of_stubborn_players_end(game_id: str, style: str) -> None:
-    """The tables issue 11 found looping for ever now end, within the default limit (or
+    """The tables found looping for ever now end, within the default limit (or
     normally) and long before simulate's cap of 20,000 actions."""
     state = bh.new_game(game_id, players=4, seed=0)
     steps = play_game(state, [make_bot(style, seed=s) for s in range(4)], 20_000)

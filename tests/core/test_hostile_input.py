@@ -1,4 +1,4 @@
-"""Hostile input (issue 11): anything a client sends is refused with IllegalAction (RuleError
+"""Hostile input: anything a client sends is refused with IllegalAction (RuleError
 for ``new_game``), with a short message and the state unchanged, or it is a legal action and
 applies; never another exception type, never a hang.  ``is_legal`` agrees with ``apply`` on
 any input."""

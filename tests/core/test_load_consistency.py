@@ -1,4 +1,4 @@
-"""Saves of states that play never reaches (issue 11, the findings of a device fuzz run).
+"""Saves of states that play never reaches (the findings of a fuzz run).
 
 A save can have every field of the right shape and every card in place and still describe
 a game that crashes or sticks a few actions after it loads: a call window open on no play

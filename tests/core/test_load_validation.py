@@ -1,4 +1,4 @@
-"""Loading a save (issue 11): ``bh.load`` checks the state fully (types, ranges, card
+"""Loading a save: ``bh.load`` checks the state fully (types, ranges, card
 conservation, seats, phases, sizes, rules, log) and refuses anything impossible with
 SaveError, quickly; every valid save loads and continues exactly as the saved game would."""
 

@@ -1,4 +1,4 @@
-"""Views share nothing with the game (issue 11): whatever a client does to what it was given
+"""Views share nothing with the game: whatever a client does to what it was given
 (``view(seat)`` of every seat and the spectator, ``legal_actions``, ``result``, ``to_act``),
 the game and every later view stay as they were.  Each part handed out is a fresh copy or
 refuses changes (the event log's read-only events)."""

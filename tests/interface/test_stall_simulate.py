@@ -1,4 +1,4 @@
-"""Issue 11's yardstick: ``bluffhouse simulate bullshit --bots always_call --games 10`` ends in
+"""A yardstick: ``bluffhouse simulate bullshit --bots always_call --games 10`` ends in
 seconds, every game ended by the no-progress rule and reported as stalled (the Python API and
 the command line)."""
 

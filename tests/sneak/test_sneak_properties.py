@@ -126,7 +126,7 @@ def test_illegal_actions_change_nothing_and_is_legal_agrees(seed: int, players: 
                 ):
                     form = canonical(candidate) if "cards" in candidate else candidate
                     if candidate["type"] in ("draw", "pass"):
-                        # keys a draw or a pass does not have are refused (issue 11)
+                        # keys a draw or a pass does not have are refused
                         form = candidate if set(candidate) == {"type"} else None
                     assert ok == (form is not None and repr(form) in listed), (candidate, ok)
                 if not ok:
