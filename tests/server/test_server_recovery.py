@@ -221,3 +221,30 @@ def test_a_killed_bot_worker_changes_nothing(make_server: Callable[..., ServerPr
     record = records(server, code)[0]
     assert record["actions"] == first["actions"]
     assert record["state"] == first["state"]
+
+
+def test_a_bot_worker_whose_server_died_exits_quietly() -> None:
+    """The server killed while a bot worker answers: the worker finds nobody reading its
+    answers (a broken pipe) and exits without a traceback."""
+    import json as json_
+    import subprocess
+    import sys
+
+    worker = subprocess.Popen([sys.executable, "-m", "bluffhouse.server.botworker"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+    assert worker.stdin is not None and worker.stdout is not None
+    worker.stdout.close()  # the server is gone: nobody reads the answers
+    request = {"id": 1, "room": "R", "game_no": 1, "at": 0, "actions": [], "seat": 0,
+               "bot": "random", "seed": 1,
+               "base": {"new": {"game": "bluff", "players": 3, "seed": 1, "options": {}}}}
+    try:
+        worker.stdin.write((json_.dumps(request) + "\n").encode())
+        worker.stdin.close()
+    except BrokenPipeError:
+        pass
+    worker.wait(timeout=60)
+    assert worker.stderr is not None
+    err = worker.stderr.read()
+    worker.stderr.close()
+    assert b"Traceback" not in err, err.decode(errors="replace")

@@ -20,6 +20,7 @@ failed).  ``{"drop": "K7QX2M"}`` forgets a room's game and has no answer.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -98,7 +99,12 @@ def main() -> None:
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    serve(sys.stdin.buffer, out)
+    try:
+        serve(sys.stdin.buffer, out)
+    except BrokenPipeError:
+        # The server went away (killed) while an answer was on its way: nobody to answer.
+        with contextlib.suppress(OSError):
+            out.close()
 
 
 if __name__ == "__main__":
