@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from importlib import resources
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 import httpx
 from starlette.applications import Starlette
@@ -36,6 +36,7 @@ from .storage import StorageError
 from .wire import BadJSON, loads
 
 log = logging.getLogger("bluffhouse.server")
+T = TypeVar("T")
 
 STATUS = {"unknown_room": 404, "not_host": 403, "bad_token": 403, "server_full": 503,
           "too_many": 429, "too_big": 413, "seat_taken": 409, "no_seat": 409,
@@ -271,26 +272,39 @@ class Server:
         to run out and take the room here)."""
         async def run(request: Request) -> Response:
             code = request.path_params["code"]
-            loop = asyncio.get_running_loop()
-            deadline = loop.time() + self.limits.lease_seconds + 3
-            while True:
-                found = await self.rooms.locate(code)
-                if found is None:
-                    shown = code if len(code) <= 20 else "that code"
-                    raise Refused("unknown_room", f"there is no room {shown!r}")
-                if isinstance(found, Room):
-                    return await work(request, found)
-                if self._from_peer(request.headers):
-                    raise Refused("room_moved", "this room is moving between server "
-                                  "processes; try again in a moment")
-                forwarded = await self._forward(request, found)
-                if forwarded is not None:
-                    return forwarded
-                if loop.time() > deadline:
-                    raise Refused("room_moved", "the server process of this room does not "
-                                  "answer; try again in a moment")
-                await asyncio.sleep(0.5)
+            found = await self._reach(code, self._from_peer(request.headers),
+                                      lambda owner: self._forward(request, owner))
+            if found is None:
+                shown = code if len(code) <= 20 else "that code"
+                raise Refused("unknown_room", f"there is no room {shown!r}")
+            if isinstance(found, Room):
+                return await work(request, found)
+            return found
         return await self._call(request, run)
+
+    async def _reach(self, code: str, from_peer: bool,
+                     forward: Callable[[Owner], Awaitable[T | None]]) -> Room | T | None:
+        """The room with ``code`` if this process serves it (None: there is no such room),
+        else what ``forward`` got from the process that owns it.  While that process does
+        not answer, wait for its lease to run out, when this process takes the room.
+        Refused (``room_moved``) for a call another process forwarded here (never a second
+        hop) or past the wait; ``StorageError`` when the database does not answer."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.lease_seconds + 3
+        while True:
+            found = await self.rooms.locate(code)
+            if found is None or isinstance(found, Room):
+                return found
+            if from_peer:
+                raise Refused("room_moved", "this room is moving between server processes; "
+                              "try again in a moment")
+            answer = await forward(found)
+            if answer is not None:
+                return answer
+            if loop.time() > deadline:
+                raise Refused("room_moved", "the server process of this room does not answer; "
+                              "try again in a moment")
+            await asyncio.sleep(0.5)  # its owner died: its lease runs out, then it is ours
 
     async def _forward(self, request: Request, owner: Owner) -> Response | None:
         """The owner's answer to this request, or None if it cannot be reached."""
@@ -435,10 +449,7 @@ class Server:
             refusal = ("too_many", f"too many connections from your address (at most "
                        f"{self.limits.connections_per_address}); close some and try again")
         if refusal is not None:
-            with contextlib.suppress(Exception):
-                await ws.send_text(json.dumps({"type": "error", "code": refusal[0],
-                                               "message": refusal[1]}))
-                await ws.close(4429, refusal[1][:120])
+            await self._refuse(ws, *refusal, 4429)
             return
         self._open += 1
         if not forwarded:
@@ -456,32 +467,24 @@ class Server:
 
     async def _connected(self, ws: WebSocket, peer: str, forwarded: bool) -> None:
         code = ws.path_params["code"]
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.limits.lease_seconds + 3
-        while True:
-            try:
-                found = await self.rooms.locate(code)
-            except StorageError:
-                await self._refuse(ws, "storage_unavailable", "the game's database is not "
-                                   "answering; the page will reconnect", 1013)
-                return
-            if found is None or isinstance(found, Room):
-                break
-            if forwarded:  # never a second hop: the client reconnects and is sent right
-                await self._refuse(ws, "room_moved", "this room is moving between server "
-                                   "processes; reconnect", 1012)
-                return
-            if await self._relay(ws, found, code, peer):
-                return
-            if loop.time() > deadline:
-                await self._refuse(ws, "room_moved", "the server process of this room does "
-                                   "not answer; the page will reconnect", 1013)
-                return
-            await asyncio.sleep(0.5)  # its owner died: its lease runs out, then it is ours
+
+        async def relayed(owner: Owner) -> bool | None:
+            return await self._relay(ws, owner, code, peer) or None
+        try:
+            found = await self._reach(code, forwarded, relayed)
+        except StorageError:
+            await self._refuse(ws, "storage_unavailable", "the server cannot save anything "
+                               "right now; the page will reconnect", 1013)
+            return
+        except Refused as exc:  # 1012: reconnect now (and be sent right); 1013: later
+            await self._refuse(ws, exc.code, str(exc), 1012 if forwarded else 1013)
+            return
+        if found is True:
+            return  # relayed to the owner until either side closed
         conn = Conn(self.limits.send_queue, peer)
         self._conns.add(conn)
         writer = asyncio.create_task(self._writer(ws, conn))
-        room: Room | None = found
+        room = found if isinstance(found, Room) else None
         try:
             if room is None:
                 conn.send({"type": "error", "code": "unknown_room",
