@@ -39,11 +39,6 @@ __all__ = ["LEGAL_CAP", "Conn", "Refused", "Room", "RoomConfig", "SeatInfo", "de
 
 log = logging.getLogger("bluffhouse.server")
 
-#: A clock restored after a restart gives at least this long (or its full time, if shorter):
-#: time to reconnect.
-RESUME_GRACE = 5.0
-
-
 class Room:
     def __init__(self, manager: Manager, code: str, config: RoomConfig,
                  seats: list[SeatInfo], host: str, status: str = "lobby",
@@ -120,8 +115,6 @@ class Room:
         return room
 
     # ------------------------------------------------------------------ stored and restored
-
-
     def _restore(self) -> None:
         """Put the game back as it was after the last stored action, from memory: the last
         snapshot (or the seed) and the stored actions since."""
@@ -283,7 +276,7 @@ class Room:
         self.manager.recent.append(time.perf_counter() - asked)
 
     def may_act(self, seat: int, version: Any, request_id: str | None = None,
-                 asking: bool = False) -> bh.Game:
+                asking: bool = False) -> bh.Game:
         """The game, if ``seat`` may act on ``version`` now; else raises Refused, for the same
         reasons whether the action is sent (``submit_locked``) or only asked about
         (``check``, ``asking``)."""

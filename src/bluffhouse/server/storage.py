@@ -302,10 +302,6 @@ class Storage:
             return f"SQLite file {Path(path).expanduser().resolve()}"
         return f"database {self.engine.url.render_as_string(hide_password=True)}"
 
-    @property
-    def healthy(self) -> bool:
-        return self.last_error is None
-
     # ------------------------------------------------------------------ the writer
     async def write(self, fn: Callable[[Connection], T], fence: Fence | None = None) -> T:
         """Run ``fn`` inside a transaction (with the other writes waiting: group commit);
