@@ -190,3 +190,48 @@ def command_help(preset: Preset, view: dict[str, Any], kinds: list[str]) -> str:
         f"Now you may: {', '.join(kinds)}",
     ]
     return "\n".join(lines)
+
+
+def rules_text(preset: Preset, markdown: bool = False) -> str:
+    """The rules of a game id: its summary, source and every option with type, default, meaning."""
+    rules_cls = preset.family.RULES
+    values = rules_cls.build(preset.options)
+    lines: list[str] = []
+    head = "# " if markdown else ""
+    lines.append(f"{head}{preset.title} ({preset.id})")
+    lines.append("")
+    lines.append(preset.summary)
+    if preset.aliases:
+        lines.append(f"Also: {', '.join(preset.aliases)}.")
+    lines.append(f"Family: {preset.family.FAMILY}. Source: {preset.source or 'bluffhouse'}.")
+    low = preset.min_players or preset.family.MIN_PLAYERS
+    high = preset.max_players or preset.family.MAX_PLAYERS
+    lines.append(f"Players: {low} to {high} (default {preset.players}).")
+    lines.append(f"Readings of the rule text: docs/rules/{preset.family.FAMILY}.md.")
+    lines.append("")
+    how = how_to_play(preset)
+    if markdown:
+        head_line, *body = how.splitlines()
+        lines += [f"## {head_line}", "", "```", *(b[2:] for b in body), "```"]
+    else:
+        lines.append(how)
+    lines.append("")
+    lines.append(("## " if markdown else "") + "Options (change with --option KEY=VALUE)")
+    lines.append("")
+    if markdown:
+        lines.append("| option | type | this game | default | values | meaning |")
+        lines.append("|---|---|---|---|---|---|")
+    for info in rules_cls.options():
+        here = getattr(values, info.name)
+        mark = "" if here == info.default else " *"
+        if markdown:
+            values_text = info.describe_values().replace(" | ", ", ")
+            lines.append(f"| `{info.name}` | {info.type_name} | `{here!r}`{mark} | "
+                         f"`{info.default!r}` | {values_text} | {info.doc} |")
+        else:
+            lines.append(f"  {info.name} ({info.type_name}, {info.describe_values()})")
+            lines.append(f"      this game: {here!r}{mark}   default: {info.default!r}")
+            lines.append(f"      {info.doc}")
+    lines.append("")
+    lines.append("(* differs from the family default)")
+    return "\n".join(lines)

@@ -35,7 +35,7 @@ from .bots.base import Bot
 from .cards import CARD_INDEX, CARD_TEXT, RANK_NAMES, RANKS, SUIT_NAMES, SUITS
 from .errors import IllegalAction
 from .game import Game
-from .howto import command_help
+from .howto import command_help, rules_text
 from .registry import lookup
 
 RECORD_FORMAT = "bluffhouse-record/1"
@@ -716,7 +716,6 @@ class TerminalGame:
                 self.console.print(command_help(lookup(self.state.game_id), view, kinds))
                 continue
             if low == "rules":
-                from .cli import rules_text
 
                 self.console.print(rules_text(lookup(self.state.game_id)))
                 continue

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
-from bluffhouse.cards import CARD_INDEX, RANK_INDEX
-from bluffhouse.cheat import search
-from bluffhouse.cheat.bots import (
+from bluffhouse.bots.cheat import search
+from bluffhouse.bots.cheat.counter import (
+    COUNTER_READING,
     Table,
     _big_lie_stood,
     _untested,
@@ -29,7 +29,7 @@ from bluffhouse.cheat.bots import (
     pile_naturals,
     sets_on_taking,
 )
-from bluffhouse.cheat.knowledge import (
+from bluffhouse.bots.cheat.knowledge import (
     Knowledge,
     blind_call_rates,
     call_rates,
@@ -38,6 +38,7 @@ from bluffhouse.cheat.knowledge import (
     p_claim,
     p_truthful,
 )
+from bluffhouse.cards import CARD_INDEX, RANK_INDEX
 from bluffhouse.errors import RuleError
 
 #: The issue's first rule set: the leader names the rank, 1-3 cards, two wild jokers, only
@@ -758,9 +759,10 @@ def test_counter_risks_no_big_lie_on_a_big_pile_at_an_untested_table() -> None:
             continue
         compared += 1
         assert _lies_laid(k, choose_play(k, view, Choices(g, 0), random.Random(1),
-                                         as_counter=True)) <= 1
+                                         reading=COUNTER_READING)) <= 1
         k.big_lie_stood = True
-        assert choose_play(k, view, Choices(g, 0), random.Random(1), as_counter=True) == styles
+        assert choose_play(k, view, Choices(g, 0), random.Random(1),
+                           reading=COUNTER_READING) == styles
     assert compared >= 3
 
 

@@ -10,9 +10,9 @@ import pytest
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
+from bluffhouse.bots.cheat import search
 from bluffhouse.bots.ismcts import rollout_action
 from bluffhouse.cards import CARD_TEXT, build_deck
-from bluffhouse.cheat import search
 from bluffhouse.cheat.engine import CheatGame
 
 PRESETS = ["bullshit", "bluff", "check", "liar_liar", "jokers_wild", "eightshit",
@@ -227,7 +227,7 @@ def test_counter_beats_honest() -> None:
 def test_knowledge_read_step_by_step_equals_read_at_once(game_id):
     """The tracker keeps its fold over the log between decisions: reading only the new events
     must give exactly what reading the whole log from the start gives."""
-    from bluffhouse.cheat import knowledge
+    from bluffhouse.bots.cheat import knowledge
 
     g = bh.new_game(game_id, players=4, seed=3)
     bots = [make_bot("counter", seed=s) for s in range(4)]
@@ -250,7 +250,7 @@ def test_a_card_seen_going_to_a_player_who_played_since_may_have_moved():
     that pile after a wrong call, and claims all four 2s.  Seat 3 must not hold 2H to be in
     seat 0's hand for sure: the claim is possible (a counter that trusted stale knowledge
     called such true sets, and four counters could cycle for thousands of actions)."""
-    from bluffhouse.cheat.knowledge import Knowledge, p_truthful
+    from bluffhouse.bots.cheat.knowledge import Knowledge, p_truthful
 
     g = bh.new_game("bullshit", players=4, seed=0, first=0, deal=[
         ["2H", "5S", "5H", "5D"], ["2C", "9C", "9D", "9H"], ["2S", "2D", "3H", "3D", "4C"],

@@ -8,7 +8,7 @@ import pytest
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
-from bluffhouse.cheat.knowledge import Knowledge, _p_truthful, p_truthful
+from bluffhouse.bots.cheat.knowledge import Knowledge, _p_truthful, p_truthful
 
 
 def _views(game: str, seed: int, moves: int):

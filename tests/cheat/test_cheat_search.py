@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
+from bluffhouse.bots.cheat import search
 from bluffhouse.bots.search import _HOOKS, hooks_for_game
-from bluffhouse.cheat import search
 
 
 def _sample(g: Any, seat: int) -> Any:

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 import bluffhouse as bh
+from bluffhouse.encodings import GameConfig
 from bluffhouse.game import Game
-from bluffhouse.interop.encodings import GameConfig
 
 #: Presets covering every family and the Cheat variations whose information differs (one card
 #: a play, suits claimed, counts lied, jokers, table cheats and answered calls, private checks,

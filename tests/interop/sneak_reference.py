@@ -1,5 +1,5 @@
 """The reference of the Sneak observation: the encoder as first written, plainly, kept here so
-the fast encoder of ``bluffhouse.interop.encodings.sneak`` is checked to give the very same
+the fast encoder of ``bluffhouse.encodings.sneak`` is checked to give the very same
 vectors (tests/interop/test_fast_sneak.py)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from bluffhouse.cards import CARD_INDEX
-from bluffhouse.interop.encodings import (
+from bluffhouse.encodings import (
     SNEAK_COMBOS,
     SNEAK_PHASES,
     Memory,

@@ -19,7 +19,7 @@ from interop_util import FAMILY_SAMPLE, leak_case  # noqa: E402
 
 import bluffhouse as bh  # noqa: E402
 from bluffhouse.cards import CARD_INDEX  # noqa: E402
-from bluffhouse.interop.encodings import (  # noqa: E402
+from bluffhouse.encodings import (  # noqa: E402
     CheatCodec,
     SneakCodec,
     action_codec,
@@ -480,7 +480,7 @@ def test_bad_configurations_are_named():
 
 def test_docs_list_the_sizes():
     """docs/research.md carries the table of action-space and observation sizes as
-    ``size_table()`` makes it (regenerate it with ``python -m bluffhouse.interop.encodings``)."""
+    ``size_table()`` makes it (regenerate it with ``python -m bluffhouse.encodings``)."""
     text = DOCS.read_text()
     block = re.search(r"<!-- sizes -->\n(.*?)<!-- /sizes -->", text, re.S)
     assert block is not None, "docs/research.md lacks the <!-- sizes --> block"

@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from interop_util import walk_without_listing
 
 import bluffhouse as bh
-from bluffhouse.game import Game
-from bluffhouse.interop.encodings import (
+from bluffhouse.encodings import (
     ActionCodec,
     action_codec,
     configure,
     ids_of,
 )
+from bluffhouse.game import Game
 from bluffhouse.interop.table import Table
 from bluffhouse.registry import presets
 

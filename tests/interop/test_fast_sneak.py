@@ -21,8 +21,8 @@ from interop_util import flaunt_twins, walk_without_listing
 from sneak_reference import ReferenceSneakObservation
 
 from bluffhouse.cards import CARD_INDEX, CARD_TEXT
+from bluffhouse.encodings import action_codec, configure, ids_of, observation_encoder
 from bluffhouse.errors import RuleError
-from bluffhouse.interop.encodings import action_codec, configure, ids_of, observation_encoder
 from bluffhouse.interop.table import Table
 
 SETTINGS = settings(max_examples=12, deadline=None,

@@ -1,4 +1,4 @@
-"""The ``learned`` bot (``bluffhouse.cheat.learned``): its shipped weights load with numpy
+"""The ``learned`` bot (``bluffhouse.bots.cheat.learned``): its shipped weights load with numpy
 alone, its frozen observation is the research encoder's vector of 4-player Bullsh*t, it plays
 whole games as the registry's ``learned`` without the interface packages, and any other
 table refuses it by name (the command line, a game that seats it anyway, no numpy)."""
@@ -15,22 +15,20 @@ import pytest
 import bluffhouse as bh
 from bluffhouse import cli
 from bluffhouse.bots import Choices, bot_refusal, make_bot
-from bluffhouse.cheat import learned as home
-from bluffhouse.cheat.learned import (
+from bluffhouse.bots.cheat import learned as home
+from bluffhouse.bots.cheat.learned import (
     ABSTRACT,
     BELIEFS,
     WEIGHTS,
     LearnedBot,
-    Observation,
     abstract_actions,
     abstract_of,
     belief_features,
     forward,
     knowledge,
     load_policy,
-    preset_rules,
+    observation,
 )
-from bluffhouse.interop import learned as old_home
 from bluffhouse.interop.table import build
 from bluffhouse.simulate import play_game
 
@@ -49,31 +47,29 @@ def test_the_shipped_weights_fit_the_encodings_of_their_table() -> None:
     assert logits.shape == (outputs,) and np.isfinite(logits).all()
     assert WEIGHTS.stat().st_size < 1_000_000  # small enough to ship
     assert WEIGHTS.parent.name == "cheat" and WEIGHTS.name == "learned_bullshit.npz"
-    assert old_home.LearnedBot is LearnedBot and old_home.WEIGHTS == WEIGHTS  # re-exported
 
 
-def test_its_observation_is_the_research_encoders_vector() -> None:
-    """The weights were trained on the research encoder's Cheat observation: the bot's frozen
-    copy gives the same numbers for every seat's views along games with calls, pick-ups and
-    bluffs (a change to either side that breaks the shipped policy's inputs fails here)."""
+#: The blocks of 4-player ``bullshit``'s observation the shipped weights were trained on.
+TRAINED_BLOCKS = [("hand", 53), ("hidden", 53), ("seats", 48), ("table", 6), ("phase", 8),
+                  ("claim_ranks", 14), ("claim_rank", 15), ("claim_suit", 5),
+                  ("last_play", 26), ("bid", 6), ("known", 265), ("history", 424)]
+
+
+def test_its_observation_is_the_research_encoder_with_the_blocks_it_was_trained_on() -> None:
+    """One Cheat encoder serves the environments and the bot: the bot's is the research
+    encoder of its table, and a change to that encoder's blocks (which would feed the shipped
+    weights numbers they were not trained on) fails here."""
     _, _, encoder = build("bullshit", 4)
-    mine = Observation(preset_rules("bullshit", 4), 4)
-    assert mine.size == encoder.size
-    for seed in (1,):
-        game = bh.new_game("bullshit", seed=seed)
-        lineup = ["counter", "always_call", "random", "never_lie"]
-        bots = [make_bot(name, seed=seed * 4 + s) for s, name in enumerate(lineup)]
-        theirs = [encoder.memory(s) for s in range(4)]
-        ours = [mine.memory(s) for s in range(4)]
-        steps = 0
-        while not game.over and steps < 300:
-            for s in range(4):
-                view = game.view(s)
-                assert np.array_equal(encoder.encode(view, theirs[s]),
-                                      mine.encode(view, ours[s])), (seed, steps, s)
-            seat = game.to_act[0]
-            game.apply(seat, bots[seat].act(game.view(seat), Choices(game, seat)))
-            steps += 1
+    mine = observation("bullshit", 4)
+    assert type(mine) is type(encoder)
+    assert [(name, size) for name, _, size, _ in mine.layout.blocks] == TRAINED_BLOCKS
+    game = bh.new_game("bullshit", seed=1)
+    for _ in range(40):
+        seat = game.to_act[0]
+        for s in range(4):
+            view = game.view(s)
+            assert np.array_equal(encoder.encode(view), mine.encode(view))
+        game.apply(seat, make_bot("counter", seed=seat).act(game.view(seat), Choices(game, seat)))
 
 
 def test_playing_needs_neither_torch_nor_the_interface_packages() -> None:

@@ -15,7 +15,7 @@ from interop_util import leak_case  # noqa: E402
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 import bluffhouse as bh  # noqa: E402
-from bluffhouse.interop.encodings import configure  # noqa: E402
+from bluffhouse.encodings import configure  # noqa: E402
 from bluffhouse.interop.pettingzoo import env, raw_env  # noqa: E402
 
 #: (game id, options): several Cheat presets (windows of several seats, one seat, none: answers

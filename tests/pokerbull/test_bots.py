@@ -10,9 +10,9 @@ from typing import Any
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
 from bluffhouse.bots.base import Bot
+from bluffhouse.bots.pokerbull import counter as pb
+from bluffhouse.bots.pokerbull import search as pbs
 from bluffhouse.cards import build_deck, cards_text
-from bluffhouse.pokerbull import bots as pb
-from bluffhouse.pokerbull import search as pbs
 from bot_games import Check, play_bots, small_bot
 
 

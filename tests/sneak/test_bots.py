@@ -11,10 +11,10 @@ from sneak_helpers import act, draw, pack_texts, stock_of
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
 from bluffhouse.bots.base import Bot
+from bluffhouse.bots.sneak import counter as sk
+from bluffhouse.bots.sneak import search as sks
 from bluffhouse.cards import cards_text
-from bluffhouse.sneak import bots as sk
 from bluffhouse.sneak import combos as cb
-from bluffhouse.sneak import search as sks
 from bot_games import Check, play_bots, small_bot
 
 

@@ -1,4 +1,5 @@
-"""The rule-based card-counting bot: one name, a policy per family (see search.py)."""
+"""The rule-based card-counting bots, ``counter`` and its frozen first version ``counter_v1``:
+one name each, a policy per family (see search.py)."""
 
 from __future__ import annotations
 
@@ -21,3 +22,19 @@ class CounterBot(Bot):
         if hooks.counter is None:
             raise ValueError(f"no counter policy for {view['game']} yet")
         return hooks.counter(view, legal, self.rng)
+
+
+@register_bot
+class CounterV1Bot(Bot):
+    name = "counter_v1"
+    summary = "counter as first published, frozen: a yardstick that does not move"
+    wants_view: ClassVar[bool] = True
+
+    def act(self, view: View | None, legal: Choices) -> Action:
+        if view is None:
+            raise ValueError("the counter_v1 bot needs its view")
+        hooks = hooks_for(view)
+        policy = hooks.counter_v1 or hooks.counter
+        if policy is None:
+            raise ValueError(f"no counter policy for {view['game']} yet")
+        return policy(view, legal, self.rng)

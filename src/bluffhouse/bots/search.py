@@ -32,7 +32,9 @@ class FamilyHooks:
     everything the seat knows, and whose public state equals the view's.
     ``candidates(state, seat, rng)``: the actions a search considers (all legal ones when
     None).  ``evaluate(state)``: a score per seat in [0, 1] for a game cut short.
-    ``counter(view, choices, rng)``: the rule-based card-counting policy.
+    ``counter(view, choices, rng)``: the rule-based card-counting policy; ``counter_v1``: its
+    first published version, frozen (``counter`` itself where the family's has not changed
+    since).
     ``honest(view, choices, rng)``: what "never lies, never calls" means in this family (the
     generic honest bot when None).  ``rollout(state, rng)``: plays a sampled game on from a
     search leaf, as far as ``evaluate`` needs (the generic random rollout to the end when
@@ -43,6 +45,7 @@ class FamilyHooks:
     candidates: Candidates | None = None
     evaluate: Evaluate | None = None
     counter: Policy | None = None
+    counter_v1: Policy | None = None
     honest: Policy | None = None
     rollout: Rollout | None = None
     iterations: int | None = None
@@ -93,22 +96,23 @@ def hooks_for_game(game_id: str) -> FamilyHooks:
 
 
 def family_package(game_id: str) -> str:
-    """The package (under ``bluffhouse``) where a game's family lives."""
+    """The package (under ``bluffhouse`` for its rules, under ``bluffhouse.bots`` for its
+    bots) where a game's family lives."""
     family: str = lookup(game_id).family.FAMILY
     return {"poker_bull": "pokerbull"}.get(family, family)
 
 
 def _load_family_bots(family: str) -> None:
-    """Import ``bluffhouse.<package>.bots`` on first use, where the family keeps its hooks."""
+    """Import ``bluffhouse.bots.<package>`` on first use, where the family keeps its hooks."""
     if family in _HOOKS:
         return
     import importlib
 
     package = {"poker_bull": "pokerbull"}.get(family, family)
     try:
-        importlib.import_module(f"bluffhouse.{package}.bots")
+        importlib.import_module(f"bluffhouse.bots.{package}")
     except ModuleNotFoundError as exc:
-        if exc.name != f"bluffhouse.{package}.bots":
+        if exc.name != f"bluffhouse.bots.{package}":
             raise
 
 

@@ -46,7 +46,8 @@ class StyleBot(Bot):
         if view is None:
             raise ValueError(f"the {self.name} bot needs its view")
         try:
-            module = importlib.import_module(f"bluffhouse.{family_package(view['game'])}.styles")
+            package = family_package(view["game"])
+            module = importlib.import_module(f"bluffhouse.bots.{package}.styles")
         except ModuleNotFoundError:
             module = None
         policies: dict[str, Policy] = getattr(module, "POLICIES", {})

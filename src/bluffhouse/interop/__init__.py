@@ -5,7 +5,7 @@ Everything here reads the engine only through its public surface (``view(seat)``
 Bull's ``legal_bids``; ``apply``, ``copy``, ``to_json``/``load``), so an agent trained on these
 environments sees exactly what a seated player sees.  The pieces:
 
-- :mod:`bluffhouse.interop.encodings`: the fixed integer action space of a game configuration
+- :mod:`bluffhouse.encodings`: the fixed integer action space of a game configuration
   (a two-way codec and the legal-action mask) and the fixed-length numeric and string forms of
   a view; every interface below is built on it.
 - :mod:`bluffhouse.interop.pettingzoo`: ``env(game=..., players=..., **options)``, an AEC env.

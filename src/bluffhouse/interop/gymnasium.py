@@ -35,8 +35,8 @@ from gymnasium import spaces
 from ..api import list_games
 from ..bots import Choices, make_bot, parse_bot_list
 from ..bots.base import Bot
+from ..encodings import camel_case, reward_bounds
 from ..errors import IllegalAction, RuleError, quote
-from .encodings import camel_case, reward_bounds
 from .table import Table, check_settings
 
 __all__ = ["DEFAULT_BOTS", "BluffhouseEnv", "env_id", "register_all"]

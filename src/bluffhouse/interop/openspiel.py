@@ -31,8 +31,9 @@ the observation's recent history) and the chance parameters:
 - ``chance="auto"`` (the default): ``deal`` where at most 24 cards are dealt, else ``sampled``.
 
 Information-state strings are exact (the seat's whole view, its redacted log included);
-observation strings and both tensors are the encodings of :mod:`.encodings` (the tensors hold a
-recent history of ``history`` events: perfect recall only for games no longer than that).
+observation strings and both tensors are the encodings of :mod:`bluffhouse.encodings` (the
+tensors hold a recent history of ``history`` events: perfect recall only for games no longer
+than that).
 Utilities are zero-sum (``encodings.rewards``).
 
 For speed, read tensors through the observer (``open_spiel.python.observation.make_observation``
@@ -55,11 +56,8 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from ..cards import CARD_INDEX, CARD_TEXT
-from ..errors import RuleError, quote
-from ..game import FrozenList, Game
-from ..registry import presets
-from .encodings import (
+from ..cards import CARD_TEXT
+from ..encodings import (
     ActionCodec,
     GameConfig,
     Memory,
@@ -68,6 +66,10 @@ from .encodings import (
     reward_bounds,
     rewards,
 )
+from ..errors import RuleError, quote
+from ..game import FrozenList, Game
+from ..registry import presets
+from .spiel_families import FamilyAdapter, adapter_for
 from .table import acting_seat, apply_listed, build, listed_sets
 
 __all__ = ["GAME_TYPE", "SHORT_NAME", "BluffhouseGame", "BluffhouseState", "to_efg"]
@@ -178,6 +180,7 @@ class _Setup:
     engine_seed: int
     reward: str
     seeds: int
+    adapter: FamilyAdapter
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
@@ -284,9 +287,10 @@ class BluffhouseGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
             raise RuleError(f"chance must be one of {', '.join(CHANCE_MODES)}, not "
                             f"{quote(chance)}")
         self.engine_seed = int(full["seed"])
-        self.pack, self.sizes = self._first_deal(config, int(full["deal_size"]),
-                                                 str(full["deal_from"]))
-        dealt = sum(self.sizes) if config.family != "sneak" else len(self.pack)
+        adapter = self.adapter = adapter_for(config)
+        self.pack, self.sizes = adapter.first_deal(config, int(full["deal_size"]),
+                                                   str(full["deal_from"]))
+        dealt = adapter.dealt_count(self.pack, self.sizes)
         if chance == "auto":
             chance = "deal" if dealt <= DEAL_LIMIT else "sampled"
         self.chance = chance
@@ -297,49 +301,13 @@ class BluffhouseGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         self.sorted_deal = max(Counter(self.pack).values(), default=1) == 1
         low, high = reward_bounds(n, self.reward)
         self.setup = _Setup(chance, self.pack, self.sizes, self.sorted_deal, self.engine_seed,
-                            self.reward, self.seeds)
+                            self.reward, self.seeds, adapter)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.shared.codec.size,
             max_chance_outcomes=len(CARD_TEXT) if chance == "deal" else self.seeds,
             num_players=n, min_utility=low, max_utility=high, utility_sum=0.0,
-            max_game_length=max_length(config, self.shared.codec))
+            max_game_length=adapter.max_length(config, self.shared.codec))
         super().__init__(GAME_TYPE, info, params)
-
-    @staticmethod
-    def _first_deal(config: GameConfig, hand_size: int,
-                    deck: str) -> tuple[list[int], list[int]]:
-        """The cards of the first deal and how many each seat gets (Sneak: the stock, and no
-        hands)."""
-        probe = config.new_game(seed=0)
-        n = config.players
-        if config.family == "sneak":
-            if hand_size >= 0:
-                raise RuleError("deal_size: Sneak deals no hands (players draw from the stock)")
-            if deck:
-                raise RuleError("deal_from: Sneak's stock is every card of its packs")
-            packs = int(config.rules.get("packs") or (1 if n <= 4 else 2))
-            return sorted(c for c in range(52) for _ in range(packs)), []
-        if config.family == "poker_bull":
-            full = sorted(config.rules_object().pack(int(config.rules.get("jokers", 0))))
-            sizes = list(probe.view(None)["hand_sizes"])
-        else:
-            full = sorted(CARD_INDEX[c] for s in range(n) for c in _private_cards(probe, s))
-            sizes = [len(_private_cards(probe, s)) for s in range(n)]
-        pack = _parse_deck(deck) if deck else full
-        if deck:
-            missing = Counter(pack) - Counter(full)
-            if missing:
-                card = CARD_TEXT[next(iter(missing))]
-                raise RuleError(f"deal_from: {card} is not a card of this game's packs (or is "
-                                "given too often)")
-        if hand_size >= 0:
-            if hand_size < 1:
-                raise RuleError("deal_size must be at least 1")
-            sizes = [hand_size] * n
-        if sum(sizes) > len(pack):
-            raise RuleError(f"{n} hands of {max(sizes)} cards need more than the {len(pack)} "
-                            "cards of the deck")
-        return pack, sizes
 
     def new_initial_state(self, *args: Any) -> BluffhouseState:
         return BluffhouseState(self)
@@ -366,52 +334,6 @@ def _uniform(count: int) -> _Outcomes:
     in every collection of the first two generations (a few microseconds an action of a
     Sneak game, measured); the shared one is old and touched by no one."""
     return _Outcomes((i, 1.0 / count) for i in range(count))
-
-
-def _private_cards(game: Game, seat: int) -> list[str]:
-    """The cards dealt to ``seat`` (its part of the first logged event)."""
-    first = game.events_for(seat)[0]
-    return list(first.get("cards") or [])
-
-
-def _parse_deck(text: str) -> list[int]:
-    clean = text.replace(" ", "").replace(",", "")
-    if len(clean) % 2:
-        raise RuleError(f"deal_from: {quote(text)} is not a run of two-letter cards like ASAHKSKH")
-    out = []
-    for i in range(0, len(clean), 2):
-        card = CARD_INDEX.get(clean[i: i + 2])
-        if card is None:
-            raise RuleError(f"deal_from: {quote(clean[i: i + 2])} is not a card")
-        out.append(card)
-    return sorted(out)
-
-
-def max_length(config: GameConfig, codec: ActionCodec) -> int:
-    """A bound on the number of player actions in a game of ``config`` (OpenSpiel asks)."""
-    n = config.players
-    r = config.rules
-    if config.family == "cheat":
-        stall = int(r.get("stall_limit") or 0)
-        if stall <= 0:
-            raise RuleError("option stall_limit: OpenSpiel needs games of bounded length; "
-                            "give stall_limit a value above 0")
-        cards = 52 * int(r.get("decks", 1)) + int(r.get("jokers", 0))
-        # every action counts toward the stall limit until progress, and progress (a hand
-        # smaller than ever, a player out, cards out of play) happens at most 2 x cards + n
-        # times; a Spanish bidding before the first play adds its bids
-        return (2 * cards + n + 1) * stall + n * (4 * int(r.get("decks", 1)) + 2)
-    if config.family == "poker_bull":
-        # a hand is at most every bid in order and a call; every hand costs someone a card
-        # (shrink) or gives one (grow), and a recharge gives each seat one more
-        hands = n * 6 + n + 1
-        return hands * (codec.size + 1)
-    packs = int(r.get("packs") or (1 if n <= 4 else 2))
-    target = int(r.get("target") or 100 * packs)
-    cards = 52 * packs
-    deals = n * target // cards + 2
-    # a deal: every card drawn once, led once, and each lead answered by the others
-    return deals * (cards + cards * n)
 
 
 class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
@@ -508,7 +430,7 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         rest = Counter(self.setup.pack)
         rest.subtract(self.dealt)
         cards = sorted(c for c, k in rest.items() if k > 0)
-        if self.shared.config.family == "sneak" or not self.setup.sorted_deal:
+        if not (self.setup.adapter.deals_hands and self.setup.sorted_deal):
             total = sum(rest[c] for c in cards)
             return [(c, rest[c] / total) for c in cards]
         # a hand in increasing order: P(next = c) = C(#above c, left - 1) / C(#above last, left)
@@ -558,15 +480,9 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
                 self._start(self.setup.engine_seed * self.setup.seeds + int(action))
                 return
             self.dealt.append(int(action))
-            if self.shared.config.family == "sneak":
-                if len(self.dealt) == len(self.setup.pack):
-                    self._start(self.setup.engine_seed, stock=[CARD_TEXT[c] for c in self.dealt])
-            elif len(self.dealt) == sum(self.setup.sizes):
-                hands, at = [], 0
-                for size in self.setup.sizes:
-                    hands.append([CARD_TEXT[c] for c in self.dealt[at: at + size]])
-                    at += size
-                self._start(self.setup.engine_seed, deal=hands)
+            setup = self.setup
+            if len(self.dealt) == setup.adapter.dealt_count(setup.pack, setup.sizes):
+                self._start(setup.engine_seed, **setup.adapter.setup(self.dealt, setup.sizes))
             return
         engine = self.engine
         seat = self._acting()
@@ -681,10 +597,7 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
                 + "\n" + "\n".join(parts))
 
     def dealt_to(self, seat: int) -> list[int]:
-        if self.shared.config.family == "sneak":
-            return []
-        start = sum(self.setup.sizes[:seat])
-        return self.dealt[start: start + self.setup.sizes[seat]]
+        return self.setup.adapter.dealt_to(self.dealt, self.setup.sizes, seat)
 
 
 class Observer:

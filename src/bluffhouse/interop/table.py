@@ -17,10 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import IllegalAction, RuleError, quote
-from ..game import Game
-from ..sneak.engine import SneakGame
-from .encodings import (
+from ..encodings import (
     ActionCodec,
     GameConfig,
     Ids,
@@ -36,6 +33,9 @@ from .encodings import (
     observation_encoder,
     rewards,
 )
+from ..errors import IllegalAction, RuleError, quote
+from ..game import Game
+from ..sneak.engine import SneakGame
 
 #: No legal ids (a seat not asked now).
 NO_IDS: Ids = np.zeros(0, dtype=np.intp)

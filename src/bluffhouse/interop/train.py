@@ -4,12 +4,12 @@ every fixed style and ``random`` (half the tables three seats of one of them, as
 measures it).
 
 By default (``--actions abstract``) the policy chooses among the 16 abstract actions of
-``bluffhouse.cheat.learned`` (pass, call, a play of ``t`` true and ``b`` bluff cards) and
-sees the environments' Cheat observation vector (the bot's frozen copy of it,
-``bluffhouse.cheat.learned.Observation``) with ``counter``'s belief features appended (the
+``bluffhouse.bots.cheat.learned`` (pass, call, a play of ``t`` true and ``b`` bluff cards) and
+sees the environments' Cheat observation vector (``bluffhouse.bots.cheat.learned.observation``,
+the encoder of :mod:`bluffhouse.encodings`) with ``counter``'s belief features appended (the
 chance the last play is true, each seat's call rate); ``--actions full`` trains over the full
 action space on the Gymnasium environment (``bluffhouse/Bullshit-v0``) instead, as the first
-shipped policy was (it learned far less: docs/research.md).
+shipped policy was (it learned far less: the research guide).
 
 Policy gradients from a random start need far more games than a laptop core plays in half an
 hour (a Bullsh*t game against card counters is a few hundred decisions, and the counters' own
@@ -26,7 +26,7 @@ CPU build of torch)::
 
 (the defaults are the shipped policy's run: 60,000 imitated decisions, 10 epochs, 61,440 PPO
 steps) prints progress bars and, at the end, the policy's weights as a numpy file: what
-``bluffhouse.cheat.learned`` (the ``learned`` bot) plays with, no torch needed.  Everything
+``bluffhouse.bots.cheat.learned`` (the ``learned`` bot) plays with, no torch needed.  Everything
 is seeded from ``--seed`` (the tables, the bots, torch on one thread).  ``--check N`` plays N
 games of the saved policy against ``--check-bots`` when training ends.  ``--evaluate
 OPPONENTS`` trains nothing: it plays the arena's games of the weights in ``--out`` against each
@@ -34,7 +34,7 @@ opponent and prints the table of docs/research.md (the arena's figures, and how 
 ended by the no-progress rule ranked the learned seat)::
 
     python -m bluffhouse.interop.train --evaluate random,counter,always_call --games 24 \
-        --out src/bluffhouse/cheat/learned_bullshit.npz
+        --out src/bluffhouse/bots/cheat/learned_bullshit.npz
 
 (``--no-progress`` prints a line per game with the running figures instead of bars, and a
 run stopped with Ctrl-C or SIGTERM still prints the table of the games it played.)  Only
@@ -153,7 +153,7 @@ def draw_lineup(rng: random.Random, mix: tuple[str, ...]) -> list[str]:
 
 
 def make_abstract_env(seed: int, mix: tuple[str, ...] = STYLE_MIX) -> Any:
-    """A Gymnasium env over the abstract actions of ``bluffhouse.cheat.learned`` (16 ids):
+    """A Gymnasium env over the abstract actions of ``bluffhouse.bots.cheat.learned`` (16 ids):
     one learning seat (a random seat each game) against three bots drawn by
     :func:`draw_lineup`; the observation is the encoder's vector and the belief features, the
     reward comes at the end, by place (+1 first ... -1 last; a stalled game is ranked by
@@ -163,18 +163,17 @@ def make_abstract_env(seed: int, mix: tuple[str, ...] = STYLE_MIX) -> Any:
 
     from ..api import new_game
     from ..bots import Choices, make_bot
-    from ..cheat.learned import (
+    from ..bots.cheat.learned import (
         ABSTRACT,
         BELIEFS,
-        Observation,
         abstract_actions,
         belief_features,
         knowledge,
-        preset_rules,
+        observation,
     )
-    from .encodings import rewards
+    from ..encodings import rewards
 
-    encoder = Observation(preset_rules(GAME, PLAYERS), PLAYERS)
+    encoder = observation(GAME, PLAYERS)
 
     class AbstractTables(gym.Env):  # type: ignore[type-arg,misc,unused-ignore]
         def __init__(self) -> None:
@@ -244,16 +243,15 @@ def abstract_imitation(samples: int, seed: int, mix: tuple[str, ...] = STYLE_MIX
     ids, the deciding seat's reward at the end of its game: the value net's target)."""
     from ..api import new_game
     from ..bots import Choices, make_bot
-    from ..cheat.learned import (
-        Observation,
+    from ..bots.cheat.learned import (
         abstract_of,
         belief_features,
         knowledge,
-        preset_rules,
+        observation,
     )
-    from .encodings import rewards
+    from ..encodings import rewards
 
-    encoder = Observation(preset_rules(GAME, PLAYERS), PLAYERS)
+    encoder = observation(GAME, PLAYERS)
     rng = random.Random(seed)
     xs: list[np.ndarray] = []
     ys: list[int] = []
@@ -302,7 +300,7 @@ def evaluate(opponents: list[str], games: int, seed: int, weights: Path,
     marked ``stopped``: game ``i`` is the same whatever ``games`` is, so those rows are what
     ``--games`` set to the games played gives."""
     from ..arena import play_one, wilson
-    from ..cheat import learned
+    from ..bots.cheat import learned
 
     rows = []
     saved = learned.WEIGHTS
@@ -551,7 +549,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.check:
         from ..api import new_game
         from ..bots import make_bot
-        from ..cheat.learned import LearnedBot
+        from ..bots.cheat.learned import LearnedBot
         from ..simulate import play_game
 
         wins = 0

@@ -18,6 +18,7 @@ from typing import Any
 from ..cards import CARD_INDEX, JOKER
 from ..errors import IllegalAction
 from .bids import FULL, Bid, exists, parse_bid, summarize
+from .rules import PokerBullRules
 
 
 @dataclass(frozen=True)
@@ -55,9 +56,10 @@ def bid_probability(
     unseen_count = sum(int(x) for x in sizes) - len(own)
     universe = FULL
     if isinstance(view.get("rules"), Mapping) and "game" in view:
-        from .bots import _rules
+        from ..registry import lookup
 
-        universe = _rules(view).universe  # type: ignore[arg-type]
+        rules = PokerBullRules.build(lookup(view["game"]).options, view["rules"])
+        universe = rules.universe
     rest = [*universe.cards(), *([JOKER] * jokers)]
     for card in own:
         rest.remove(card)

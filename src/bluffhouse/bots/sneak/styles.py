@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from ..bots.base import Action, Choices, View
-from ..bots.search import Policy
-from . import combos as cb
-from .bots import DRAW, PASS, _act, _known, best_of, counter
+from ...sneak import combos as cb
+from ..base import Action, Choices, View
+from ..search import Policy
+from .counter import DRAW, PASS, _act, _known, best_of, counter
 
 
 def _challenge(view: View) -> Action:

@@ -20,7 +20,7 @@ The package keeps one module per responsibility: :mod:`.base` (configurations, c
 the action codec's base), :mod:`.observation` (the observation encoder's base and the memory of
 a seat), one module per family (:mod:`.cheat`, :mod:`.pokerbull`, :mod:`.sneak`: the family's
 codec and encoder), :mod:`.families` (the codec and encoder of a configuration),
-:mod:`.rewards` and :mod:`.docs` (the sizes table; ``python -m bluffhouse.interop.encodings``
+:mod:`.rewards` and :mod:`.docs` (the sizes table; ``python -m bluffhouse.encodings``
 rewrites it).  Every name is importable from here.
 """
 

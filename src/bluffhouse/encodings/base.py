@@ -11,11 +11,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ...api import new_game
-from ...cards import JOKER
-from ...errors import IllegalAction, RuleError, quote
-from ...game import Game
-from ...registry import lookup
+from ..api import new_game
+from ..cards import JOKER
+from ..errors import IllegalAction, RuleError, quote
+from ..game import Game
+from ..registry import lookup
 
 Action = dict[str, Any]
 View = Mapping[str, Any]

@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import IllegalAction
-from ...game import Game
+from ..errors import IllegalAction, RuleError
+from ..game import Game
 from .base import (
     CARDS,
     Action,
@@ -34,9 +34,11 @@ class PokerBullCodec(ActionCodec):
     """Poker Bull: the call, then every bid of the configuration's deck in the bid order (the
     ids of two bids compare as the bids do)."""
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: GameConfig, **limits: Any) -> None:
+        if limits:
+            raise RuleError(f"Poker Bull's action space takes no limits, not {sorted(limits)}")
         super().__init__(config)
-        from ...pokerbull.bids import bid_space, bid_text, parse_bid_cached
+        from ..pokerbull.bids import bid_space, bid_text, parse_bid_cached
 
         r = config.rules_object()
         space = bid_space(r.universe, r.order, r.jokers)
@@ -131,7 +133,7 @@ class PokerBullObservation(ObservationEncoder):
                    "game_over")
 
     def _define(self) -> None:
-        from ...pokerbull.bids import CATEGORIES
+        from ..pokerbull.bids import CATEGORIES
 
         n = self.players
         self.codec = PokerBullCodec(self.config)

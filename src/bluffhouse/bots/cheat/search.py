@@ -31,15 +31,16 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..bots.base import Action, View
-from ..bots.search import ViewMemo
-from ..cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX, SUITS, rank_text
-from ..errors import IllegalAction
-from ..game import Game
-from ..registry import lookup
-from .engine import CheatGame
+from ...cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX, SUITS, rank_text
+from ...cheat.engine import CheatGame
+from ...cheat.rules import CheatRules
+from ...errors import IllegalAction
+from ...game import Game
+from ...registry import lookup
+from ..base import Action, View
+from ..search import ViewMemo
+from . import counter
 from .knowledge import Knowledge, p_truthful
-from .rules import CheatRules
 
 #: The search budget a move: iterations, capped by seconds (one core).
 ITERATIONS = 200
@@ -460,20 +461,6 @@ def _held_chance(pool: int, good: int, drawn: int, need: int) -> float:
     return hit
 
 
-_BOTS: Any = None
-
-
-def _bots() -> Any:
-    """``bluffhouse.cheat.bots`` (which imports this module: read once, at first use; an import
-    statement in the rollouts' inner loop cost a tenth of the search's time)."""
-    global _BOTS
-    if _BOTS is None:
-        from . import bots
-
-        _BOTS = bots
-    return _BOTS
-
-
 def _held_count(state: CheatGame, hand: list[int], rank: int) -> int:
     """How many cards of ``hand`` make ``rank`` (wild jokers count): :func:`_matches` summed,
     without a call a card (the rollouts ask it of every call they weigh)."""
@@ -531,7 +518,7 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
     else:
         truthful, called = item.k.record[player]
         liar = (called - truthful + 1) / (called + 3) > 0.5
-        calls = _bots().counter_calls_at(p, len(state.pile), len(state.hands[seat]), count,
+        calls = counter.counter_calls_at(p, len(state.pile), len(state.hands[seat]), count,
                                          laid, left, rng, liar=liar)
     if (player == item.me and LIE_RECORD_WEIGHT is not None
             and not state._truthful(last["cards"], rank, count, last["suit"])):

@@ -8,7 +8,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .bids import FULL, Bid, BidSpace, Summary, Universe, exists
+from ...pokerbull.bids import FULL, Bid, BidSpace, Summary, Universe, exists
 
 #: How likely the next player is taken to call a false bid (the risk of raising).
 CALL_RISK = 0.8

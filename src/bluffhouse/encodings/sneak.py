@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from ...cards import CARD_INDEX, CARD_TEXT, JOKER
-from ...errors import IllegalAction, RuleError, quote
-from ...game import FrozenDict, Game
+from ..cards import CARD_INDEX, CARD_TEXT, JOKER
+from ..errors import IllegalAction, RuleError, quote
+from ..game import FrozenDict, Game
 from .base import (
     SNEAK_ANY,
     SNEAK_COMBO,
@@ -49,7 +49,7 @@ def flauntable_sets(packs: int, most: int) -> list[tuple[int, ...]]:
 def _flauntable_sets(packs: int, most: int) -> tuple[tuple[int, ...], ...]:
     """``flauntable_sets``, worked out once per process (most of the time a codec takes to
     build: every codec of a configuration with as many packs has the same)."""
-    from ...sneak.combos import is_flauntable
+    from ..sneak.combos import is_flauntable
 
     found: set[tuple[int, ...]] = set()
     for size in range(2, most + 1):

@@ -12,7 +12,7 @@ from .families import action_codec, observation_encoder
 def size_table() -> str:
     """The Markdown table of every preset's action space and observation length (at its usual
     number of players), block by block: the table of docs/research.md."""
-    from ...registry import presets
+    from ..registry import presets
 
     lines = ["| game | players | action ids | of which | observation |",
              "|---|---|---|---|---|"]

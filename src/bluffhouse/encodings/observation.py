@@ -9,8 +9,8 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from ...cards import CARD_INDEX
-from ...errors import RuleError
+from ..cards import CARD_INDEX
+from ..errors import RuleError
 from .base import (
     HISTORY,
     GameConfig,

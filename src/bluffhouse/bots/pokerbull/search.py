@@ -28,11 +28,9 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..bots.base import Action, View
-from ..bots.search import ViewMemo
-from ..cards import JOKER
-from ..game import Game
-from .bids import (
+from ...cards import JOKER
+from ...game import Game
+from ...pokerbull.bids import (
     FULL,
     KIND,
     VALUE_OF,
@@ -43,9 +41,12 @@ from .bids import (
     parse_bid_cached,
     summarize,
 )
-from .engine import PokerBullGame
+from ...pokerbull.engine import PokerBullGame
+from ...pokerbull.rules import PokerBullRules
+from ..base import Action, View
+from ..search import ViewMemo
+from . import counter as counter_bot
 from .judgement import action_of, judge, probability
-from .rules import PokerBullRules
 
 CALL: Action = {"type": "call"}
 
@@ -115,9 +116,8 @@ class _Pool:
     have bid what they bid this hand holding what it gives them."""
 
     def __init__(self, view: View) -> None:
-        from .bots import _known
 
-        k = _known(view)
+        k = counter_bot._known(view)
         self.k = k
         self.others: dict[int, list[Bid]] = {}
         for h in view["history"]:
@@ -176,10 +176,9 @@ def pool(view: View, rng: random.Random) -> _Pool:
 
 
 def search_determinize(view: View, rng: random.Random) -> Game:
-    from .bots import deal_unseen
 
     got = pool(view, rng)
-    return deal_unseen(got.k, got.pick(rng), rng)
+    return counter_bot.deal_unseen(got.k, got.pick(rng), rng)
 
 
 _REST: dict[tuple[Universe, int, tuple[int, ...]], list[int]] = {}
@@ -201,7 +200,6 @@ def _rest(rules: PokerBullRules, jokers: int, own: list[int]) -> list[int]:
 def model_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
     """What ``counter`` would do from ``seat``'s cards on this deal, judged on fewer imagined
     deals (drawn like counter's: uniform deals kept by its reading of the others' bids)."""
-    from .bots import _support
 
     own = state.hands[seat]
     rest = _rest(state.rules, state.jokers_in, own)
@@ -223,7 +221,7 @@ def model_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
             pool.append(drawn)
             weight = 1.0
             for s, bid in others:
-                weight *= _support(bid, held.get(s, ()))
+                weight *= counter_bot._support(bid, held.get(s, ()))
             weights.append(weight)
         for drawn in rng.choices(pool, weights=weights, k=MODEL_SAMPLES):
             sums.append(summarize([*own, *drawn]))
@@ -283,9 +281,8 @@ def _step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
     since = len(state.events) - state.__dict__.get("_search_events", 0)
     if since <= MODEL_DEPTH:
         return model_step(state, seat, rng)
-    from .bots import rollout_step
 
-    return rollout_step(state, seat, rng)
+    return counter_bot.rollout_step(state, seat, rng)
 
 
 def rollout(state: Game, rng: random.Random) -> None:
@@ -304,10 +301,9 @@ def evaluate(state: Game) -> list[float]:
     when the searching seat called at the root, its score is the expectation over the search's
     deals (the call's outcome depends on nothing else), which spares the search the noise of
     one deal."""
-    from .bots import evaluate as by_hand
 
     assert isinstance(state, PokerBullGame)
-    scores = by_hand(state)
+    scores = counter_bot.evaluate(state)
     since: int = state.__dict__.get("_search_events", len(state.events))
     view = state.__dict__.get("_search_view")
     if view is None or since >= len(state.events):

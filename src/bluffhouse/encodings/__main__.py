@@ -1,4 +1,4 @@
-"""``python -m bluffhouse.interop.encodings [root]``: rewrites the sizes block of
+"""``python -m bluffhouse.encodings [root]``: rewrites the sizes block of
 docs/research.md."""
 
 import sys

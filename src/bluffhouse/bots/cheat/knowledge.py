@@ -14,10 +14,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.base import View
-from ..cards import CARD_INDEX, JOKER, RANK_INDEX, build_deck
-from ..registry import lookup
-from .rules import CheatRules
+from ...cards import CARD_INDEX, JOKER, RANK_INDEX, build_deck
+from ...cheat.rules import CheatRules
+from ...registry import lookup
+from ..base import View
 
 WILD = -1
 

@@ -10,9 +10,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ...cards import CARD_INDEX, CARD_TEXT, JOKER, JOKER_RANK, RANK_INDEX, RANK_TEXT, SUITS
-from ...errors import IllegalAction, RuleError, quote
-from ...game import Game
+from ..cards import CARD_INDEX, CARD_TEXT, JOKER, JOKER_RANK, RANK_INDEX, RANK_TEXT, SUITS
+from ..errors import IllegalAction, RuleError, quote
+from ..game import Game
 from .base import (
     CARDS,
     CLAIM_RANKS,

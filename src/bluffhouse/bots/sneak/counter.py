@@ -30,14 +30,14 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import Any
 
-from ..bots.base import Action, Choices, View
-from ..bots.search import FamilyHooks, ViewMemo, register_family_hooks
-from ..cards import CARD_INDEX, CARD_TEXT, build_deck
-from ..game import Game
-from ..registry import lookup
-from . import combos as cb
-from .engine import SneakGame
-from .rules import SneakRules
+from ...cards import CARD_INDEX, CARD_TEXT, build_deck
+from ...game import Game
+from ...registry import lookup
+from ...sneak import combos as cb
+from ...sneak.engine import SneakGame
+from ...sneak.rules import SneakRules
+from ..base import Action, Choices, View
+from ..search import ViewMemo
 
 FAMILY = "sneak"
 DRAW: Action = {"type": "draw"}
@@ -444,17 +444,3 @@ def _unique(actions: list[Action]) -> list[Action]:
             seen.add(text)
             out.append(a)
     return out
-
-
-from . import search as _search  # noqa: E402  (it reads this module's helpers)
-
-register_family_hooks(FAMILY, FamilyHooks(
-    determinize=_search.determinize,
-    candidates=_search.candidates,
-    evaluate=_search.evaluate,
-    counter=counter,
-    honest=honest,
-    rollout=_search.rollout,
-    iterations=_search.ITERATIONS,
-    time_limit=_search.TIME_LIMIT,
-))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import RuleError, quote
+from ..errors import RuleError, quote
 
 # ====================================================================== rewards
 REWARDS = ("win", "rank")

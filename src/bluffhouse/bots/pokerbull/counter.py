@@ -24,12 +24,9 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots.base import Action, Choices, View
-from ..bots.search import FamilyHooks, ViewMemo, register_family_hooks
-from ..cards import CARD_INDEX, JOKER
-from ..game import Game
-from ..registry import lookup
-from .bids import (
+from ...cards import CARD_INDEX, JOKER
+from ...game import Game
+from ...pokerbull.bids import (
     FULL_HOUSE,
     KIND,
     TWO_PAIR,
@@ -42,9 +39,12 @@ from .bids import (
     parse_bid_cached,
     summarize,
 )
-from .engine import PokerBullGame
+from ...pokerbull.engine import PokerBullGame
+from ...pokerbull.rules import PokerBullRules
+from ...registry import lookup
+from ..base import Action, Choices, View
+from ..search import ViewMemo
 from .judgement import action_of, judge, probability
-from .rules import PokerBullRules
 
 FAMILY = "poker_bull"
 CALL: Action = {"type": "call"}
@@ -302,17 +302,3 @@ def evaluate(state: Game) -> list[float]:
             out[public["seat"]] = 0.0 if public["cards_next"] == 0 else 0.25
             return out
     return [1.0] * n
-
-
-from . import search as _search  # noqa: E402  (it reads this module's helpers)
-
-register_family_hooks(FAMILY, FamilyHooks(
-    determinize=_search.determinize,
-    candidates=_search.candidates,
-    evaluate=_search.evaluate,
-    counter=counter,
-    honest=honest,
-    rollout=_search.rollout,
-    iterations=_search.ITERATIONS,
-    time_limit=_search.TIME_LIMIT,
-))

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from ..bots.base import Action, Choices, View
-from ..bots.search import Policy
-from .bids import exists, parse_bid_cached, summarize
-from .bots import _known, counter
+from ...pokerbull.bids import exists, parse_bid_cached, summarize
+from ..base import Action, Choices, View
+from ..search import Policy
+from .counter import _known, counter
 
 CALL: Action = {"type": "call"}
 

@@ -12,11 +12,10 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from ..bots.base import Action, Choices, View
-from ..bots.search import FamilyHooks, register_family_hooks
-from ..cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX, SUITS, rank_text
+from ...cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX, SUITS, rank_text
+from ..base import Action, Choices, View
 from .knowledge import (
     LETS_LIES_BELOW,
     LETS_LIES_SEEN,
@@ -46,21 +45,46 @@ UNTESTED_PILE = 8
 FREE_PASS_CALLED_ABOVE = 0.2
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What a version of ``counter`` reads of the table beyond the odds of a claim, each
+    version frozen once published, so a yardstick measured against one does not move when the
+    bot improves.  ``by_laid``: a player's called plays of one card judged apart from its
+    bigger ones (see p_claim); ``untested``: no big lie on a big pile at a table that has not
+    shown it lets one stand (see _untested)."""
+
+    name: str
+    by_laid: bool
+    untested: bool
+
+
+#: The reading the fixed styles play with: ``counter`` before it read plays by size.
+STYLES_READING = Reading("styles", by_laid=False, untested=False)
+#: ``counter_v1``, frozen: the first published ``counter``.
+COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
+#: What ``counter`` plays with now.
+COUNTER_READING = COUNTER_V1
+
+
 def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
     """Call what is unlikely, play the truth when it can, bluff only where the table's record
     of calls makes it pay, keep cards it will need soon, and never let a player go out on a
     doubtful last play.  The few moves worth weighing are built from the hand and checked with
     ``choices.is_legal``: every legal play of a big hand is never listed."""
-    return play_counter(view, choices, rng, as_counter=True)
+    return play_counter(view, choices, rng, reading=COUNTER_READING)
+
+
+def counter_v1_policy(view: View, choices: Choices, rng: random.Random) -> Action:
+    """``counter_v1``: the counter with the reading it was first published with, frozen (a
+    yardstick that does not move as ``counter`` improves)."""
+    return play_counter(view, choices, rng, reading=COUNTER_V1)
 
 
 def play_counter(view: View, choices: Choices, rng: random.Random, *,
-                 calls: bool = True, as_counter: bool = False) -> Action:
+                 calls: bool = True, reading: Reading = STYLES_READING) -> Action:
     """The counter's move; with ``calls`` False it lets every play stand (``never_call``).
-    ``as_counter``: with what ``counter`` reads of the table now, beyond the fixed styles
-    (each player's called plays of one card apart from its bigger ones, see p_claim; no big
-    lie on a big pile at a table that has not shown it lets one stand, see _untested).  The
-    fixed styles play without it: yardsticks stay as they were measured."""
+    ``reading``: which version of the counter's reading of the table it plays with (the fixed
+    styles play with theirs: yardsticks stay as they were measured)."""
     if view.get("phase") == "answer":
         return answer_call(view, choices.all())  # a handful of shows
     k = Knowledge.from_view(view)
@@ -73,10 +97,10 @@ def play_counter(view: View, choices: Choices, rng: random.Random, *,
         if play is not None and len(play.get("cards", ())) == len(view["hand"]):
             return play
     if calls:
-        response = counter_response(k, view, choices, rng, weigh=True, as_counter=as_counter)
+        response = counter_response(k, view, choices, rng, weigh=True, reading=reading)
         if response is not None:
             return response
-    play = choose_play(k, view, choices, rng, calls=calls, as_counter=as_counter)
+    play = choose_play(k, view, choices, rng, calls=calls, reading=reading)
     if play is not None:
         return play
     return _fallback(choices)
@@ -152,7 +176,7 @@ def about_to_go_out(k: Knowledge, left: int) -> bool:
 
 def counter_response(k: Knowledge, view: View, choices: Choices,
                      rng: random.Random, weigh: bool = False,
-                     as_counter: bool = False) -> Action | None:
+                     reading: Reading = STYLES_READING) -> Action | None:
     """The counter's answer to the last play (call or believe), or None to let it stand.
     With ``weigh``, on a turn where a call is one of the turn's choices (``callers="turn"``
     or ``"anytime"``) only a call that stops a player going out is made here: the rest are
@@ -164,7 +188,7 @@ def counter_response(k: Knowledge, view: View, choices: Choices,
     last = view.get("last_play") or {}
     if not last:
         return _bid_response(k, view)
-    p = p_claim(k, view, by_laid=as_counter)
+    p = p_claim(k, view, by_laid=reading.by_laid)
     player = int(last["seat"])
     if may_believe and p > 0.9:
         return {"type": "believe"}
@@ -349,132 +373,211 @@ class Table:
         return self.value(after)
 
 
+class Candidate(NamedTuple):
+    """A play weighed by :func:`choose_play`: its expected value, the cards laid beyond the
+    truth (padding, or a bluff's size: of equal values the fewer wins), the cards, the rank
+    claimed, and whether it is the truth."""
+
+    value: float
+    extra: int
+    cards: list[int]
+    rank: int
+    true: bool
+
+
+@dataclass
+class _Hand:
+    """The seat's hand and what it may claim, as the candidate builders read them."""
+
+    k: Knowledge
+    view: View
+    choices: Choices
+    cards: list[int]
+    claims: list[int]
+    limit: int
+    future: set[int]
+    suit: int
+
+    @classmethod
+    def of(cls, k: Knowledge, view: View, choices: Choices) -> _Hand | None:
+        hand = [CARD_INDEX[c] for c in view["hand"]]
+        claims = [RANK_INDEX[r] for r in (view.get("claim_ranks") or [])]
+        if not hand or not claims:
+            return None
+        need = view.get("claim_suit")
+        return cls(k, view, choices, hand, claims, min(k.rules.max_cards or len(hand), len(hand)),
+                   set(_upcoming(k, view)[1:]), SUITS.index(need) if need else -1)
+
+    def fits(self, c: int, rank: int) -> bool:
+        return self.k.matches(c, rank) and (self.suit < 0 or c == JOKER or c & 3 == self.suit)
+
+    def play(self, cards: list[int], rank: int) -> Action | None:
+        """The play, if legal (a claimed suit: the one required, else the cards' own)."""
+        claim: dict[str, Any] = {"rank": rank_text(rank), "count": len(cards)}
+        if self.k.rules.claim_suit:
+            own = next((c & 3 for c in cards if c != JOKER), 0)
+            claim["suit"] = SUITS[self.suit if self.suit >= 0 else own]
+        action = {"type": "play", "cards": [CARD_TEXT[c] for c in cards], "claim": claim}
+        return action if self.choices.is_legal(action) else None
+
+    def biggest_truth(self) -> tuple[int, list[int]]:
+        """Every card of a claimable rank held: the rank with most, then one it will not need
+        again soon (-1 and no cards where it holds none)."""
+        best_rank, best_cards = -1, list[int]()
+        for rank in self.claims:
+            cards = [c for c in self.cards if self.fits(c, rank)]
+            if len(cards) > len(best_cards) or (
+                    cards and len(cards) == len(best_cards) and best_rank in self.future
+                    and rank not in self.future):
+                best_rank, best_cards = rank, cards
+        return best_rank, best_cards
+
+    def dump(self, best_rank: int, best_cards: list[int]) -> Action | None:
+        """The whole hand, where one play that cannot be called holds it: that wins now."""
+        r = self.k.rules
+        if len(self.cards) > self.limit or (r.final_call and not r.last_card_truthful):
+            return None
+        whole = len(best_cards) == len(self.cards)
+        rank = best_rank if whole else _plausible(self.k, self.claims, self.cards)
+        action = self.play(self.cards, rank)
+        if action is not None and (not r.last_card_truthful or whole):
+            return action
+        return None
+
+
 def choose_play(k: Knowledge, view: View, choices: Choices,
                 rng: random.Random, calls: bool = False, set_safe: bool = True,
-                as_counter: bool = False) -> Action | None:
+                reading: Reading = STYLES_READING) -> Action | None:
     """The counter's play (or pass), built from the hand; None when it may not play.
     With ``calls``, where a call is a choice of this turn (``callers="turn"`` or
     ``"anytime"``) it is weighed against the plays too, and made when it is worth more.
 
-    Weighed by expected value (:class:`Table`): the truth (every card of the claimable rank
-    it holds most of), the truth padded with cards it will not need, bluffs of one to three
-    such cards claimed as the rank most likely to be there, a pass; and a hand that can go
-    out uncallably (``final_call=False``) is dumped at once.  With ``set_safe``, where the
-    biggest truth may complete a set for its caller (``discard_sets``), the truths that
-    cannot are weighed too (see _set_safe_truths)."""
-    hand = [CARD_INDEX[c] for c in view["hand"]]
-    claims = [RANK_INDEX[r] for r in (view.get("claim_ranks") or [])]
-    if not hand or not claims:
+    The candidates (:func:`_truth_candidates`, :func:`_bluff_candidates`) are weighed by
+    expected value (:class:`Table`) against the call and the pass by one scorer
+    (:func:`_decide`); a hand that can go out uncallably (``final_call=False``) is dumped at
+    once.  With ``set_safe``, where the biggest truth may complete a set for its caller
+    (``discard_sets``), the truths that cannot are weighed too (see _set_safe_truths)."""
+    hand = _Hand.of(k, view, choices)
+    if hand is None:
         return None
-    r = k.rules
-    limit = min(r.max_cards or len(hand), len(hand))
-    future = set(_upcoming(k, view)[1:])
-    need = view.get("claim_suit")
-    suit = SUITS.index(need) if need else -1
-
-    def fits(c: int, rank: int) -> bool:
-        return k.matches(c, rank) and (suit < 0 or c == JOKER or c & 3 == suit)
-
-    def play(cards: list[int], rank: int) -> Action | None:
-        """The play, if legal (a claimed suit: the one required, else the cards' own)."""
-        claim: dict[str, Any] = {"rank": rank_text(rank), "count": len(cards)}
-        if r.claim_suit:
-            own = next((c & 3 for c in cards if c != JOKER), 0)
-            claim["suit"] = SUITS[suit if suit >= 0 else own]
-        action = {"type": "play", "cards": [CARD_TEXT[c] for c in cards], "claim": claim}
-        return action if choices.is_legal(action) else None
-
-    # The truth: every card of a claimable rank held (the rank with most, then one it will
-    # not need again soon).
-    best_rank, best_cards = -1, list[int]()
-    for rank in claims:
-        cards = [c for c in hand if fits(c, rank)]
-        if len(cards) > len(best_cards) or (
-                cards and len(cards) == len(best_cards) and best_rank in future
-                and rank not in future):
-            best_rank, best_cards = rank, cards
-    # A hand that goes out in one play that cannot be called wins now.
-    if len(hand) <= limit and (not r.final_call or r.last_card_truthful):
-        dump_rank = best_rank if len(best_cards) == len(hand) else _plausible(k, claims, hand)
-        action = play(hand, dump_rank)
-        if action is not None and (not r.last_card_truthful or len(best_cards) == len(hand)):
-            return action
+    best_rank, best_cards = hand.biggest_truth()
+    dumped = hand.dump(best_rank, best_cards)
+    if dumped is not None:
+        return dumped
     table = Table.of(k, view)
     # More than one card of lies only at a table that lets plays stand (bluffs called back
     # and forth make no progress), and that has shown it lets big claims stand.
     lets_big = (table.p_called(1, False, lie=True) < PAD_MORE_BELOW
-                and not (as_counter and _untested(k, table)))
-    options: list[tuple[float, int, list[int], int, bool]] = []
+                and not (reading.untested and _untested(k, table)))
     bluff_exposed: dict[int, float] | None = None
     if best_cards:
-        cards = best_cards[:limit]
-        # Where sets are put aside, a true play on a pile of its rank may complete one for
-        # the caller who takes it; a lie called back may complete one for this seat.
-        gift = {s: sets_on_taking(k, view, s, best_rank, cards) for s in table.callers}
-        kept = sets_on_taking(k, view, k.seat, best_rank, [])
-        options.append((table.play_value(len(cards), True, gift=gift), 0, cards, best_rank,
-                        True))
-        if set_safe and any(v > 0 for v in gift.values()):
-            # That play may hand its caller a set to put aside (where the next seat calls
-            # every play, the seat that lays its rank on a pile is the one that feeds it
-            # sets): weigh the truths that cannot, the same one card of the rank short (the
-            # card kept back breaks the set) and each other rank's.
-            for rank, group in _set_safe_truths(hand, claims, best_rank, cards, limit, fits):
-                given = {s: sets_on_taking(k, view, s, rank, group) for s in table.callers}
-                options.append((table.play_value(len(group), True, gift=given), 0, group,
-                                rank, True))
-        spare = _useless(k, hand, cards, best_rank, future)
-        most = limit - len(cards) if lets_big else 1
-        # The whole hand, where one play may hold it, at a table whose record shows it lets
-        # plays it can see are false stand: there it goes out at once.
-        sizes = sorted({*range(1, min(len(spare), most) + 1),
-                        *([len(spare)] if spare and len(hand) <= limit and table.lets_lies
-                          else [])})
-        for more in sizes:
-            padded = [*cards, *spare[:more]]
-            exposed = claim_exposure(k, view, table, best_rank, len(padded))
-            options.append((table.play_value(len(padded), False, exposed, kept=kept), more,
-                            padded, best_rank, False))
+        options = _truth_candidates(hand, table, best_rank, best_cards, lets_big, set_safe)
     else:
-        rank = _plausible(k, claims, hand)
-        useless = _useless(k, hand, [], rank, future)
-        kept = sets_on_taking(k, view, k.seat, rank, [])
-        led = _led_after_lie(k, table, rank, kept)
-        bluff_exposed = claim_exposure(k, view, table, rank, 1)
-        most = 3 if lets_big else 1
-        sizes = sorted({*range(1, min(len(useless), limit, most) + 1),
-                        *([len(useless)] if useless and len(hand) <= limit and table.lets_lies
-                          else [])})
-        for size in sizes:
-            exposed = claim_exposure(k, view, table, rank, size)
-            options.append((table.play_value(size, False, exposed, kept=kept, led=led), size,
-                            useless[:size], rank, False))
-    options.sort(key=lambda o: (-o[0], o[1]))
-    pass_ok = r.turn_pass != "none" and choices.is_legal({"type": "pass"})
+        options, bluff_exposed = _bluff_candidates(hand, table, lets_big)
+    options.sort(key=lambda o: (-o.value, o.extra))
+    return _decide(hand, table, options, bool(best_cards), bluff_exposed, calls, reading, rng)
+
+
+def _truth_candidates(hand: _Hand, table: Table, best_rank: int, best_cards: list[int],
+                      lets_big: bool, set_safe: bool) -> list[Candidate]:
+    """The biggest truth, the truths that hand its caller no set (with ``set_safe``), and the
+    biggest truth padded with cards it will not need."""
+    k, view = hand.k, hand.view
+    cards = best_cards[:hand.limit]
+    # Where sets are put aside, a true play on a pile of its rank may complete one for
+    # the caller who takes it; a lie called back may complete one for this seat.
+    gift = {s: sets_on_taking(k, view, s, best_rank, cards) for s in table.callers}
+    kept = sets_on_taking(k, view, k.seat, best_rank, [])
+    options = [Candidate(table.play_value(len(cards), True, gift=gift), 0, cards, best_rank,
+                         True)]
+    if set_safe and any(v > 0 for v in gift.values()):
+        # That play may hand its caller a set to put aside (where the next seat calls
+        # every play, the seat that lays its rank on a pile is the one that feeds it
+        # sets): weigh the truths that cannot, the same one card of the rank short (the
+        # card kept back breaks the set) and each other rank's.
+        for rank, group in _set_safe_truths(hand.cards, hand.claims, best_rank, cards,
+                                            hand.limit, hand.fits):
+            given = {s: sets_on_taking(k, view, s, rank, group) for s in table.callers}
+            options.append(Candidate(table.play_value(len(group), True, gift=given), 0, group,
+                                     rank, True))
+    spare = _useless(k, hand.cards, cards, best_rank, hand.future)
+    most = hand.limit - len(cards) if lets_big else 1
+    # The whole hand, where one play may hold it, at a table whose record shows it lets
+    # plays it can see are false stand: there it goes out at once.
+    sizes = sorted({*range(1, min(len(spare), most) + 1),
+                    *([len(spare)] if spare and len(hand.cards) <= hand.limit
+                      and table.lets_lies else [])})
+    for more in sizes:
+        padded = [*cards, *spare[:more]]
+        exposed = claim_exposure(k, view, table, best_rank, len(padded))
+        options.append(Candidate(table.play_value(len(padded), False, exposed, kept=kept), more,
+                                 padded, best_rank, False))
+    return options
+
+
+def _bluff_candidates(hand: _Hand, table: Table,
+                      lets_big: bool) -> tuple[list[Candidate], dict[int, float]]:
+    """Bluffs of one to three cards it will not need, claimed as the rank most likely to be
+    there (and the whole hand where the table lets lies stand); with the chance each caller's
+    own cards expose a one-card bluff."""
+    k, view = hand.k, hand.view
+    rank = _plausible(k, hand.claims, hand.cards)
+    useless = _useless(k, hand.cards, [], rank, hand.future)
+    kept = sets_on_taking(k, view, k.seat, rank, [])
+    led = _led_after_lie(k, table, rank, kept)
+    bluff_exposed = claim_exposure(k, view, table, rank, 1)
+    most = 3 if lets_big else 1
+    sizes = sorted({*range(1, min(len(useless), hand.limit, most) + 1),
+                    *([len(useless)] if useless and len(hand.cards) <= hand.limit
+                      and table.lets_lies else [])})
+    options = []
+    for size in sizes:
+        exposed = claim_exposure(k, view, table, rank, size)
+        options.append(Candidate(table.play_value(size, False, exposed, kept=kept, led=led),
+                                 size, useless[:size], rank, False))
+    return options, bluff_exposed
+
+
+def _call_value(hand: _Hand, table: Table, reading: Reading) -> float:
+    """The expected value of calling the last play instead of playing: the loser takes the
+    pile."""
+    k, view = hand.k, hand.view
+    last = view["last_play"]
+    player, called_rank = int(last["seat"]), RANK_INDEX[last["rank"]]
+    # A wrong call means the claim was true: its cards of the rank come back with the
+    # pile (a call of a true pair onto two of its own puts the four aside).
+    kept = sets_on_taking(k, view, k.seat, called_rank, [], last_true=True)
+    gained = pile_naturals(k, called_rank, believe=False) + int(last.get("count", 0))
+    led_pair = (lead_after_call(k, table, k.seat, player, False, called_rank, gained - kept),
+                lead_after_call(k, table, k.seat, player, True, called_rank))
+    # A liar caught who leads next lays about as many cards again at once.
+    relead = (float(min(int(last.get("laid", 0) or 0), table.pile))
+              if leader_after_call(k, table, k.seat, player, True) == player else 0.0)
+    return table.call_value(p_claim(k, view, by_laid=reading.by_laid), player, kept, led_pair,
+                            relead)
+
+
+def _decide(hand: _Hand, table: Table, options: list[Candidate], has_truth: bool,
+            bluff_exposed: dict[int, float] | None, calls: bool, reading: Reading,
+            rng: random.Random) -> Action | None:
+    """The one scorer: the call where it is a choice of the turn and worth more than the best
+    play and the pass; the pass where it holds no truth and the pass is worth as much (or the
+    table punishes a bluff); else the best candidate that is legal."""
+    k, view, r = hand.k, hand.view, hand.k.rules
+    pass_ok = r.turn_pass != "none" and hand.choices.is_legal({"type": "pass"})
     last = view.get("last_play") or {}
-    if calls and last and last.get("seat") != k.seat and choices.is_legal({"type": "call"}):
-        # Instead of a bluff into a table that calls, or a small truth on top of a likely
-        # lie, the call: the loser takes the pile.
-        player, called_rank = int(last["seat"]), RANK_INDEX[last["rank"]]
-        # A wrong call means the claim was true: its cards of the rank come back with the
-        # pile (a call of a true pair onto two of its own puts the four aside).
-        kept = sets_on_taking(k, view, k.seat, called_rank, [], last_true=True)
-        gained = pile_naturals(k, called_rank, believe=False) + int(last.get("count", 0))
-        led_pair = (lead_after_call(k, table, k.seat, player, False, called_rank,
-                                    gained - kept),
-                    lead_after_call(k, table, k.seat, player, True, called_rank))
-        # A liar caught who leads next lays about as many cards again at once.
-        relead = (float(min(int(last.get("laid", 0) or 0), table.pile))
-                  if leader_after_call(k, table, k.seat, player, True) == player else 0.0)
-        called = table.call_value(p_claim(k, view, by_laid=as_counter), player, kept,
-                                  led_pair, relead)
-        if called > max(options[0][0] if options else -1.0,
-                        table.pass_value(r.turn_pass == "pickup") if pass_ok else -1.0):
-            return {"type": "call"}
+    # Instead of a bluff into a table that calls, or a small truth on top of a likely lie,
+    # the call.
+    if (calls and last and last.get("seat") != k.seat
+            and hand.choices.is_legal({"type": "call"})
+            and _call_value(hand, table, reading) > max(
+                options[0].value if options else -1.0,
+                table.pass_value(r.turn_pass == "pickup") if pass_ok else -1.0)):
+        return {"type": "call"}
     if pass_ok:
         pickup = r.turn_pass == "pickup"
         value = table.pass_value(pickup)
-        best = options[0][0] if options else -1.0
+        best = options[0].value if options else -1.0
         # An empty pile costs nothing to pass, but a table of players who all pass it makes
         # no progress: there half the time it bluffs a card anyway.
         # A bluff just called, this seat leading the same rank again: a second bluff would
@@ -488,19 +591,19 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
         free = (r.turn_pass == "round"
                 and table.p_called(1, False, lie=True, exposed=bluff_exposed if
                                    table.blind_rates else None) > FREE_PASS_CALLED_ABOVE)
-        if not best_cards and (value >= best or not options or free or caught) and not stall:
+        if not has_truth and (value >= best or not options or free or caught) and not stall:
             return {"type": "pass"}
-    for _, _, cards, rank, _ in options:
-        action = play(cards, rank)
+    for option in options:
+        action = hand.play(option.cards, option.rank)
         if action is not None:
             return action
     if pass_ok:
         return {"type": "pass"}
     # Nothing built is legal (a last card that must be true, a suit to follow): one card of
     # any claimable rank that the rules take.
-    for c in sorted(hand, key=lambda c: (_rank(c) in future, c == JOKER)):
-        for rank in claims:
-            action = play([c], rank)
+    for c in sorted(hand.cards, key=lambda c: (_rank(c) in hand.future, c == JOKER)):
+        for rank in hand.claims:
+            action = hand.play([c], rank)
             if action is not None:
                 return action
     return None
@@ -709,24 +812,6 @@ def _useless(k: Knowledge, hand: list[int], exclude: list[int], rank: int,
     cards = [c for c in left if not k.matches(c, rank)]
     cards.sort(key=lambda c: (_rank(c) in future, c == JOKER, held[_rank(c)], c))
     return cards
-
-
-def _register() -> None:
-    from . import search
-
-    register_family_hooks("cheat", FamilyHooks(
-        counter=counter_policy,
-        determinize=search.search_determinize,
-        candidates=search.candidates,
-        evaluate=search.evaluate,
-        rollout=search.rollout,
-        iterations=search.ITERATIONS,
-        time_limit=search.TIME_LIMIT,
-        prior_margin=search.PRIOR_MARGIN,
-    ))
-
-
-_register()
 
 
 def info(view: View) -> dict[str, Any]:

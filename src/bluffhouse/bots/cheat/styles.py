@@ -1,6 +1,6 @@
 """The Cheat family's fixed styles (see ``bluffhouse.bots.styles``): one habit, the rest of
-the game played like ``counter`` as it read the table before its latest reading (the
-functions of ``.bots`` without ``as_counter``): yardsticks do not move with the bot they
+the game played like ``counter`` with the reading the styles were measured with
+(``STYLES_READING`` of :mod:`.counter`, frozen): yardsticks do not move with the bot they
 measure.  A "call" is a call; a "lie" is a claim the cards laid do not make (rank, count or
 suit)."""
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
-from ..bots.base import Action, Choices, View
-from ..bots.search import Policy
-from ..cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX
-from .bots import (
+from ...cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX
+from ..base import Action, Choices, View
+from ..search import Policy
+from .counter import (
     _fallback,
     _useless,
     answer_call,
@@ -136,7 +136,7 @@ def _as_lie(k: Knowledge, view: View, choice: Action, choices: Choices) -> Actio
 
 
 def _play(k: Knowledge, cards: list[int], rank: int, suit: str | None) -> Action:
-    from ..cards import rank_text
+    from ...cards import rank_text
 
     claim: dict[str, object] = {"rank": rank_text(rank), "count": len(cards)}
     if k.rules.claim_suit:

@@ -22,12 +22,13 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..bots.base import Action, View
-from ..bots.search import ViewMemo
-from ..cards import CARD_TEXT, build_deck
-from ..game import Game
-from . import combos as cb
-from .engine import SneakGame
+from ...cards import CARD_TEXT, build_deck
+from ...game import Game
+from ...sneak import combos as cb
+from ...sneak.engine import SneakGame
+from ..base import Action, View
+from ..search import ViewMemo
+from . import counter as counter_bot
 
 #: The search budget a move: iterations, capped by seconds (one core).
 ITERATIONS = 100
@@ -81,9 +82,8 @@ def _sneak_odds(lead: Sequence[int], hand: Sequence[int]) -> float:
 
 def _challenge_odds(cards: Sequence[int], hand: Sequence[int]) -> float:
     """A counting player challenges a sneak with its best cards."""
-    from .bots import best_of
 
-    best = best_of(sorted([*hand, *cards]), len(cards))
+    best = counter_bot.best_of(sorted([*hand, *cards]), len(cards))
     if best is None:
         return 1.0
     return 1.0 if cb.key(best) <= cb.key(cards) else 0.05
@@ -114,15 +114,14 @@ def _hidden(view: View) -> bool:
 
 
 def search_determinize(view: View, rng: random.Random) -> Game:
-    from .bots import determinize
 
     if not _hidden(view):
-        return determinize(view, rng)
+        return counter_bot.determinize(view, rng)
     me: int = view["seat"]
     pool: list[Game] = []
     weights: list[float] = []
     for _ in range(DRAWS):
-        g = determinize(view, rng)
+        g = counter_bot.determinize(view, rng)
         assert isinstance(g, SneakGame)
         pool.append(g)
         weights.append(likelihood(g, me))
@@ -154,17 +153,16 @@ def _pack(packs: int) -> list[int]:
 
 def model_answer(state: SneakGame, seat: int, rng: random.Random) -> Action:
     """``counter``'s answer to a lead: a flaunt is challenged with the cheapest set that beats
-    it; a sneak with the seat's best cards when they beat at least CHALLENGE_ODDS of the leads
+    it; a sneak with the seat's best cards when they beat at least ``CHALLENGE_ODDS`` of the leads
     the unseen cards could make (exact for one card, sampled for more)."""
-    from .bots import CHALLENGE_ODDS, CHALLENGE_SAMPLES, best_of, flaunt_answer
 
     lead = state.lead
     assert lead is not None
     hand = state.hands[seat]
     size = len(lead["cards"])
     if lead["kind"] == "flaunt":
-        return flaunt_answer(hand, lead["cards"])
-    mine = best_of(hand, size)
+        return counter_bot.flaunt_answer(hand, lead["cards"])
+    mine = counter_bot.best_of(hand, size)
     if mine is None:
         return PASS
     pool = _unseen_of(state, seat)
@@ -175,9 +173,10 @@ def model_answer(state: SneakGame, seat: int, rng: random.Random) -> Action:
         odds = sum(1 for c in pool if cb.value(c) < top) / len(pool)
     else:
         my_key = cb.key(mine)
-        wins = sum(1 for _ in range(CHALLENGE_SAMPLES) if my_key > cb.key(rng.sample(pool, size)))
-        odds = wins / CHALLENGE_SAMPLES
-    return _act("challenge", mine) if odds >= CHALLENGE_ODDS else PASS
+        samples = counter_bot.CHALLENGE_SAMPLES
+        wins = sum(1 for _ in range(samples) if my_key > cb.key(rng.sample(pool, size)))
+        odds = wins / samples
+    return _act("challenge", mine) if odds >= counter_bot.CHALLENGE_ODDS else PASS
 
 
 def model_turn(state: SneakGame, seat: int, rng: random.Random) -> Action:
@@ -231,7 +230,6 @@ def _turn_handful(state: SneakGame, seat: int) -> list[Action]:
 def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
     """The searching seat weighs a handful of moves (``counter``'s among them at the root); the
     others play the model."""
-    from .bots import counter, own_moves
 
     assert isinstance(state, SneakGame)
     me = state.__dict__.get("_search_seat", seat)
@@ -240,14 +238,14 @@ def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
     if state.phase == "turn" and state.stock:
         out = _turn_handful(state, seat)
     else:
-        out = own_moves(state, seat)
+        out = counter_bot.own_moves(state, seat)
     view = state.__dict__.get("_search_view")
     if view is not None and len(state.events) == state.__dict__.get("_search_events"):
         memo = _root(view)
         if not memo:
-            from ..bots.base import Choices
+            from ..base import Choices
 
-            memo.append(counter(view, Choices.of(state.legal_actions(seat), seat), rng))
+            memo.append(counter_bot.counter(view, Choices.of(state.legal_actions(seat), seat), rng))
         if memo[0] not in out:
             out = [*out, memo[0]]
     return out
