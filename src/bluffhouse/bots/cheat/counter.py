@@ -1,5 +1,5 @@
 """The Cheat family's card-counting ``counter`` policy, on what one seat knows and infers
-(:mod:`bluffhouse.cheat.knowledge`), and the hooks the generic search bot uses.
+(:mod:`bluffhouse.bots.cheat.knowledge`), and the hooks the generic search bot uses.
 
 Everything here reads ``view(seat)`` only: the seat's hand, the public log and its own private
 events (its own plays, piles it took, plays it checked).

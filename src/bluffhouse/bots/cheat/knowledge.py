@@ -2,8 +2,8 @@
 (:class:`Knowledge`, folded from the seat's log), the chance the last play is true, and each
 seat's call rates from its record (Beta-smoothed).
 
-The ``counter`` policy (:mod:`bluffhouse.cheat.bots`), the search's opponent model
-(:mod:`bluffhouse.cheat.search`) and the learned agent's features read it; it reads
+The ``counter`` policy (:mod:`bluffhouse.bots.cheat.counter`), the search's opponent model
+(:mod:`bluffhouse.bots.cheat.search`) and the learned agent's features read it; it reads
 ``view(seat)`` only: the seat's hand, the public log and its own private events.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -174,10 +175,29 @@ class Knowledge:
             self.last_laid, self.big_lie_stood)
 
     def _read(self, event: dict[str, Any]) -> None:
-        """Fold one event of the seat's log into what it knows."""
+        """Fold one event of the seat's log into what it knows: who let the standing play go
+        or called it (:meth:`_read_calls`), which play stands now, then where the event moved
+        cards (one handler per event type, :data:`_CARD_HANDLERS`)."""
         self._unsettle()
-        k, me, sizes = self, self.seat, self.sizes
         kind = event.get("type")
+        self._read_calls(kind, event)
+        if kind == "play":
+            self.standing = event["seat"]
+            self.standing_sure = int(event.get("laid", event["count"])) != int(event["count"])
+            if event["seat"] == self.seat:
+                self.standing_lie = not _true_claim(self, event)
+        elif kind not in ("decline", "check", "cheat_private"):
+            self.standing = None
+        handler = _CARD_HANDLERS.get(str(kind))
+        if handler is not None:
+            handler(self, event)
+
+    def _read_calls(self, kind: Any, event: dict[str, Any]) -> None:
+        """The call record: each seat that had the chance to call the standing play, whether
+        it did, split by what this seat knows of the play (its own lie, exposed or blind; a
+        play sure to be a lie), a big lie of its own that stood, and a pass that shows a
+        hand holds none of the pile's rank."""
+        k, me, sizes = self, self.seat, self.sizes
         let_go: list[int] = []
         if kind in ("play", "pass") and k.standing == me and k.standing_lie and k.last_laid > 1:
             k.big_lie_stood = True  # play goes on past it: nobody called
@@ -212,81 +232,88 @@ class Knowledge:
                 and not k.rules.claim_suit and event.get("seat") is not None):
             # A pass where the pile's rank was to be claimed: nothing of it in that hand.
             k.void[event["seat"]].add(k.claims_in_pile[-1][1])
-        if kind == "play":
-            k.standing = event["seat"]
-            k.standing_sure = int(event.get("laid", event["count"])) != int(event["count"])
-            if event["seat"] == me:
-                k.standing_lie = not _true_claim(k, event)
-        elif kind not in ("decline", "check", "cheat_private"):
-            k.standing = None
-        if kind == "deal":
-            self.sizes = list(event["hand_sizes"])
-        elif kind == "play":
-            seat = event["seat"]
-            cards = [CARD_INDEX[c] for c in event.get("cards", [])]
-            rank = RANK_INDEX[event["rank"]]
-            if seat == me:
-                k.standing_exposure = {}
-                if not _true_claim(k, event) and sizes is not None:
-                    # Who could rule this lie out, before its claim joins the pile's.
-                    others = [s for s in range(k.players) if s != me and sizes[s] > 0]
-                    k.standing_exposure = _exposure(k, others, sizes, rank,
-                                                    int(event["count"]))
-                k.mine_in_pile.update(cards)
-            else:
-                # Could the claim be true, from the log alone?  (The fold reads no hand: it
-                # must be the same read step by step or at once.)
-                held = sum(n for c, n in (k.unseen() + k.known[seat]).items()
-                           if k.matches(c, rank))
-                k.last_possible = (int(event.get("laid", event["count"])) == int(event["count"])
-                                   and held >= int(event["count"]))
-            k.claims_in_pile.append((seat, rank, int(event["count"])))
-            k.last_play_cards = cards
-            k.before_last = Counter(k.known[seat])
-            k.before_soft = k.known[seat] & k.soft[seat]
-            laid = int(event.get("laid", event["count"]))
-            k.last_laid = laid
-            if sizes is not None:
-                sizes[seat] -= laid
-                if not k.rules.table_cheats and seat != me:
-                    k._trim(seat, max(0, sizes[seat]), rank)
-            if seat != me:
-                # Players tell the truth when they can: known cards of the claimed rank most
-                # likely went down with this play (and if not, they are unseen, not lost).
-                k._drop_matching(seat, rank, laid)
-                if not k.known[seat] & k.soft[seat]:
-                    k.laid_since[seat] = 0
-                k.laid_since[seat] += laid
-                k.soft[seat] = Counter(k.known[seat])
-        elif kind == "check" and event.get("cards"):
+
+    # ------------------------------------------------------------ where cards went, by event
+    def _on_deal(self, event: dict[str, Any]) -> None:
+        self.sizes = list(event["hand_sizes"])
+
+    def _on_play(self, event: dict[str, Any]) -> None:
+        k, me, sizes = self, self.seat, self.sizes
+        seat = event["seat"]
+        cards = [CARD_INDEX[c] for c in event.get("cards", [])]
+        rank = RANK_INDEX[event["rank"]]
+        if seat == me:
+            k.standing_exposure = {}
+            if not _true_claim(k, event) and sizes is not None:
+                # Who could rule this lie out, before its claim joins the pile's.
+                others = [s for s in range(k.players) if s != me and sizes[s] > 0]
+                k.standing_exposure = _exposure(k, others, sizes, rank, int(event["count"]))
+            k.mine_in_pile.update(cards)
+        else:
+            # Could the claim be true, from the log alone?  (The fold reads no hand: it
+            # must be the same read step by step or at once.)
+            held = sum(n for c, n in (k.unseen() + k.known[seat]).items()
+                       if k.matches(c, rank))
+            k.last_possible = (int(event.get("laid", event["count"])) == int(event["count"])
+                               and held >= int(event["count"]))
+        k.claims_in_pile.append((seat, rank, int(event["count"])))
+        k.last_play_cards = cards
+        k.before_last = Counter(k.known[seat])
+        k.before_soft = k.known[seat] & k.soft[seat]
+        laid = int(event.get("laid", event["count"]))
+        k.last_laid = laid
+        if sizes is not None:
+            sizes[seat] -= laid
+            if not k.rules.table_cheats and seat != me:
+                k._trim(seat, max(0, sizes[seat]), rank)
+        if seat != me:
+            # Players tell the truth when they can: known cards of the claimed rank most
+            # likely went down with this play (and if not, they are unseen, not lost).
+            k._drop_matching(seat, rank, laid)
+            if not k.known[seat] & k.soft[seat]:
+                k.laid_since[seat] = 0
+            k.laid_since[seat] += laid
+            k.soft[seat] = Counter(k.known[seat])
+
+    def _on_check(self, event: dict[str, Any]) -> None:
+        if event.get("cards"):
             seen = [CARD_INDEX[c] for c in event["cards"]]
-            k.seen_in_pile.update(seen)
-            k._placed(seen, None)
-        elif kind in ("call", "believe") and event.get("target") is not None:
-            if kind == "call" and "truthful" in event:
-                k.record[event["target"]][1] += 1
-                k.record[event["target"]][0] += bool(event["truthful"])
-                part = k.record_by_laid[event["target"]][k.last_laid > 1]
-                part[1] += 1
-                part[0] += bool(event["truthful"])
-                if event["target"] != me and k.last_possible:
-                    k.doubted[event["target"]] += 1
-                    k.doubted_true[event["target"]] += bool(event["truthful"])
-            shown = [CARD_INDEX[c] for c in event.get("cards", [])]
-            if event.get("swapped_in"):
-                # Its own show, swapped (Cheat H): the cards slipped in are its own in the
-                # pile now, those taken back are in its hand again.
-                _remove(k.mine_in_pile, [CARD_INDEX[c] for c in event["swapped_out"]])
-                k.mine_in_pile.update(CARD_INDEX[c] for c in event["swapped_in"])
-                k.last_play_cards = shown
-            # Turned over cards were the target's: they are in the pile, in no hand.
-            new = [c for c in shown if c not in k.last_play_cards]
-            k.seen_in_pile.update(new)
-            k._placed(shown, None)
-        elif kind == "take" and "from" in event:
+            self.seen_in_pile.update(seen)
+            self._placed(seen, None)
+
+    def _on_call(self, event: dict[str, Any]) -> None:
+        k, me = self, self.seat
+        target = event.get("target")
+        if target is None:
+            return
+        if event.get("type") == "call" and "truthful" in event:
+            k.record[target][1] += 1
+            k.record[target][0] += bool(event["truthful"])
+            part = k.record_by_laid[target][k.last_laid > 1]
+            part[1] += 1
+            part[0] += bool(event["truthful"])
+            if target != me and k.last_possible:
+                k.doubted[target] += 1
+                k.doubted_true[target] += bool(event["truthful"])
+        shown = [CARD_INDEX[c] for c in event.get("cards", [])]
+        if event.get("swapped_in"):
+            # Its own show, swapped (Cheat H): the cards slipped in are its own in the
+            # pile now, those taken back are in its hand again.
+            _remove(k.mine_in_pile, [CARD_INDEX[c] for c in event["swapped_out"]])
+            k.mine_in_pile.update(CARD_INDEX[c] for c in event["swapped_in"])
+            k.last_play_cards = shown
+        # Turned over cards were the target's: they are in the pile, in no hand.
+        new = [c for c in shown if c not in k.last_play_cards]
+        k.seen_in_pile.update(new)
+        k._placed(shown, None)
+
+    def _on_take(self, event: dict[str, Any]) -> None:
+        k, me, sizes = self, self.seat, self.sizes
+        taker = event["seat"]
+        k.void[taker] = set()
+        if "from" in event:
             # A call's pile handed on after an accusation (Cheat H): from one hand to another.
-            taker, giver = event["seat"], event["from"]
-            k.void[taker] = set()
+            giver = event["from"]
             moved = [CARD_INDEX[c] for c in event.get("cards", [])]
             _remove(k.known[giver], moved)
             if taker != me:
@@ -294,38 +321,40 @@ class Knowledge:
             if sizes is not None:
                 sizes[giver] -= int(event.get("count", 0))
                 sizes[taker] += int(event.get("count", 0))
-        elif kind == "take":
-            taker = event["seat"]
-            k.void[taker] = set()
-            pile_known = k.mine_in_pile + k.seen_in_pile
-            k._placed(list(pile_known.elements()), taker if taker != me else None)
-            if taker != me:
-                k.known[taker].update(pile_known)
-            if sizes is not None:
-                sizes[taker] += int(event.get("count", 0))
-            k.mine_in_pile = Counter()
-            k.seen_in_pile = Counter()
-            k.claims_in_pile = []
-        elif kind in ("discard", "removed"):
-            k.gone.update(k.mine_in_pile + k.seen_in_pile)
-            k.mine_in_pile = Counter()
-            k.seen_in_pile = Counter()
-            k.claims_in_pile = []
-        elif kind == "cheat_private" and event.get("seat") == me:
-            # British Cheat: a card slipped to another player, or peeked in its hand.
-            if event.get("cheat") in ("give", "peek") and event.get("cards"):
-                target = event["to"] if event["cheat"] == "give" else event["at"]
-                cards = [CARD_INDEX[c] for c in event["cards"]]
-                k._placed(cards, target)
-                k.known[target].update(cards)
-                k.void[target] = set()
-        elif kind in ("set_aside", "lost"):
-            cards = [CARD_INDEX[c] for c in event.get("cards", [])]
-            k.gone.update(cards)
-            k._placed(cards, None)
-            if sizes is not None and event.get("seat") is not None:
-                sizes[event["seat"]] = (0 if kind == "lost"
-                                        else sizes[event["seat"]] - len(cards))
+            return
+        pile_known = k.mine_in_pile + k.seen_in_pile
+        k._placed(list(pile_known.elements()), taker if taker != me else None)
+        if taker != me:
+            k.known[taker].update(pile_known)
+        if sizes is not None:
+            sizes[taker] += int(event.get("count", 0))
+        k.mine_in_pile = Counter()
+        k.seen_in_pile = Counter()
+        k.claims_in_pile = []
+
+    def _on_discard(self, event: dict[str, Any]) -> None:
+        self.gone.update(self.mine_in_pile + self.seen_in_pile)
+        self.mine_in_pile = Counter()
+        self.seen_in_pile = Counter()
+        self.claims_in_pile = []
+
+    def _on_cheat_private(self, event: dict[str, Any]) -> None:
+        # British Cheat: a card of its own slipped to another player, or peeked in its hand.
+        if (event.get("seat") == self.seat and event.get("cheat") in ("give", "peek")
+                and event.get("cards")):
+            target = event["to"] if event["cheat"] == "give" else event["at"]
+            cards = [CARD_INDEX[c] for c in event["cards"]]
+            self._placed(cards, target)
+            self.known[target].update(cards)
+            self.void[target] = set()
+
+    def _on_out_of_play(self, event: dict[str, Any]) -> None:
+        cards = [CARD_INDEX[c] for c in event.get("cards", [])]
+        self.gone.update(cards)
+        self._placed(cards, None)
+        seat = event.get("seat")
+        if self.sizes is not None and seat is not None:
+            self.sizes[seat] = 0 if event["type"] == "lost" else self.sizes[seat] - len(cards)
 
     def _settle(self, view: View) -> None:
         """What the view adds to the log: this seat's hand and stash (nothing it holds or saw
@@ -695,3 +724,20 @@ def _exposure(k: Knowledge, callers: list[int], sizes: list[int], rank: int,
                        for i in range(0, want))
             out[s] = max(0.0, 1.0 - miss / math.comb(pool, draws))
     return out
+
+
+#: Where each event type moves cards, for :meth:`Knowledge._read` (types not listed move
+#: none that a seat can follow).
+_CARD_HANDLERS: dict[str, Callable[[Knowledge, dict[str, Any]], None]] = {
+    "deal": Knowledge._on_deal,
+    "play": Knowledge._on_play,
+    "check": Knowledge._on_check,
+    "call": Knowledge._on_call,
+    "believe": Knowledge._on_call,
+    "take": Knowledge._on_take,
+    "discard": Knowledge._on_discard,
+    "removed": Knowledge._on_discard,
+    "cheat_private": Knowledge._on_cheat_private,
+    "set_aside": Knowledge._on_out_of_play,
+    "lost": Knowledge._on_out_of_play,
+}

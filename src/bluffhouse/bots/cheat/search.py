@@ -67,7 +67,7 @@ PRIOR_MARGIN = 1.5
 #: this many chances against the seat's record on those lies (None: bent by its overall call
 #: rate, as other plays are).
 LIE_RECORD_WEIGHT: float | None = 3.0
-#: The ``counter`` bot's temperature for hand sizes (``bluffhouse.cheat.bots.SHARE_TEMPERATURE``).
+#: The ``counter`` bot's temperature for hand sizes (``counter.SHARE_TEMPERATURE``).
 SHARE = 3.0
 
 
@@ -484,7 +484,7 @@ def _most_held(state: CheatGame, hand: list[int]) -> int:
 
 def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -> bool:
     """Whether a ``counter`` bot in ``seat`` calls the last play, in a sampled game: the
-    counter's own bar (:func:`bluffhouse.cheat.bots.counter_calls_at`) on odds like its own,
+    counter's own bar (:func:`bluffhouse.bots.cheat.counter.counter_calls_at`) on odds like its own,
     with what the seat knows taken as the public record plus its own hand (what it saw of
     piles it took is left out)."""
     last = state.last

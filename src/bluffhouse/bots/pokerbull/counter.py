@@ -10,7 +10,7 @@
   is less likely than a raise is safe, or raises to the highest bid that is still likely.
 - ``honest``: bids the lowest legal bid its own cards make (else the lowest legal bid), and
   never calls.
-- ISMCTS: the hooks are those of :mod:`bluffhouse.pokerbull.search` (deals weighted by the
+- ISMCTS: the hooks are those of :mod:`bluffhouse.bots.pokerbull.search` (deals weighted by the
   bids made, the counter's judgement as the other seats' policy, the call and the best-rated
   raises at the root); from here it takes ``evaluate`` (a score that punishes losing the hand
   the search began in) and ``rollout_step`` (a cheap policy: every seat calls or raises by

@@ -1,6 +1,5 @@
 """The Poker Bull counter's judgement of the standing bid and of the raises after it, in one
-place for the counter (``bots.py``) and the search's model of it (``search.py``), which cannot
-import each other at load time."""
+place for the counter (``counter.py``) and the search's model of it (``search.py``)."""
 
 from __future__ import annotations
 

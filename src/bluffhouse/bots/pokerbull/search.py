@@ -8,11 +8,11 @@ were true about 60% of the time): bidders name what their own cards make likely.
   (:class:`_Pool`, one per view), each weighted by the odds that its holders would have bid
   what they bid this hand: how likely each bidder, holding what the deal gives it, would judge
   its bids (exact for a named "of a kind" bid), raised to ``SHARPNESS``.  The plain uniform
-  sampler is :func:`bluffhouse.pokerbull.bots.determinize`.
+  sampler is :func:`bluffhouse.bots.pokerbull.counter.determinize`.
 - :func:`model_step`: the ``counter`` policy in miniature, from one seat's own cards on a
   sampled deal (fewer imagined deals and raises, the same judgement): what the other seats do
   in the search, for the first ``MODEL_DEPTH`` moves after the root (then the cheap
-  ``rollout_step`` of bots.py).
+  ``rollout_step`` of counter.py).
 - :func:`candidates`: at the root the call and the ``ROOT_RAISES`` raises ``counter``'s
   judgement rates best on the pool's weighted deals; every other move is the model's.
 - :func:`rollout` plays the current hand to its call; :func:`evaluate` scores that hand (the
@@ -297,7 +297,7 @@ def rollout(state: Game, rng: random.Random) -> None:
 
 
 def evaluate(state: Game) -> list[float]:
-    """The hand the search began in decides (see :func:`bluffhouse.pokerbull.bots.evaluate`);
+    """The hand the search began in decides (see :func:`.counter.evaluate`);
     when the searching seat called at the root, its score is the expectation over the search's
     deals (the call's outcome depends on nothing else), which spares the search the noise of
     one deal."""

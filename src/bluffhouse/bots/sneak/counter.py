@@ -15,7 +15,7 @@ play.  The only constraint on where they lie beyond the counts: a challenge to a
   when its best cards beat most leads drawn from the unseen cards, and a flaunt with its
   cheapest winning answer.
 - ``honest``: never sneaks or challenges; draws, and flaunts its strongest safe combo.
-- ISMCTS: the hooks are those of :mod:`bluffhouse.sneak.search` (deals judged by the sneaks
+- ISMCTS: the hooks are those of :mod:`bluffhouse.bots.sneak.search` (deals judged by the sneaks
   on the table, the counter's answers as the other seats' policy, cards in hand valued by what
   counting players go on to win with them); ``own_moves`` here gives the searching seat's
   moves in a challenge window and once the stock is gone.

@@ -1,6 +1,6 @@
 """Sneak's hooks for the generic ISMCTS bot (see ``bluffhouse.bots.search``).
 
-- :func:`search_determinize`: the uniform deal of :func:`bluffhouse.sneak.bots.determinize`
+- :func:`search_determinize`: the uniform deal of :func:`bluffhouse.bots.sneak.counter.determinize`
   judged by what the others did face down: a few uniform deals are drawn and one is kept with
   the odds that a card-counting player would have made the sneak on the table (its best card,
   or now and then its worst) and the face-down challenges to it (its best cards), since a
