@@ -531,8 +531,11 @@ class Game:
 
     # ----------------------------------------------------------------- helpers for families
     def _log(
-        self, public: dict[str, Any], private: dict[int, dict[str, Any]] | None = None
+        self, public: Mapping[str, Any], private: Mapping[int, Mapping[str, Any]] | None = None
     ) -> None:
+        """Log an event: ``public`` for every viewer (a family builds it as one of its shapes,
+        :mod:`bluffhouse.shapes`, so strict mypy checks its keys), ``private`` the extra keys
+        each seat alone sees."""
         if private:
             self.events.append([public, [[who, extra] for who, extra in private.items()]])
         else:

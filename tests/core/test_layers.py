@@ -16,7 +16,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("core", ("bluffhouse.errors", "bluffhouse.cards", "bluffhouse.rules",
               "bluffhouse.registry", "bluffhouse.game", "bluffhouse.savecheck",
-              "bluffhouse.api")),
+              "bluffhouse.api", "bluffhouse.shapes")),
     ("families", ("bluffhouse.cheat", "bluffhouse.pokerbull", "bluffhouse.sneak")),
     ("package", ("bluffhouse",)),  # bluffhouse/__init__.py: the families and the core
     ("encodings", ("bluffhouse.encodings",)),

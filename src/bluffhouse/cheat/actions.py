@@ -25,6 +25,7 @@ from ..errors import IllegalAction, quote
 from ..game import unknown_action, unknown_keys
 from .cardtools import _parse_card_texts, _texts, _unique
 from .listing import CheatListing
+from .shapes import CheckEvent, SeatEvent
 
 #: The moves ``_parse`` returns for a plain window's two answers, made once.
 _DECLINE = ("decline",)
@@ -274,7 +275,7 @@ class CheatActions(CheatListing):
         elif kind == "check":
             assert self.last is not None
             self.checked.append(seat)
-            self._log({"type": "check", "seat": seat, "target": self.last["seat"]},
+            self._log(CheckEvent(type="check", seat=seat, target=self.last["seat"]),
                       {seat: {"cards": _texts(self.last["cards"])}})
             if self.phase == "window":
                 self._decline_quiet(seat)
@@ -302,7 +303,7 @@ class CheatActions(CheatListing):
         play lets that play stand; the public log says so (a decline), so that call rates
         can be read from it as in a window."""
         if self.rules.callers == "turn" and self.phase == "turn" and self._may_call(seat):
-            self._log({"type": "decline", "seat": seat})
+            self._log(SeatEvent(type="decline", seat=seat))
 
     def _decline_quiet(self, seat: int) -> None:
         if seat in self.window:

@@ -39,6 +39,7 @@ from .listing import LIST_LIMIT, ListedPlays
 from .loading import CheatLoading
 from .rules import CheatRules
 from .sampling import coin, count_plays, sample_plain_turn, sample_play, sample_turn
+from .shapes import DealEvent, FirstPlayerEvent
 from .state import CHEAT_KINDS, KING, PHASES
 from .views import CheatViews
 
@@ -101,8 +102,8 @@ class CheatGame(CheatActions, CheatViews, CheatLoading):
         self._last_progress = -1
         self._deadline = self._stall_at
 
-        self._log({"type": "deal", "hand_sizes": [len(h) for h in self.hands],
-                   "dealer": self.dealer},
+        self._log(DealEvent(type="deal", hand_sizes=[len(h) for h in self.hands],
+                   dealer=self.dealer),
                   {s: {"cards": _texts(self.hands[s])} for s in range(n)})
         if r.discard_sets:
             for s in range(n):
@@ -119,8 +120,9 @@ class CheatGame(CheatActions, CheatViews, CheatLoading):
         elif r.first_player == "ace_of_hearts":
             holders = [s for s in range(n) if 1 in self.hands[s]]  # 1 == AH
             starter = holders[0] if holders else 0
-            self._log({"type": "first_player", "seat": starter, "why": "holds the ace of hearts"
-                       if holders else "nobody holds the ace of hearts: left of the dealer"})
+            why = ("holds the ace of hearts" if holders
+                   else "nobody holds the ace of hearts: left of the dealer")
+            self._log(FirstPlayerEvent(type="first_player", seat=starter, why=why))
         elif r.first_player == "first_jack":
             starter = self._first_jack()
         else:
@@ -147,8 +149,8 @@ class CheatGame(CheatActions, CheatViews, CheatLoading):
             shown.append(CARD_TEXT[card])
             if card != JOKER and card >> 2 == 10:
                 break
-        self._log({"type": "first_player", "seat": seat, "why": "dealt the first jack face up",
-                   "face_up": shown})
+        self._log(FirstPlayerEvent(type="first_player", seat=seat,
+                                   why="dealt the first jack face up", face_up=shown))
         return seat
 
     # ================================================================== the way in

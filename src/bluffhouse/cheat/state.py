@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from .. import savecheck as sc
 from ..cards import JOKER, JOKER_RANK, RANK_INDEX
 from ..game import Game
+from ..shapes import OutEvent
 from .cardtools import _unique
 from .rules import CheatRules
 
@@ -366,7 +367,7 @@ class CheatState(Game):
     def _go_out(self, seat: int) -> None:
         self._progress()  # progress: a player is out
         self.finished.append(seat)
-        self._log({"type": "out", "seat": seat, "place": len(self.finished)})
+        self._log(OutEvent(type="out", seat=seat, place=len(self.finished)))
         if self.rules.end == "first_out" or len(self._active()) <= 1:
             self._end_game()
 

@@ -16,6 +16,7 @@ from ..cards import CARD_INDEX, CARD_TEXT, JOKER, rank_text
 from ..errors import IllegalAction, quote
 from ..game import Action, unknown_keys
 from .cardtools import _compositions, _minus, _parse_card_texts, _texts, _unique
+from .shapes import AccuseEvent, TableCheatEvent
 from .turns import CheatTurns
 
 #: The keys of each kind of table cheat (see ``ACTION_KEYS``).
@@ -38,7 +39,7 @@ class CheatTableCheats(CheatTurns):
                 self.hands[seat].remove(c)
             self._shrank(seat)
             self.hidden[seat].extend(cards)
-            self._log({"type": "cheat_private", "seat": seat},
+            self._log(TableCheatEvent(type="cheat_private", seat=seat),
                       {seat: {"cheat": "hide", "cards": _texts(cards)}})
             self.cheats.append([seat, "hide", list(cards)])
         elif kind == "give":
@@ -47,14 +48,14 @@ class CheatTableCheats(CheatTurns):
             self._shrank(seat)
             self.hands[target].extend(cards)
             self.hands[target].sort()
-            self._log({"type": "cheat_private", "seat": seat},
+            self._log(TableCheatEvent(type="cheat_private", seat=seat),
                       {seat: {"cheat": "give", "to": target, "cards": _texts(cards)},
                        target: {"cheat": "given", "from": seat, "cards": _texts(cards)}})
             self.cheats.append([seat, "give", [target, *cards]])
         else:  # peek
             hand = self.hands[target]
             card = hand[self.rng.randrange(len(hand))]
-            self._log({"type": "cheat_private", "seat": seat},
+            self._log(TableCheatEvent(type="cheat_private", seat=seat),
                       {seat: {"cheat": "peek", "at": target, "cards": [CARD_TEXT[card]]}})
             self.cheats.append([seat, "peek", [target]])
         self.declined = [s for s in self.declined if s == seat]
@@ -67,8 +68,8 @@ class CheatTableCheats(CheatTurns):
         caught = [c for c in mine if c[1] != "show"]
         stake = next((c[2] for c in mine if c[1] in ("show", "swap")), None)
         self.cheats = [c for c in self.cheats if c[0] != target]
-        self._log({"type": "accuse", "seat": accuser, "target": target, "caught": bool(caught),
-                   "cheats": [c[1] for c in caught]})
+        self._log(AccuseEvent(type="accuse", seat=accuser, target=target, caught=bool(caught),
+                   cheats=[c[1] for c in caught]))
         if caught:
             # The cheat is undone where it can be, and the cheat takes the pile.
             for _, kind, data in caught:

@@ -12,6 +12,19 @@ from typing import Any
 
 from ..cards import CARD_TEXT, JOKER, RANK_TEXT, SUITS, rank_text
 from .cardtools import _texts
+from .shapes import (
+    CalledEvent,
+    CallEvent,
+    CardsGoneEvent,
+    CupEvent,
+    FirstPlayerEvent,
+    PassEvent,
+    PileGoneEvent,
+    PourEvent,
+    SeatEvent,
+    SpanishBidEvent,
+    TakeEvent,
+)
 from .state import KING, CheatState
 
 
@@ -72,8 +85,8 @@ class CheatTurns(CheatState):
         return len({c & 3 for c in cards}) == 1
 
     def _lose_at_once(self, seat: int, cards: list[int]) -> None:
-        self._log({"type": "lost", "seat": seat, "cards": _texts(cards),
-                   "why": f"led {len(cards)} cards of one suit"})
+        self._log(CardsGoneEvent(type="lost", seat=seat, cards=_texts(cards),
+                   why=f"led {len(cards)} cards of one suit"))
         self.lost.append(seat)
         self._progress()  # progress: a player is out, and cards leave play
         self.discarded.extend(self.hands[seat])
@@ -189,7 +202,7 @@ class CheatTurns(CheatState):
             self.bluffs_caught[player] += 1 if not believe else 0
         if believe and caller_right:
             # The pile leaves the game; the believer leads a new round.
-            self._log({"type": "removed", "count": len(self.pile)})
+            self._log(PileGoneEvent(type="removed", count=len(self.pile)))
             if self.pile:
                 self._progress()  # progress: cards leave play
             self.discarded.extend(self.pile)
@@ -243,8 +256,8 @@ class CheatTurns(CheatState):
         self.window = []
         self.checked = []
         self.declined = []
-        self._log({"type": "called", "seat": caller, "target": player,
-                   "word": self.rules.call_word})
+        self._log(CalledEvent(type="called", seat=caller, target=player,
+                   word=self.rules.call_word))
         self._act = [player]
 
     def _take_pile(self, seat: int) -> None:
@@ -254,18 +267,18 @@ class CheatTurns(CheatState):
         self.hands[seat].extend(taken)
         self.hands[seat].sort()
         self.sips[seat] += len(taken)
-        self._log({"type": "take", "seat": seat, "count": len(taken)},
+        self._log(TakeEvent(type="take", seat=seat, count=len(taken)),
                   {seat: {"cards": _texts(taken)}} if taken else None)
         if r.kings_cup and taken:
             if self.cup_full:
                 self.sips[seat] += self.cup
-                self._log({"type": "cup", "seat": seat, "sips": self.cup})
+                self._log(CupEvent(type="cup", seat=seat, sips=self.cup))
                 self.cup, self.pours, self.cup_full = 0, 0, False
             kings = sum(1 for c in taken if c != JOKER and c >> 2 == KING)
             if kings:
                 self.cup += kings
                 self.pours += kings
-                self._log({"type": "pour", "seat": seat, "kings": kings, "cup": self.cup})
+                self._log(PourEvent(type="pour", seat=seat, kings=kings, cup=self.cup))
                 if self.pours >= 4:
                     self.cup_full = True
         if r.discard_sets:
@@ -285,7 +298,7 @@ class CheatTurns(CheatState):
                 self.discarded.extend(gone)
                 self._progress()  # progress: cards leave play
                 self._shrank(seat)
-                self._log({"type": "set_aside", "seat": seat, "cards": _texts(gone)})
+                self._log(CardsGoneEvent(type="set_aside", seat=seat, cards=_texts(gone)))
 
     # ================================================================== passes
     def _do_pass_turn(self, seat: int) -> None:
@@ -297,7 +310,7 @@ class CheatTurns(CheatState):
         if self.phase == "over":
             return
         if r.turn_pass == "pickup":
-            self._log({"type": "pass", "seat": seat, "pickup": True})
+            self._log(PassEvent(type="pass", seat=seat, pickup=True))
             # Passing is taking a turn too: the other players' cheats are safe now.
             self.cheats = [c for c in self.cheats if c[0] == seat]
             if self.pile:
@@ -309,12 +322,12 @@ class CheatTurns(CheatState):
             self.allowed = self._ranks_after(rank)
             self._begin_turn(self._next_active(seat))
             return
-        self._log({"type": "pass", "seat": seat})
+        self._log(PassEvent(type="pass", seat=seat))
         self.passes += 1
         active = self._active()
         needed = len(active) - (1 if self.round_player in active else 0)
         if self.passes >= needed:
-            self._log({"type": "discard", "count": len(self.pile), "leader": seat})
+            self._log(PileGoneEvent(type="discard", count=len(self.pile), leader=seat))
             if self.pile:
                 self._progress()  # progress: cards leave play
             self.discarded.extend(self.pile)
@@ -327,7 +340,7 @@ class CheatTurns(CheatState):
     def _decline(self, seat: int) -> None:
         """A seat lets the window (or the moment) go by."""
         r = self.rules
-        self._log({"type": "decline", "seat": seat})
+        self._log(SeatEvent(type="decline", seat=seat))
         if seat in self.window:
             self.window.remove(seat)
         if self.phase == "jump" or r.table_cheats:
@@ -352,12 +365,12 @@ class CheatTurns(CheatState):
     # ================================================================== Spanish bidding
     def _do_bid(self, seat: int, count: int | None) -> None:
         if count is None:
-            self._log({"type": "bid_pass", "seat": seat})
+            self._log(SeatEvent(type="bid_pass", seat=seat))
             self.bidders.remove(seat)
         else:
             self.bid = [seat, count]
-            self._log({"type": "bid", "seat": seat, "count": count,
-                       "rank": rank_text(self._top_rank())})
+            self._log(SpanishBidEvent(type="bid", seat=seat, count=count,
+                       rank=rank_text(self._top_rank())))
         if self.bid is not None and self.bidders == [self.bid[0]]:
             self.phase = "bid_window"
             self.turn = self.bid[0]
@@ -366,7 +379,7 @@ class CheatTurns(CheatState):
             return
         if not self.bidders:
             leader = self._next_active(self.players - 1)  # left of the dealer, as without bids
-            self._log({"type": "first_player", "seat": leader, "why": "nobody bid"})
+            self._log(FirstPlayerEvent(type="first_player", seat=leader, why="nobody bid"))
             self._open_round(leader, self._first_claims())
             return
         nxt = self._next_active(seat)
@@ -378,7 +391,7 @@ class CheatTurns(CheatState):
     def _bid_stands(self) -> None:
         assert self.bid is not None
         seat = self.bid[0]
-        self._log({"type": "first_player", "seat": seat, "why": "won the bidding"})
+        self._log(FirstPlayerEvent(type="first_player", seat=seat, why="won the bidding"))
         self.bid = None
         self._open_round(seat, self._first_claims())
 
@@ -389,10 +402,11 @@ class CheatTurns(CheatState):
         held = [c for c in self.hands[seat] if c != JOKER and c >> 2 == top]
         true = len(held) >= count
         self.calls[caller] += 1
-        self._log({"type": "call", "seat": caller, "target": seat, "cards": _texts(held[:count]),
-                   "truthful": true, "right": not true, "word": self.rules.call_word})
+        self._log(CallEvent(type="call", seat=caller, target=seat, cards=_texts(held[:count]),
+                   truthful=true, right=not true, word=self.rules.call_word))
         winner = seat if true else caller
-        self._log({"type": "first_player", "seat": winner, "why": "won the bidding challenge"})
+        self._log(FirstPlayerEvent(type="first_player", seat=winner,
+                                   why="won the bidding challenge"))
         self.bid = None
         self.window = []
         self._open_round(winner, self._first_claims())

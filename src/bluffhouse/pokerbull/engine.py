@@ -19,6 +19,7 @@ from .. import savecheck as sc
 from ..cards import CARD_TEXT, parse_deal
 from ..errors import IllegalAction, RuleError, quote
 from ..game import Action, Game, unknown_action
+from ..shapes import OutEvent
 from .bids import (
     FIVE,
     VALUE_TEXT,
@@ -35,6 +36,7 @@ from .bids import (
     summarize,
 )
 from .rules import PokerBullRules
+from .shapes import BidEvent, DealEvent, JokersLeaveEvent, LoseEvent, RechargeEvent
 
 #: The longest bid text read (the longest canonical bid has 25 characters).
 BID_TEXT_LIMIT = 64
@@ -166,7 +168,7 @@ class PokerBullGame(Game):
         total = sum(self.sizes)
         if r.jokers_leave_at and self.jokers_in and total <= r.jokers_leave_at:
             self.jokers_in = 0
-            self._log({"type": "jokers_leave", "cards_in_play": total})
+            self._log(JokersLeaveEvent(type="jokers_leave", cards_in_play=total))
         if hands is None:
             deck = r.pack(self.jokers_in)
             self.rng.shuffle(deck)
@@ -184,8 +186,8 @@ class PokerBullGame(Game):
         self.starter = starter
         self.turn = starter
         self._act = [starter]
-        self._log({"type": "deal", "hand": self.hand_no, "sizes": list(self.sizes),
-                   "starter": starter, "jokers": self.jokers_in},
+        self._log(DealEvent(type="deal", hand=self.hand_no, sizes=list(self.sizes),
+                   starter=starter, jokers=self.jokers_in),
                   {s: {"cards": _texts(self.hands[s])} for s in self._in()})
 
     # ================================================================== legality
@@ -305,7 +307,7 @@ class PokerBullGame(Game):
             self._standing = bid
             self._standing_at = move[2]
             self.history.append([seat, text])
-            self._log({"type": "bid", "seat": seat, "bid": text})
+            self._log(BidEvent(type="bid", seat=seat, bid=text))
             self.turn = self._next_in(seat)
             self._act = [self.turn]
             # The no-progress rule: the bids since the last call are this hand's history.
@@ -357,10 +359,10 @@ class PokerBullGame(Game):
             self.sizes[loser] = 0 if before >= r.grow_limit else before + 1
         else:
             self.sizes[loser] = before - 1
-        self._log({"type": "lose", "seat": loser, "cards_next": self.sizes[loser]})
+        self._log(LoseEvent(type="lose", seat=loser, cards_next=self.sizes[loser]))
         if self.sizes[loser] == 0:
             self.out.append(loser)
-            self._log({"type": "out", "seat": loser, "place": self.players - len(self.out) + 1})
+            self._log(OutEvent(type="out", seat=loser, place=self.players - len(self.out) + 1))
         alive = self._in()
         if len(alive) == 1:
             self._end(alive[0])
@@ -369,7 +371,7 @@ class PokerBullGame(Game):
             self.recharged = True
             for s in alive:
                 self.sizes[s] += 1
-            self._log({"type": "recharge", "seats": alive, "sizes": list(self.sizes)})
+            self._log(RechargeEvent(type="recharge", seats=alive, sizes=list(self.sizes)))
         self._new_hand(self._next_in(caller), None)
 
     def _end(self, winner: int) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from .. import savecheck as sc
 from ..cards import CARD_INDEX, CARD_TEXT, MOST_CARDS, build_deck, parse_cards, take_cards
@@ -26,6 +26,7 @@ from ..errors import IllegalAction, RuleError, quote
 from ..game import Action, Game, unknown_action
 from . import combos as cb
 from .rules import SneakRules
+from .shapes import DealEndEvent, DrawEvent, LeadEvent, PassEvent, RevealEvent, UncontestedEvent
 
 #: Where the full list of legal actions would be longer than this, ``legal_actions`` lists a
 #: deterministic subset (see :func:`capped`); ``is_legal`` still decides any action exactly.
@@ -200,7 +201,7 @@ class SneakGame(Game):
         card = self.stock.pop()
         insort(self.hands[seat], card)
         self.started[seat] = True
-        self._log({"type": "draw", "seat": seat, "stock_size": len(self.stock)},
+        self._log(DrawEvent(type="draw", seat=seat, stock_size=len(self.stock)),
                   {seat: {"card": CARD_TEXT[card]}})
         self._advance(seat)
 
@@ -214,10 +215,10 @@ class SneakGame(Game):
         count = len(cards)
         self.window = [s for s in self._order_from(seat) if len(self.hands[s]) >= count]
         if kind == "flaunt":
-            self._log({"type": "flaunt", "seat": seat, "count": count, "cards": _texts(cards),
-                       "combo": cb.describe(cards)})
+            self._log(LeadEvent(type="flaunt", seat=seat, count=count, cards=_texts(cards),
+                       combo=cb.describe(cards)))
         else:
-            self._log({"type": "sneak", "seat": seat, "count": count},
+            self._log(LeadEvent(type="sneak", seat=seat, count=count),
                       {seat: {"cards": _texts(cards)}})
         self.phase = "window"
         self.turn = seat
@@ -231,14 +232,14 @@ class SneakGame(Game):
             hand.remove(c)
         self.challenges.append([seat, list(cards)])
         self.window.remove(seat)
-        self._log({"type": "challenge", "seat": seat, "count": len(cards)},
+        self._log(LeadEvent(type="challenge", seat=seat, count=len(cards)),
                   {seat: {"cards": _texts(cards)}})
         self._after_answer()
 
     def _do_pass(self, seat: int) -> None:
         self.window.remove(seat)
         self.declined.append(seat)
-        self._log({"type": "pass", "seat": seat})
+        self._log(PassEvent(type="pass", seat=seat))
         self._after_answer()
 
     def _after_answer(self) -> None:
@@ -252,7 +253,7 @@ class SneakGame(Game):
         assert lead is not None
         leader: int = lead["seat"]
         lead_cards: list[int] = lead["cards"]
-        kind: str = lead["kind"]
+        kind: Literal["sneak", "flaunt"] = lead["kind"]
         if not self.challenges:
             self.won[leader].extend(lead_cards)
             public: dict[str, Any] = {"type": "won", "seat": leader, "kind": kind,
@@ -271,11 +272,11 @@ class SneakGame(Game):
             winner = self._winner(kind, plays)
             taken = [c for _, cs in plays for c in cs]
             self.won[winner].extend(taken)
-            self._log({
-                "type": "reveal", "kind": kind, "winner": winner, "count": len(taken),
-                "plays": [{"seat": s, "cards": _texts(cs), "combo": cb.describe(cs)}
+            self._log(RevealEvent(
+                type="reveal", kind=kind, winner=winner, count=len(taken),
+                plays=[{"seat": s, "cards": _texts(cs), "combo": cb.describe(cs)}
                           for s, cs in plays],
-            })
+            ))
         self.lead = None
         self.challenges, self.window, self.declined = [], [], []
         self._advance(leader)
@@ -300,13 +301,13 @@ class SneakGame(Game):
             cards = self.hands[last]
             self.hands[last] = []
             self.won[last].extend(cards)
-            self._log({"type": "uncontested", "seat": last, "count": len(cards)},
+            self._log(UncontestedEvent(type="uncontested", seat=last, count=len(cards)),
                       {last: {"cards": _texts(cards)}})
         counts = [len(w) for w in self.won]
         self.scores = [a + b for a, b in zip(self.scores, counts, strict=True)]
         self.deal_scores.append(counts)
-        self._log({"type": "deal_end", "deal": self.deal_no, "won": counts,
-                   "scores": list(self.scores)})
+        self._log(DealEndEvent(type="deal_end", deal=self.deal_no, won=counts,
+                   scores=list(self.scores)))
         top = max(self.scores)
         if top >= self._target:
             # Ranked by score; equal scores in seat order.  A shared top score is a shared win
