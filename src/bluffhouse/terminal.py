@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import select
 import sys
 import time
@@ -36,6 +35,7 @@ from .cards import CARD_INDEX, CARD_TEXT, RANK_NAMES, RANKS, SUIT_NAMES, SUITS
 from .errors import IllegalAction
 from .game import Game
 from .howto import command_help, rules_text
+from .narration import describe
 from .registry import lookup
 
 RECORD_FORMAT = "bluffhouse-record/1"
@@ -65,98 +65,6 @@ def cards_markup(cards: list[str]) -> Text:
         if i:
             out.append(" ")
         out.append_text(card_markup(c))
-    return out
-
-
-def describe(event: dict[str, Any], name: Callable[[int], str]) -> str:
-    """One line for an event, as the viewer saw it."""
-    kind = event.get("type")
-    who = name(event["seat"]) if isinstance(event.get("seat"), int) else ""
-    cards = event.get("cards")
-    shown = f" [{' '.join(cards)}]" if cards else ""
-    if kind == "play":
-        claim = f"{event.get('count')} x {event.get('rank')}"
-        if event.get("suit"):
-            claim += f" of {event['suit']}"
-        extra = f" (laid {event['laid']})" if "laid" in event else ""
-        return f"{who} plays {claim}{extra}{shown}"
-    if kind == "call" and "caller" in event:  # Poker Bull's showdown
-        hands = "; ".join(f"{name(s)}: {' '.join(h) or '-'}" for s, h in
-                          enumerate(event.get("hands", [])))
-        made = "is there" if event.get("exists") else "is not there"
-        return (f"{name(event['caller'])} calls {name(event['bidder'])}'s {event.get('bid')}: "
-                f"it {made} (best hand: {event.get('best')}). Hands: {hands}")
-    if kind == "lose":
-        return f"{who} loses the call and gets {event.get('cards_next')} card(s) next hand"
-    if kind == "recharge":
-        return "recharge: everyone still in gets one more card"
-    if kind == "jokers_leave":
-        return "the jokers leave the game"
-    if kind == "draw":
-        card = f" ({event['card']})" if event.get("card") else ""
-        return f"{who} draws{card}; {event.get('stock_size')} left in the stock"
-    if kind in ("sneak", "flaunt"):
-        return f"{who} {kind}s {event.get('count')} card(s){shown}"
-    if kind == "challenge":
-        return f"{who} challenges with {event.get('count')} card(s){shown}"
-    if kind == "won":
-        return f"{who} wins {event.get('count')} card(s) unchallenged{shown}"
-    if kind == "reveal":
-        plays = "; ".join(f"{name(p['seat'])}: {' '.join(p['cards'])} ({p.get('combo')})"
-                          for p in event.get("plays", []))
-        return (f"challenges turned up - {plays}: {name(event['winner'])} wins "
-                f"{event.get('count')} cards")
-    if kind == "uncontested":
-        return f"{who} keeps the last {event.get('count')} card(s) uncontested"
-    if kind == "deal_end":
-        won, scores = event.get("won"), event.get("scores")
-        return f"deal {event.get('deal')} over: won {won}, scores {scores}"
-    if kind in ("call", "believe") and "target" in event and "truthful" in event:
-        verdict = "truthful" if event.get("truthful") else "a bluff"
-        word = event.get("word", kind)
-        return (f"{who}: \"{word}!\" on {name(event['target'])}: the cards{shown} were "
-                f"{verdict}")
-    if kind == "called":  # Cheat H: the called player answers before the cards are turned
-        return (f"{who}: \"{event.get('word', 'call')}!\" on {name(event['target'])}, who "
-                "shows the cards")
-    if kind == "take" and "from" in event:
-        return f"{who} takes the call's pile ({event.get('count')} cards) from " \
-               f"{name(event['from'])}{shown}"
-    if kind == "take":
-        return f"{who} takes the pile ({event.get('count')} cards){shown}"
-    if kind == "decline":
-        return f"{who} lets it go"
-    if kind == "pass":
-        return f"{who} passes" + (" and picks up the pile" if event.get("pickup") else "")
-    if kind == "discard":
-        return f"everyone passed: {event.get('count')} cards discarded unseen"
-    if kind == "out":
-        return f"{who} is out of cards (place {event.get('place')})"
-    if kind == "game_over":
-        winner = event.get("winner")
-        return "game over" + (f": {name(winner)} won" if isinstance(winner, int) else "")
-    if kind == "deal":
-        return "cards dealt" + (f": you hold {' '.join(cards)}" if cards else "")
-    if kind == "check":
-        return f"{who} checks the last play{shown}"
-    if kind == "bid" and "bid" in event:
-        return f"{who} bids {event['bid']}"
-    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "seat"))
-    return f"{who} {kind}{': ' + rest if rest else ''}".strip()
-
-
-_YOU = re.compile(r"\b(you|You) (plays|passes|takes|calls|draws|sneaks|flaunts|challenges|"
-                  r"wins|keeps|checks|bids|loses|lets|is|gets)\b")
-_BASE = {"passes": "pass", "is": "are"}
-
-
-def second_person(line: str) -> str:
-    """'you plays' -> 'you play', 'you is out' -> 'you are out' (events name seats in the
-    third person; a single player is 'you')."""
-    out = _YOU.sub(lambda m: f"{m.group(1)} {_BASE.get(m.group(2), m.group(2)[:-1])}", line)
-    out = out.replace(" you's ", " your ")
-    if out != line:
-        out = out.replace(" and picks up ", " and pick up ").replace(" and gets ", " and get ")
     return out
 
 
@@ -488,7 +396,8 @@ class TerminalGame:
         for event in events:
             if event.get("type") == "decline":
                 continue
-            self.console.print("  " + second_person(describe(event, self.name)))
+            self.console.print("  " + describe(event, self.name, self.perspective(),
+                                               self.state.FAMILY))
         self.seen = len(self.state.events)
 
     def show_table(self, seat: int) -> None:
@@ -635,8 +544,11 @@ class TerminalGame:
         input(f"Pass the keyboard to player {seat} (seat {seat}), then press Enter ")
         self.clear_screen()
         self.console.rule(f"player {seat}")
+        def name(other: int) -> str:
+            return "you" if other == seat else self.name(other)
+
         for event in self.state.events_for(seat)[-8:]:
-            self.console.print("  " + describe(event, self.name))
+            self.console.print("  " + describe(event, name, seat, self.state.FAMILY))
 
     def situation(self, seat: int, view: dict[str, Any], kinds: list[str]) -> str:
         """One line saying what is being decided: the claim, bid or lead being judged."""
@@ -883,7 +795,7 @@ def replay(path: str, seat: int | None, everything: bool, pause: bool,
 
     def emit(events: list[dict[str, Any]]) -> None:
         for event in events:
-            console.print("  " + describe(event, name))
+            console.print("  " + describe(event, name, None, state.FAMILY))
 
     viewer = None if everything else seat
     shown = 0

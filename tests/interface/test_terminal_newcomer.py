@@ -44,7 +44,7 @@ def test_the_ace_of_spades_windows_help_rules_and_a_huge_number(tmp_path: Path) 
     child.expect(r"your play: claim A")
     child.expect(PROMPT)
     child.sendline("as")  # the ace of spades, not the claim keyword
-    child.expect(r"you play 1 x A \[AS\]")
+    child.expect(r"you play 1 × A \(A♠\)")
     # The next window: what is judged, and 'play' refused where no play is legal.
     child.expect(r"seat 1 \(counter\) claims \d × 2: call or pass\?")
     child.expect(PROMPT)
@@ -108,7 +108,7 @@ def test_a_person_answers_call_windows_before_bots_that_sit_before_them() -> Non
             child.expect(PROMPT)
             child.sendline("call")
             if claimant == 3:
-                child.expect(r'you: "Bullsh\*t!" on always_call 3')
+                child.expect(r"you call “Bullsh\*t!” on always_call 3")
             else:
                 child.expect(r"always_call \d answered first, from the player's left")
             seen.add(claimant)
@@ -159,14 +159,23 @@ def test_hot_seat_clears_the_scrollback_and_waits_for_the_next_player() -> None:
 
 
 def test_events_about_the_player_read_in_the_second_person() -> None:
-    from bluffhouse.terminal import second_person
+    from bluffhouse.narration import describe
 
-    assert second_person("you plays 2 x Q [QS QH]") == "you play 2 x Q [QS QH]"
-    assert second_person("you passes and picks up the pile") == "you pass and pick up the pile"
-    assert second_person("you is out of cards (place 1)") == "you are out of cards (place 1)"
-    assert second_person("counter 1 calls you's pair 7: it is there") == \
-        "counter 1 calls your pair 7: it is there"
-    assert second_person("counter 2 passes and picks up the pile") == \
+    def name(seat: int) -> str:
+        return "you" if seat == 0 else f"counter {seat}"
+
+    play = {"type": "play", "seat": 0, "rank": "Q", "count": 2, "cards": ["QS", "QH"]}
+    assert describe(play, name, 0) == "you play 2 × Q (Q♠ Q♥)"
+    assert describe({"type": "pass", "seat": 0, "pickup": True}, name, 0) == \
+        "you pass and pick up the pile"
+    assert describe({"type": "out", "seat": 0, "place": 1}, name, 0) == \
+        "you are out of cards (place 1)"
+    showdown = {"type": "call", "hand": 1, "caller": 1, "bidder": 0, "bid": "pair 7",
+                "hands": [["7S"], ["7H"]], "exists": True, "higher_exists": False,
+                "best": "pair 7", "loser": 1, }
+    assert describe(showdown, name, 0, "poker_bull").startswith(
+        "counter 1 calls your pair 7: it is there")
+    assert describe({"type": "pass", "seat": 2, "pickup": True}, name, 0) == \
         "counter 2 passes and picks up the pile"
 
 

@@ -27,6 +27,7 @@ import bluffhouse as bh
 from bluffhouse.bots import bot_class, bot_names
 from bluffhouse.howto import how_to_play
 
+from ..narration import vocabulary
 from .cluster import Owner
 from .config import Settings
 from .forwarding import NODE_HEADER, PEER_HEADER, forward_http, relay_websocket
@@ -110,6 +111,7 @@ class Server:
         self.limits = settings.limits
         self.manager: Manager | None = None
         self._catalogue: bytes | None = None
+        self._narration: bytes | None = None
         self._forwarder: httpx.AsyncClient | None = None
         #: Open websockets: by client address (forwarded ones from other processes are
         #: counted where the client connected), and all of them.
@@ -125,6 +127,7 @@ class Server:
                 Route("/api/health", self.health),
                 Route("/api/games", self.games),
                 Route("/api/bots", self.bots),
+                Route("/api/narration", self.narration),
                 Route("/api/rooms", self.create_room, methods=["POST"]),
                 Route("/api/rooms/{code}", self.room_info),
                 Route("/api/rooms/{code}/join", self.join, methods=["POST"]),
@@ -212,6 +215,13 @@ class Server:
         if self._catalogue is None:
             self._catalogue = json.dumps(games_catalogue()).encode()
         return Response(self._catalogue, media_type="application/json")
+
+    async def narration(self, request: Request) -> Response:
+        """The words for events and the notation, as data (``bluffhouse.narration``): the
+        browser renders them; it has no sentence of its own."""
+        if self._narration is None:
+            self._narration = json.dumps(vocabulary(), ensure_ascii=False).encode()
+        return Response(self._narration, media_type="application/json")
 
     async def bots(self, request: Request) -> Response:
         # "only": the bots that sit at one table alone (with that game's own rules)

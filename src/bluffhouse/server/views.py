@@ -131,7 +131,8 @@ class Views:
         events = game.events_for(seat, since=since)
         message: dict[str, Any] = {
             "type": "state", "code": room.code, "game_no": room.game_no,
-            "version": game.version, "seat": seat, "view": view, "events": events,
+            "version": game.version, "seat": seat, "family": game.FAMILY, "view": view,
+            "events": events,
             "events_from": since, "events_total": since + len(events),
             "timers": room.clocks.info(),
             "stand_in": [s for s, st in enumerate(room.state) if st.stand_in],

@@ -1,7 +1,7 @@
 // The table: one websocket to the server (docs/server.md), which is the only authority. The
 // page never decides what is legal: it shows the legal actions the server sends for this
 // moment (asking for them on a turn) and nothing else, and sends the one the player picks.
-import { cardText, cardsText, cardName, describe, bidText, actionLabel } from "/static/words.js";
+import { cardText, cardsText, cardName, describe, bidText, actionLabel, loadVocabulary } from "/static/words.js";
 
 const $ = (sel) => document.querySelector(sel);
 const code = decodeURIComponent(location.pathname.split("/").pop()).toUpperCase();
@@ -14,7 +14,7 @@ const KIND_WORDS = { play: "play", sneak: "sneak", flaunt: "flaunt", cheat: "hid
 const S = {
   mine: JSON.parse(localStorage.getItem(key) || "null"),
   socket: null, connected: false, retry: 0, stopped: false,
-  seat: null, host: false, room: null, msg: null, view: null, gameNo: 0,
+  seat: null, host: false, room: null, msg: null, view: null, gameNo: 0, family: "cheat",
   events: [], shownEvents: 0, legal: null, legalVersion: -1, askedVersion: -1,
   selected: new Set(), pending: false, timers: [], over: null, bidPick: null,
   replay: null, capped: false, checks: new Map(), checkTick: 0, claimPick: null, pickTick: 0,
@@ -57,8 +57,7 @@ function nameOf(seat) {
 }
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const seatName = (seat) => capital(nameOf(seat));
-const isSneak = () => Boolean(S.view && "stock_size" in S.view);
-const say3 = (event) => describe(event, nameOf, S.seat, { sneak: isSneak() });
+const say3 = (event) => describe(event, nameOf, S.seat, S.family);
 
 // ------------------------------------------------------------------ server
 async function post(path, body) {
@@ -181,6 +180,7 @@ function onMessage(message) {
 }
 
 function onState(message) {
+  S.family = message.family;
   if (message.game_no !== S.gameNo) { // a new game (rematch): start its log afresh
     S.gameNo = message.game_no; S.events = []; S.shownEvents = 0; S.over = null; S.shownOver = false;
     S.replay = null; $("#replay").hidden = true; $("#log").replaceChildren();
@@ -904,7 +904,7 @@ async function openReplay() {
 function showReplay() {
   const r = S.replay;
   const list = $("#replay-log");
-  list.replaceChildren(...r.events.slice(0, r.at + 1).map((e) => el("li", { text: capital(describe(e, nameOf, S.seat, { sneak: isSneak() })) })));
+  list.replaceChildren(...r.events.slice(0, r.at + 1).map((e) => el("li", { text: capital(say3(e)) })));
   $("#replay-pos").textContent = `step ${r.at + 1} of ${r.events.length}`;
   list.scrollTop = list.scrollHeight;
 }
@@ -975,4 +975,7 @@ $("#replay-prev").addEventListener("click", () => moveReplay(S.replay.at - 1));
 $("#replay-next").addEventListener("click", () => moveReplay(S.replay.at + 1));
 $("#replay-last").addEventListener("click", () => moveReplay(Infinity));
 
-connect();
+// The words for events come from the server first (they are data there, not here).
+loadVocabulary().then(connect, (error) => {
+  $("#conn").textContent = `${error.message}: reload the page`;
+});

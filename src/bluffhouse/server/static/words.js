@@ -1,31 +1,50 @@
-// Plain words for cards, bids, actions and the engine's events (as the terminal game says them).
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+// Plain words for cards, bids, actions and the engine's events. The notation (rank words,
+// suit symbols and names, bid categories) and the phrases for events are data from the server
+// (bluffhouse.narration, served at /api/narration): call loadVocabulary() (or setVocabulary)
+// before anything here is rendered.
+let VOCABULARY = null;
+
+export function setVocabulary(vocabulary) { VOCABULARY = vocabulary; }
+
+export async function loadVocabulary(fetcher = fetch) {
+  if (!VOCABULARY) {
+    const response = await fetcher("/api/narration");
+    if (!response.ok) throw new Error(`the table's words did not load (${response.status})`);
+    VOCABULARY = await response.json();
+  }
+  return VOCABULARY;
+}
+
+function vocabulary() {
+  if (!VOCABULARY) throw new Error("words.js: the vocabulary is not loaded yet (loadVocabulary)");
+  return VOCABULARY;
+}
+
+const rankWord = (rank) => vocabulary().ranks[rank] || rank;
+const suitWord = (suit) => vocabulary().suit_names[suit] || suit;
+const suitSymbol = (suit) => vocabulary().suit_symbols[suit];
 
 export function cardText(card) {
   if (card === "JK") return "Joker";
-  return `${card[0] === "T" ? "10" : card[0]}${SUITS[card[1]] || "?"}`;
+  return `${rankWord(card[0])}${suitSymbol(card[1]) || "?"}`;
 }
 
-const RANK_NAMES = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+const SPOKEN_RANKS = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
 
 // "queen of hearts", for screen readers
 export function cardName(card) {
   if (card === "JK") return "joker";
-  return `${RANK_NAMES[card[0]] || card[0]} of ${SUIT_NAMES[card[1]] || card[1]}`;
+  return `${SPOKEN_RANKS[card[0]] || card[0]} of ${suitWord(card[1])}`;
 }
 
 export function cardsText(cards) { return (cards || []).map(cardText).join(" "); }
-
-const rankWord = (rank) => (rank === "T" ? "10" : rank);
-const suitWord = (suit) => SUIT_NAMES[suit] || suit;
 
 // "two_pair K 9 natural" -> "two pair K 9 (natural)"
 export function bidText(bid) {
   const parts = String(bid).split(" ");
   const natural = parts[parts.length - 1] === "natural" ? parts.pop() : null;
   const [cat, ...rest] = parts;
-  const shown = rest.map((t) => (SUITS[t] ? `${SUITS[t]}` : rankWord(t)));
+  const shown = rest.map((t) => suitSymbol(t) || rankWord(t));
   return `${cat.replaceAll("_", " ")}${shown.length ? ` ${shown.join(" ")}` : ""}${natural ? " (natural)" : ""}`;
 }
 
@@ -61,86 +80,66 @@ export function actionLabel(action, view, name = (seat) => `seat ${seat + 1}`) {
   return `${action.type.charAt(0).toUpperCase()}${action.type.slice(1).replaceAll("_", " ")}${extra.length ? ` (${extra.join(", ")})` : ""}`;
 }
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+// ------------------------------------------------------------------ events
+// Each family's phrases, filled in the way bluffhouse.narration fills them in for the terminal:
+// this file holds no sentence of its own, and tests/js checks it says every checked case as
+// Python does.
+const holds = (v) => v !== undefined && v !== null && v !== false && !(Array.isArray(v) && v.length === 0);
 
-// One sentence for an event. `name(seat)` gives "you" for the viewer's own seat; `table.sneak`
-// says the game is Sneak (where a pass declines a challenge).
-export function describe(event, name, me, table = {}) {
-  const kind = event.type;
-  const seat = typeof event.seat === "number" ? event.seat : null;
-  const who = seat === null ? "" : name(seat);
-  const you = seat !== null && seat === me;
-  const verb = (third, second) => (you ? second : third);
-  const shown = event.cards && event.cards.length ? ` (${cardsText(event.cards)})` : "";
-  const colon = event.cards && event.cards.length ? `: ${cardsText(event.cards)}` : "";
-  switch (kind) {
-    case "deal":
-      if (event.sizes) return `hand ${event.hand} dealt (${event.sizes.join(" / ")} cards)${event.cards ? `; you hold ${cardsText(event.cards)}` : ""}`;
-      return `cards dealt${event.cards ? `; you hold ${cardsText(event.cards)}` : ""}`;
-    case "play": {
-      const claim = `${event.count} × ${rankWord(event.rank)}${event.suit ? ` of ${suitWord(event.suit)}` : ""}`;
-      const laid = event.laid !== undefined && event.laid !== event.count ? ` (laying ${event.laid})` : "";
-      return `${who} ${verb("plays", "play")} ${claim}${laid}${shown}`;
-    }
-    case "call":
-      if (event.caller !== undefined) {
-        const hands = (event.hands || []).map((h, s) => `${name(s)}: ${h.length ? cardsText(h) : "-"}`).join("; ");
-        return `${name(event.caller)} ${event.caller === me ? "call" : "calls"} ${event.bidder === me ? "your" : `${name(event.bidder)}'s`} ${bidText(event.bid)}: it ${event.exists ? "is there" : "is not there"}, the best hand being ${bidText(event.best)}; ${name(event.loser)} ${event.loser === me ? "lose" : "loses"} the call. Hands: ${hands}`;
-      }
-      if (event.target !== undefined) {
-        return `${who} ${verb("calls", "call")} "${event.word || "bluff"}!" on ${name(event.target)}: the cards${shown} were ${event.truthful ? "true" : "a bluff"}`;
-      }
-      return `${who} ${verb("calls", "call")}`;
-    case "believe":
-      return `${who} ${verb("believes", "believe")} ${name(event.target)}: the cards${shown} were ${event.truthful ? "true" : "a bluff"}`;
-    case "called": return `${who} ${verb("calls", "call")} "${event.word || "bluff"}!" on ${name(event.target)}, who shows the cards`;
-    case "check": return `${who} ${verb("checks", "check")} ${event.target === me ? "your" : `${name(event.target)}'s`} play${shown}`;
-    case "take":
-      if (event.from !== undefined) return `${who} ${verb("takes", "take")} the call's pile (${plural(event.count, "card")}) from ${name(event.from)}${colon}`;
-      return `${who} ${verb("takes", "take")} the pile (${plural(event.count, "card")})${colon}`;
-    case "decline": return `${who} ${verb("lets", "let")} it go`;
-    case "pass":
-      if (table.sneak) return `${who} ${verb("lets", "let")} it go`; // Sneak: declining a challenge
-      return `${who} ${verb("passes", "pass")}${event.pickup ? ` and ${verb("picks", "pick")} up the pile` : ""}`;
-    case "discard": return `everyone passed: ${plural(event.count, "card")} discarded unseen`;
-    case "out":
-      return event.place !== undefined ? `${who} ${verb("is", "are")} out of cards (place ${event.place})` : `${who} ${verb("is", "are")} out`;
-    case "game_over":
-      return `game over${typeof event.winner === "number" ? `: ${name(event.winner)} won` : ": a shared win"}`;
-    case "bid":
-      if (typeof event.bid === "string") return `${who} ${verb("bids", "bid")} ${bidText(event.bid)}`;
-      return `${who} ${verb("bids", "bid")} ${event.count}${event.rank ? ` × ${rankWord(event.rank)}` : ""}`;
-    case "bid_pass": return `${who} ${verb("passes", "pass")} on the bidding`;
-    case "lose": return `${who} ${verb("loses", "lose")} the call: ${plural(event.cards_next, "card")} next hand`;
-    case "recharge": return "recharge: everyone still in gets one more card";
-    case "jokers_leave": return "the jokers leave the game";
-    case "first_player": return `${who} ${verb("starts", "start")}${event.why ? ` (${event.why})` : ""}`;
-    case "draw":
-      return `${who} ${verb("draws", "draw")}${event.card ? ` ${cardText(event.card)}` : ""}; ${event.stock_size} left in the stock`;
-    case "sneak": return `${who} ${verb("sneaks", "sneak")} ${plural(event.count, "card")} face down${shown}`;
-    case "flaunt": return `${who} ${verb("flaunts", "flaunt")} ${cardsText(event.cards)}${event.combo ? ` (${event.combo})` : ""}`;
-    case "challenge": return `${who} ${verb("challenges", "challenge")} with ${plural(event.count, "card")}${shown}`;
-    case "won": return `${who} ${verb("wins", "win")} ${plural(event.count, "card")} unchallenged${shown}`;
-    case "reveal": {
-      const plays = (event.plays || []).map((p) => `${name(p.seat)} ${cardsText(p.cards)}${p.combo ? ` (${p.combo})` : ""}`).join(", ");
-      return `challenge turned up: ${plays}; ${name(event.winner)} ${event.winner === me ? "win" : "wins"} ${plural(event.count, "card")}`;
-    }
-    case "cheat_private": // a table cheat: the details reach only the seats it touches
-      if (event.cheat === "hide") return `${who} ${verb("hides", "hide")} ${cardsText(event.cards)} (a table cheat)`;
-      if (event.cheat === "give") return `${who} ${verb("slips", "slip")} ${cardsText(event.cards)} into ${name(event.to)}'s hand (a table cheat)`;
-      if (event.cheat === "given") return `${who} ${verb("slips", "slip")} ${cardsText(event.cards)} into ${me === null ? "a" : "your"} hand (a table cheat)`;
-      if (event.cheat === "peek") return `${who} ${verb("peeks", "peek")} at a card of ${name(event.at)}: ${cardsText(event.cards)}`;
-      return `${who} ${verb("does", "do")} something under the table (a table cheat, open to accusation until the next turn)`;
-    case "accuse":
-      return `${who} ${verb("accuses", "accuse")} ${name(event.target)} of cheating: ${event.caught
-        ? `caught${event.cheats && event.cheats.length ? ` (${event.cheats.join(", ").replaceAll("_", " ")})` : ""}` : "a false accusation"}`;
-    case "uncontested": return `${who} ${verb("keeps", "keep")} the last ${plural(event.count, "card")} uncontested`;
-    case "deal_start": return `deal ${event.deal} begins: ${event.stock_size} cards in the stock`;
-    case "deal_end": return `deal ${event.deal} over: won ${(event.won || []).join(" / ")}, scores ${(event.scores || []).join(" / ")}`;
-    default: {
-      const rest = Object.entries(event).filter(([k]) => !["type", "seat"].includes(k))
-        .map(([k, v]) => `${k.replaceAll("_", " ")} ${Array.isArray(v) && v.every((x) => typeof x === "string" && x.length === 2) ? cardsText(v) : typeof v === "object" ? JSON.stringify(v) : v}`);
-      return `${who ? `${who} ` : ""}${kind.replaceAll("_", " ")}${rest.length ? ` (${rest.join(", ")})` : ""}`;
-    }
+function met(cond, event) {
+  if (cond.startsWith("!")) return !holds(event[cond.slice(1)]);
+  if (cond.includes("!=@")) {
+    const [key, other] = cond.split("!=@");
+    return holds(event[key]) && event[key] !== event[other];
   }
+  if (cond.includes("=")) {
+    const at = cond.indexOf("=");
+    return String(event[cond.slice(0, at)]) === cond.slice(at + 1);
+  }
+  return holds(event[cond]);
+}
+
+function fill(spec, event, name, me) {
+  const [fmt, key, arg = ""] = spec.split(":");
+  const value = key in event ? event[key] : "";
+  const cards = (list) => list.map(cardText).join(" ");
+  switch (fmt) {
+    case "name": return name(Number(value));
+    case "whose": return value === me ? "your" : `${name(Number(value))}'s`;
+    case "v": { const [third, second] = arg.split("|"); return value === me ? second : third; }
+    case "yes": { const [yes, no] = arg.split("|"); return holds(value) ? yes : no; }
+    case "n": return `${Number(value)} ${arg}${Number(value) === 1 ? "" : "s"}`;
+    case "join": return value.map(String).join(" / ");
+    case "card": return cardText(String(value));
+    case "cards": return cards(value);
+    case "rank": return rankWord(String(value));
+    case "suit": return suitWord(String(value));
+    case "bid": return bidText(String(value));
+    case "words": return value.map((w) => String(w).replaceAll("_", " ")).join(", ");
+    case "hands": return value.map((h, s) => `${name(s)}: ${cards(h) || "-"}`).join("; ");
+    case "plays": return value.map((p) => `${name(p.seat)} ${cards(p.cards)}${p.combo ? ` (${p.combo})` : ""}`).join(", ");
+    default: return String(value);
+  }
+}
+
+export function render(template, event, name, me) {
+  return template.replace(/\[([?!])([^|\]]+)\|([^\]]*)\]|\{([^}]*)\}/g, (whole, sign, cond, text, spec) => {
+    if (spec !== undefined) return fill(spec, event, name, me);
+    if (!met(sign === "?" ? cond : `!${cond}`, event)) return "";
+    return text.replace(/\{([^}]*)\}/g, (_, inner) => fill(inner, event, name, me));
+  });
+}
+
+// One sentence for an event, as seat `me` saw it (null: a spectator). `name(seat)` gives
+// "you" for the viewer's own seat; `family` is the game's family ("cheat", "poker_bull",
+// "sneak"), whose phrases are used.
+export function describe(event, name, me, family = "cheat") {
+  const phrases = VOCABULARY && VOCABULARY.families[family];
+  for (const variant of (phrases && phrases[event.type]) || []) {
+    if ((variant.when || []).every((c) => met(c, event))) return render(variant.say, event, name, me);
+  }
+  const rest = Object.entries(event).filter(([k]) => !["type", "seat"].includes(k))
+    .map(([k, v]) => `${k.replaceAll("_", " ")} ${Array.isArray(v) ? v.join(" ") : typeof v === "object" ? JSON.stringify(v) : v}`);
+  const who = typeof event.seat === "number" ? `${name(event.seat)} ` : "";
+  return `${who}${String(event.type).replaceAll("_", " ")}${rest.length ? ` (${rest.join(", ")})` : ""}`;
 }
