@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices
+from bluffhouse.pokerbull import PokerBullGame
+from bluffhouse.pokerbull.grammar import bid_grammar
 
 from .errors import Refused
 from .moves import LEGAL_INLINE, WINDOW_KINDS, listed_subset
@@ -137,6 +139,9 @@ class Views:
             "timers": room.clocks.info(),
             "stand_in": [s for s, st in enumerate(room.state) if st.stand_in],
         }
+        if since == 0 and isinstance(game, PokerBullGame):
+            # The bid builder's grammar, as data (the page keeps it for the game).
+            message["bid_grammar"] = bid_grammar(game.rules)
         if seat is not None:
             # In a window the answers are few: sent along. A turn may have thousands of
             # actions (a Cheat lead): null, and the client asks with a legal message.

@@ -1,7 +1,10 @@
 // The table: one websocket to the server (docs/server.md), which is the only authority. The
 // page never decides what is legal: it shows the legal actions the server sends for this
 // moment (asking for them on a turn) and nothing else, and sends the one the player picks.
-import { cardText, cardsText, cardName, describe, bidText, actionLabel, loadVocabulary } from "/static/words.js";
+import {
+  cardText, cardsText, cardName, describe, bidText, actionLabel, loadVocabulary, suitName, suitText,
+  suitSign, rankText,
+} from "/static/words.js";
 
 const $ = (sel) => document.querySelector(sel);
 const code = decodeURIComponent(location.pathname.split("/").pop()).toUpperCase();
@@ -181,6 +184,7 @@ function onMessage(message) {
 
 function onState(message) {
   S.family = message.family;
+  if (message.bid_grammar) S.grammar = message.bid_grammar;
   if (message.game_no !== S.gameNo) { // a new game (rematch): start its log afresh
     S.gameNo = message.game_no; S.events = []; S.shownEvents = 0; S.over = null; S.shownOver = false;
     S.replay = null; $("#replay").hidden = true; $("#log").replaceChildren();
@@ -364,7 +368,7 @@ function renderBoard() {
     }
     if (v.bid && typeof v.bid === "object") facts.push(`${capital(nameOf(v.bid.seat))} bid ${v.bid.count} card${v.bid.count === 1 ? "" : "s"}`);
     let next = "";
-    if (v.claim_rank) next = `Next claim: ${rankLabel(v.claim_rank)}${v.claim_suit ? ` of ${SUIT_SIGNS[v.claim_suit] || v.claim_suit}` : ""}`;
+    if (v.claim_rank) next = `Next claim: ${rankLabel(v.claim_rank)}${v.claim_suit ? ` of ${suitSign(v.claim_suit)}` : ""}`;
     else if (v.claim_ranks && v.claim_ranks.length >= 13) next = "Next claim: any rank";
     else if (v.claim_ranks && v.claim_ranks.length > 1) next = `Next claim: one of ${v.claim_ranks.map(rankLabel).join(" ")}`;
     else if (v.leading) next = "Next claim: any rank";
@@ -455,8 +459,7 @@ function matching() {
 
 const unique = (items) => [...new Set(items)];
 const claimKey = (claim) => `${claim.rank}|${claim.count}|${claim.suit || ""}`;
-const rankLabel = (rank) => (rank === "T" ? "10" : rank === "JK" ? "Joker" : rank);
-const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const rankLabel = rankText;
 function pickedCards() {
   const hand = S.view.hand || [];
   return [...S.selected].sort((a, b) => a - b).map((i) => hand[i]);
@@ -561,7 +564,7 @@ function claimChooser(picked, claims) {
   const node = el("span", { class: "bid-builder claim-builder" }, el("span", { class: "muted", text: "Claim" }),
     menu("claim-count", "how many you claim", counts, pick.count, (n) => `${n} ×`, (x) => ({ count: Number(x) })),
     menu("claim-rank", "the rank you claim", ranks, pick.rank, rankLabel, (x) => ({ rank: x })),
-    suits.length ? menu("claim-suit", "the suit you claim", suits, pick.suit, (x) => `of ${SUIT_SIGNS[x] || x}`, (x) => ({ suit: x })) : "",
+    suits.length ? menu("claim-suit", "the suit you claim", suits, pick.suit, (x) => `of ${suitSign(x)}`, (x) => ({ suit: x })) : "",
     go);
   const hint = verdict.legal === false ? `Not allowed: ${verdict.message.replace(/\.$/, "")}.`
     : verdict.legal === undefined ? "Asking the server whether that claim is allowed…" : "";
@@ -668,30 +671,19 @@ function waitingText() {
   return `Waiting for ${names.join(", ")}${t ? " (call window)" : ""}.`;
 }
 
-// Poker Bull: a bid built from its parts (docs/rules/poker_bull.md): the kind of hand, then its
-// ranks or suit from the left (each may be left open: "any"), then "natural". The menus offer
-// the parts of the listed bids, and a listed bid is offered at once. Where the list is a subset
+// Poker Bull: a bid built from its parts: the kind of hand, then its ranks or suit from the
+// left (each may be left open: "any"), then "natural". The grammar (the kinds, each part's name
+// and where its values come from, this pack's ranks, suits and straight tops) is data from the
+// server (bluffhouse.pokerbull.grammar, sent with a game's first state). The menus offer the
+// parts of the listed bids, and a listed bid is offered at once. Where the list is a subset
 // (capped: at a hand's opening the engine leaves out the flushes naming three or more ranks)
-// they offer every part the pack has, and a bid missing from the list is put to the server (a
-// check message): its Bid button waits for the answer, and a refusal is shown in the engine's
-// words. The page never decides that a bid is legal.
-const RANK_ORDER = "23456789TJQKA";
-const BID_PARTS = {
-  high: [{ name: "rank", any: "any card" }],
-  pair: [{ name: "rank", any: "any rank" }],
-  trips: [{ name: "rank", any: "any rank" }],
-  quads: [{ name: "rank", any: "any rank" }],
-  five: [{ name: "rank", any: "any rank" }],
-  two_pair: [{ name: "higher pair", any: "any ranks" }, { name: "lower pair", any: "any lower rank" }],
-  straight: [{ name: "top card", any: "any straight", top: true }],
-  flush: [{ name: "suit", any: "any suit", suit: true }, { name: "ranks", ranks: true }],
-  full_house: [{ name: "three of", any: "any ranks" }, { name: "two of", any: "any other rank" }],
-  straight_flush: [{ name: "suit", any: "any suit", suit: true }, { name: "top card", any: "any run", top: true }],
-  royal_flush: [{ name: "suit", any: "any suit", suit: true }],
-};
-const SUIT_WORDS = { S: "spades ♠", H: "hearts ♥", D: "diamonds ♦", C: "clubs ♣" };
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const rankDown = (ranks) => [...ranks].sort((a, b) => RANK_ORDER.indexOf(b) - RANK_ORDER.indexOf(a));
+// they offer every value the grammar has, and a bid missing from the list is put to the server
+// (a check message): its Bid button waits for the answer, and a refusal is shown in the
+// engine's words. The page never decides that a bid is legal.
+const partsOf = (cat) => ((S.grammar && S.grammar.categories.find((c) => c.id === cat)) || { parts: [] }).parts;
+const kindWords = (cat) => ((S.grammar && S.grammar.categories.find((c) => c.id === cat)) || { words: cat.replaceAll("_", " ") }).words;
+const rankAt = (rank) => (S.grammar ? S.grammar.ranks.indexOf(rank) : -1);
+const rankDown = (ranks) => [...ranks].sort((a, b) => rankAt(b) - rankAt(a));
 
 function parseBid(text) {
   const parts = text.split(" ");
@@ -705,22 +697,6 @@ function parseBid(text) {
 function bidOf(pick) {
   const spec = pick.cat === "flush" && pick.spec.length > 1 ? [pick.spec[0], ...rankDown(pick.spec.slice(1))] : pick.spec;
   return [pick.cat, ...spec, ...(pick.natural ? ["natural"] : [])].join(" ");
-}
-
-// The ranks and suits of this game's pack (options lowest_rank and suits), suits weakest first
-// like the bids.
-function packParts() {
-  const rules = (S.view && S.view.rules) || {};
-  const low = String(rules.lowest_rank || "2").replace("10", "T");
-  const ranks = [...RANK_ORDER.slice(Math.max(0, RANK_ORDER.indexOf(low)))];
-  const pack = "SHDC".slice(0, rules.suits || 4);
-  const suits = [...(rules.suit_order || "SHCD")].reverse().filter((s) => pack.includes(s));
-  const run = (top) => { // the five ranks of a straight ending at top, the wheel 5-4-3-2-A too
-    const at = RANK_ORDER.indexOf(top);
-    return top === "5" ? ["A", "2", "3", "4", "5"] : at >= 4 ? [...RANK_ORDER.slice(at - 4, at + 1)] : null;
-  };
-  const tops = ranks.filter((r) => { const five = run(r); return five && five.every((x) => ranks.includes(x)); });
-  return { ranks, suits, tops };
 }
 
 function listedParsed() {
@@ -737,17 +713,19 @@ const samePrefix = (spec, prefix) => prefix.every((x, i) => spec[i] === x);
 // bids, and where the list is capped every value the pack has; and whether the bid may stop
 // before it (its parts are named from the left).
 function partChoices(cat, i, prefix, listed) {
-  const part = BID_PARTS[cat][i];
+  const part = partsOf(cat)[i];
   const mine = listed.filter((b) => b.cat === cat && samePrefix(b.spec, prefix));
   let values = unique(mine.filter((b) => b.spec.length > i).map((b) => b.spec[i]));
   let end = mine.some((b) => b.spec.length === i);
   if (S.capped) {
-    const pack = packParts();
-    let all = pack.ranks;
-    if (part.suit) all = pack.suits;
-    else if (part.top) all = cat === "straight_flush" ? pack.tops.filter((r) => r !== "A") : pack.tops;
-    else if (cat === "two_pair") all = i === 0 ? pack.ranks.slice(1) : pack.ranks.filter((r) => RANK_ORDER.indexOf(r) < RANK_ORDER.indexOf(prefix[0]));
-    else if (cat === "full_house" && i === 1) all = pack.ranks.filter((r) => r !== prefix[0]);
+    const g = S.grammar;
+    const lists = {
+      ranks: g.ranks, ranks_above_lowest: g.ranks.slice(1),
+      ranks_below_previous: g.ranks.filter((r) => rankAt(r) < rankAt(prefix[0])),
+      ranks_except_previous: g.ranks.filter((r) => r !== prefix[0]),
+      suits: g.suits, straight_tops: g.straight_tops, straight_flush_tops: g.straight_flush_tops,
+    };
+    const all = lists[part.values] || [];
     values = unique([...all, ...values]);
     end = true;
   }
@@ -758,10 +736,10 @@ function partChoices(cat, i, prefix, listed) {
 // offer (or dropped, where the bid may stop there).
 function settleBid(pick, listed) {
   const spec = [];
-  const parts = BID_PARTS[pick.cat] || [];
+  const parts = partsOf(pick.cat);
   for (let i = 0; i < parts.length; i += 1) {
-    if (parts[i].ranks) { // a flush's ranks, as ticked (after its suit)
-      if (spec.length === i) spec.push(...rankDown(pick.spec.slice(i).filter((r) => packParts().ranks.includes(r))));
+    if (parts[i].values === "flush_ranks") { // a flush's ranks, as ticked (after its suit)
+      if (spec.length === i) spec.push(...rankDown(pick.spec.slice(i).filter((r) => S.grammar.ranks.includes(r))));
       break;
     }
     const { values, end } = partChoices(pick.cat, i, spec, listed);
@@ -785,15 +763,15 @@ function bidBuilder(bids) {
   const change = (next) => { S.bidPick = next; S.pickTick += 1; renderActions(); };
   const controls = [];
   const kinds = el("select", { id: "bid-category", "aria-label": "kind of hand" },
-    ...cats.map((c) => el("option", { value: c, text: c.replaceAll("_", " "), selected: c === pick.cat })));
+    ...cats.map((c) => el("option", { value: c, text: kindWords(c), selected: c === pick.cat })));
   kinds.addEventListener("change", () => change(firstOf(kinds.value)));
   controls.push(kinds);
-  (BID_PARTS[pick.cat] || []).forEach((part, i) => {
+  partsOf(pick.cat).forEach((part, i) => {
     if (i > pick.spec.length) return; // a part is named only after the ones before it
-    if (part.ranks) {
+    if (part.values === "flush_ranks") {
       const ticked = pick.spec.slice(i);
       const flushes = listed.filter((b) => b.cat === "flush" && b.spec[0] === pick.spec[0]);
-      const chips = packParts().ranks.map((r) => {
+      const chips = S.grammar.ranks.map((r) => {
         const on = ticked.includes(r);
         const more = [...ticked, r];
         const open = on || (S.capped ? ticked.length < 5 : flushes.some((b) => more.every((x) => b.spec.includes(x, 1))));
@@ -808,8 +786,7 @@ function bidBuilder(bids) {
     const { values, end } = partChoices(pick.cat, i, pick.spec.slice(0, i), listed);
     if (!values.length) return;
     const current = pick.spec[i];
-    const words = (v) => (part.suit ? SUIT_WORDS[v] || v : part.top ? `${rankLabel(v)} high`
-      : pick.cat === "full_house" ? `${i ? "two" : "three"} ${rankLabel(v)}` : rankLabel(v));
+    const words = (v) => part.label.replace("{rank}", rankLabel(v)).replace("{suit}", suitText(v));
     const menu = el("select", { id: `bid-part-${i}`, "aria-label": part.name },
       ...(end ? [el("option", { value: "", text: part.any, selected: current === undefined })] : []),
       ...values.map((v) => el("option", { value: v, text: words(v), selected: v === current })));
@@ -828,7 +805,7 @@ function bidBuilder(bids) {
   const verdict = texts.has(action.bid) ? { legal: true } : checkFor(action);
   const go = el("button", { type: "button", class: "act primary", "data-kind": "bid", disabled: S.pending || verdict.legal !== true,
     text: actionLabel(action, S.view, seatName), onclick: () => act(action) });
-  const flushOf = pick.cat === "flush" && pick.spec.length ? SUIT_NAMES[pick.spec[0]] : "";
+  const flushOf = pick.cat === "flush" && pick.spec.length ? suitName(pick.spec[0]) : "";
   const hint = verdict.legal === false ? `Not allowed: ${verdict.message.replace(/\.$/, "")}.`
     : verdict.legal === undefined ? "Asking the server whether that bid is allowed…"
       : flushOf ? `A flush is five ${flushOf} of different ranks: tick up to five ranks it must hold.` : "";

@@ -24,6 +24,12 @@ const rankWord = (rank) => vocabulary().ranks[rank] || rank;
 const suitWord = (suit) => vocabulary().suit_names[suit] || suit;
 const suitSymbol = (suit) => vocabulary().suit_symbols[suit];
 
+// The notation for the rest of the page: "10" for T, "spades", "♠", "spades ♠".
+export const rankText = (rank) => rankWord(rank);
+export const suitName = (suit) => suitWord(suit);
+export const suitSign = (suit) => suitSymbol(suit) || suit;
+export const suitText = (suit) => `${suitWord(suit)} ${suitSymbol(suit) || ""}`.trim();
+
 export function cardText(card) {
   if (card === "JK") return "Joker";
   return `${rankWord(card[0])}${suitSymbol(card[1]) || "?"}`;
