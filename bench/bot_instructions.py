@@ -60,8 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     here = os.path.dirname(os.path.abspath(__file__))
     runs = []
     for extra in (EXTRA, 0):
-        total, out = _count([_RUN, here, args.bot, args.opponent, str(args.games),
-                             str(extra)])
+        total, out = _count([_RUN, here, args.bot, args.opponent, str(args.games), str(extra)])
         found = re.search(r"moves (\d+)", out)
         if found is None:
             print(f"the counted run printed no move count: {out[-500:]!r}", file=sys.stderr)
@@ -69,9 +68,11 @@ def main(argv: list[str] | None = None) -> int:
         runs.append((total, int(found.group(1))))
     (full, moves), (base, _) = runs
     each = (full - base) / max(1, moves * EXTRA)
-    print(f"{args.bot} against {args.opponent}, {args.games} game(s) of every suite rule set: "
-          f"{each / 1e6:.2f} million instructions a move ({moves} moves); the whole run "
-          f"without the copies: {base / 1e9:.2f} billion")
+    print(
+        f"{args.bot} against {args.opponent}, {args.games} game(s) of every suite rule set: "
+        f"{each / 1e6:.2f} million instructions a move ({moves} moves); the whole run "
+        f"without the copies: {base / 1e9:.2f} billion"
+    )
     return 0
 
 

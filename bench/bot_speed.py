@@ -35,8 +35,7 @@ def collect(game: str, players: int, games: int) -> list[tuple[bh.Game, int]]:
     points: list[tuple[bh.Game, int]] = []
     for g in range(games):
         state = bh.new_game(game, players=players, seed=g)
-        bots = [make_bot("honest" if s == 0 else "random", seed=g * 10 + s)
-                for s in range(players)]
+        bots = [make_bot("honest" if s == 0 else "random", seed=g * 10 + s) for s in range(players)]
         steps = 0
         while not state.over and steps < 3000:
             seat = state.to_act[0]
@@ -50,8 +49,12 @@ def collect(game: str, players: int, games: int) -> list[tuple[bh.Game, int]]:
 
 def summary(times: list[float]) -> dict[str, float]:
     ms = sorted(1000 * t for t in times)
-    return {"mean": round(statistics.fmean(ms), 3), "median": round(statistics.median(ms), 3),
-            "p95": round(ms[int(0.95 * (len(ms) - 1))], 3), "max": round(ms[-1], 3)}
+    return {
+        "mean": round(statistics.fmean(ms), 3),
+        "median": round(statistics.median(ms), 3),
+        "p95": round(ms[int(0.95 * (len(ms) - 1))], 3),
+        "max": round(ms[-1], 3),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,8 +65,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     points = collect(args.game, args.players, args.games)
-    turns = [i for i, (s, seat) in enumerate(points)
-             if any(a["type"] == "play" for a in s.legal_actions(seat)[:40])]
+    turns = [
+        i
+        for i, (s, seat) in enumerate(points)
+        if any(a["type"] == "play" for a in s.legal_actions(seat)[:40])
+    ]
     big = [i for i in turns if len(points[i][0].view(0)["hand"]) >= 15]
     times: dict[str, list[float]] = {"baseline: list every legal action": []}
     times.update({name: [] for name in BOTS})
@@ -85,10 +91,15 @@ def main(argv: list[str] | None = None) -> int:
                 best.append(clock() - start)
             times[name].append(min(best))
     base = statistics.fmean(times["baseline: list every legal action"])
-    out: dict[str, Any] = {"game": args.game, "players": args.players,
-                           "decisions": len(points), "turns": len(turns),
-                           "turns_hand_15_plus": len(big),
-                           "python": sys.version.split()[0], "bots": {}}
+    out: dict[str, Any] = {
+        "game": args.game,
+        "players": args.players,
+        "decisions": len(points),
+        "turns": len(turns),
+        "turns_hand_15_plus": len(big),
+        "python": sys.version.split()[0],
+        "bots": {},
+    }
     for name, ts in times.items():
         row = summary(ts)
         row["turns"] = summary([ts[i] for i in turns]) if turns else {}
@@ -98,17 +109,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"{args.game}, {args.players} players: {len(points)} decisions of seat 0, "
-          f"{len(turns)} of them turns to play ({len(big)} with 15+ cards); ms a decision")
-    print(f"{'':36} {'all mean':>8} {'p95':>7} {'turn mean':>9} {'p95':>7} "
-          f"{'15+ mean':>8} {'p95':>7} {'max':>7} {'x base':>7}")
+    print(
+        f"{args.game}, {args.players} players: {len(points)} decisions of seat 0, "
+        f"{len(turns)} of them turns to play ({len(big)} with 15+ cards); ms a decision"
+    )
+    print(
+        f"{'':36} {'all mean':>8} {'p95':>7} {'turn mean':>9} {'p95':>7} "
+        f"{'15+ mean':>8} {'p95':>7} {'max':>7} {'x base':>7}"
+    )
     empty = {"mean": 0.0, "p95": 0.0, "max": 0.0}
     for name, row in out["bots"].items():
         t = row["turns"] or empty
         b = row["turns_hand_15_plus"] or empty
-        print(f"{name:36} {row['mean']:>8.3f} {row['p95']:>7.3f} {t['mean']:>9.3f} "
-              f"{t['p95']:>7.3f} {b['mean']:>8.3f} {b['p95']:>7.3f} {row['max']:>7.3f} "
-              f"{row['ratio_to_baseline']:>7.2f}")
+        print(
+            f"{name:36} {row['mean']:>8.3f} {row['p95']:>7.3f} {t['mean']:>9.3f} "
+            f"{t['p95']:>7.3f} {b['mean']:>8.3f} {b['p95']:>7.3f} {row['max']:>7.3f} "
+            f"{row['ratio_to_baseline']:>7.2f}"
+        )
     return 0
 
 

@@ -30,13 +30,16 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--suite", default="rules", choices=list(SUITES))
     ap.add_argument("--games", type=int, default=200, help="games a cell (default 200)")
-    ap.add_argument("--search-games", type=int, default=40,
-                    help="games a cell for ismcts (default 40)")
-    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                    help="processes (default: every core)")
+    ap.add_argument(
+        "--search-games", type=int, default=40, help="games a cell for ismcts (default 40)"
+    )
+    ap.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)"
+    )
     ap.add_argument("--bots", help="only these bots under test, comma-separated")
-    ap.add_argument("--rules", help="only these rule sets, comma-separated "
-                                    f"({', '.join(SUITE_RULES)})")
+    ap.add_argument(
+        "--rules", help=f"only these rule sets, comma-separated ({', '.join(SUITE_RULES)})"
+    )
     ap.add_argument("--opponents", help="only these opponents, comma-separated")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", action="store_true", help="one JSON object")
@@ -46,20 +49,37 @@ def main(argv: list[str] | None = None) -> int:
     opponents = tuple(args.opponents.split(",")) if args.opponents else None
     start = time.perf_counter()
     try:
-        cells = run_suite(args.suite, args.games, args.search_games, workers=args.workers,
-                          seed=args.seed, bots=bots, rules=rules,
-                          opponents=opponents)
+        cells = run_suite(
+            args.suite,
+            args.games,
+            args.search_games,
+            workers=args.workers,
+            seed=args.seed,
+            bots=bots,
+            rules=rules,
+            opponents=opponents,
+        )
     except ValueError as exc:
         print(f"bot_suite: {exc}", file=sys.stderr)
         return 2
     seconds = time.perf_counter() - start
     if args.json:
-        print(json.dumps({"suite": args.suite, "seed": args.seed, "workers": args.workers,
-                          "seconds": round(seconds, 1),
-                          "cells": [c.as_dict() for c in cells]}))
+        print(
+            json.dumps(
+                {
+                    "suite": args.suite,
+                    "seed": args.seed,
+                    "workers": args.workers,
+                    "seconds": round(seconds, 1),
+                    "cells": [c.as_dict() for c in cells],
+                }
+            )
+        )
         return 0
-    print(f"suite {args.suite}, seed {args.seed}: {sum(c.games for c in cells)} games in "
-          f"{seconds:.0f} s on {args.workers} worker(s)\n")
+    print(
+        f"suite {args.suite}, seed {args.seed}: {sum(c.games for c in cells)} games in "
+        f"{seconds:.0f} s on {args.workers} worker(s)\n"
+    )
     print(suite_table(cells))
     return 0
 

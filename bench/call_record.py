@@ -52,8 +52,11 @@ def record(rules: str, bot: str, opponent: str, games: int) -> Counter[str]:
                     if any(c == JOKER or c >> 2 == rank for c in cards):  # a padded truth
                         out[f"{who} lies padding a true card, {len(cards)} laid"] += 1
                     claimable = {RANK_INDEX[r] for r in view.get("claim_ranks") or []}
-                    if any(CARD_INDEX[c] >> 2 in claimable for c in view["hand"]
-                           if CARD_INDEX[c] != JOKER):
+                    if any(
+                        CARD_INDEX[c] >> 2 in claimable
+                        for c in view["hand"]
+                        if CARD_INDEX[c] != JOKER
+                    ):
                         out[f"{who} lies holding a claimable card"] += 1
             state.apply(seat, action)
         for event in state.view(0)["events"]:
@@ -83,8 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         ap.error("--games must be at least 1")
     got = record(args.rules, args.bot, args.opponent, args.games)
-    print(f"{args.rules}: {args.bot} (seat 0) against {args.opponent}, {got['games']} games, "
-          f"{got['bot wins']} won")
+    print(
+        f"{args.rules}: {args.bot} (seat 0) against {args.opponent}, {got['games']} games, "
+        f"{got['bot wins']} won"
+    )
     for key in sorted(k for k in got if k not in ("games", "bot wins")):
         print(f"  {key:40s} {got[key]}")
     return 0

@@ -140,8 +140,9 @@ def run_kernel(games: int, seed: int, compiled: bool) -> tuple[float, int]:
     return res.seconds, sum(res.steps)
 
 
-def measure_interleaved(paths: list[tuple[str, Any]], games: int, seed: int,
-                        rounds: int) -> list[dict[str, Any]]:
+def measure_interleaved(
+    paths: list[tuple[str, Any]], games: int, seed: int, rounds: int
+) -> list[dict[str, Any]]:
     """Each path plays ``games`` games in ``rounds`` slices, the paths taking turns (in
     alternating order), so a shared machine speeding up or slowing down during the run weighs
     on every path alike and the ratios stay fair."""
@@ -160,7 +161,9 @@ def measure_interleaved(paths: list[tuple[str, Any]], games: int, seed: int,
 
 def summary_row(name: str, seconds: float, actions: int, games: int) -> dict[str, Any]:
     return {
-        "path": name, "games": games, "seconds": round(seconds, 4),
+        "path": name,
+        "games": games,
+        "seconds": round(seconds, 4),
         "games_per_second": round(games / seconds, 1),
         "actions_per_second": round(actions / seconds, 1),
         "mean_actions": round(actions / games, 1),
@@ -172,8 +175,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=1000, help="games for the Python paths")
     ap.add_argument("--bulk-games", type=int, default=200_000, help="games for numba")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--rounds", type=int, default=6,
-                    help="slices the Python paths take turns in (fair ratios on a busy machine)")
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=6,
+        help="slices the Python paths take turns in (fair ratios on a busy machine)",
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--no-pin", action="store_true", help="do not pin to one CPU core")
     ap.add_argument("--no-numba", action="store_true", help="skip the compiled bulk path")
@@ -190,12 +197,17 @@ def main(argv: list[str] | None = None) -> int:
     run_public(20, 10**6)
     run_step(20, 10**6)
     run_baseline(20, 10**6)
-    rows = measure_interleaved([
-        ("baseline: bare-rules plain Python", run_baseline),
-        ("public API (simulate loop, validated)", run_public),
-        ("int engine step by step (Python)", run_step),
-        ("bulk kernel as plain Python", lambda n, sd: run_kernel(n, sd, False)),
-    ], g, args.seed, args.rounds)
+    rows = measure_interleaved(
+        [
+            ("baseline: bare-rules plain Python", run_baseline),
+            ("public API (simulate loop, validated)", run_public),
+            ("int engine step by step (Python)", run_step),
+            ("bulk kernel as plain Python", lambda n, sd: run_kernel(n, sd, False)),
+        ],
+        g,
+        args.seed,
+        args.rounds,
+    )
     if HAVE_NUMBA and not args.no_numba:
         warm_up()
         seconds, actions = run_kernel(args.bulk_games, args.seed, True)
@@ -204,21 +216,26 @@ def main(argv: list[str] | None = None) -> int:
     for row in rows:
         row["ratio_to_baseline"] = round(row["games_per_second"] / base, 2)
     out = {
-        "game": GAME, "players": PLAYERS, "bots": "random",
-        "python": platform.python_version(), "machine": platform.machine(),
+        "game": GAME,
+        "players": PLAYERS,
+        "bots": "random",
+        "python": platform.python_version(),
+        "machine": platform.machine(),
         "cpus": sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
-        "numba": HAVE_NUMBA, "paths": rows,
+        "numba": HAVE_NUMBA,
+        "paths": rows,
     }
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"{GAME}, {PLAYERS} players, random bots; Python {out['python']}, one core "
-          f"{out['cpus']}")
+    print(f"{GAME}, {PLAYERS} players, random bots; Python {out['python']}, one core {out['cpus']}")
     print(f"{'path':42} {'games/s':>11} {'actions/s':>12} {'actions':>8} {'x baseline':>11}")
     for row in rows:
-        print(f"{row['path']:42} {row['games_per_second']:>11,.1f} "
-              f"{row['actions_per_second']:>12,.0f} {row['mean_actions']:>8} "
-              f"{row['ratio_to_baseline']:>11.2f}")
+        print(
+            f"{row['path']:42} {row['games_per_second']:>11,.1f} "
+            f"{row['actions_per_second']:>12,.0f} {row['mean_actions']:>8} "
+            f"{row['ratio_to_baseline']:>11.2f}"
+        )
     if not HAVE_NUMBA and not args.no_numba:
         print("numba is not installed: pip install 'bluffhouse[fast]' for the compiled path")
     return 0

@@ -59,6 +59,7 @@ from bluffhouse.registry import presets
 MESSAGE_LIMIT = 600  # the longest fixed texts (the Cheat family's option list) are ~450
 MAX_STEPS = 700  # actions per game before another game is started
 
+
 # ====================================================================== hostile values
 # (built in hostile_values.py, shared with the tests' hypothesis strategies)
 def hostile_seat(c: Chooser, game: bh.Game) -> Made:
@@ -135,8 +136,10 @@ class Worker:
             legal = game.legal_actions(seat)
         action, code = bent(self.choose, legal) if rng.random() < 0.7 else value(self.choose)
         before = game.to_json()
-        script = f"seat = {seat_code}\naction = {code}\n" \
-                 "print(game.is_legal(seat, action))\ngame.apply(seat, action)\n"
+        script = (
+            f"seat = {seat_code}\naction = {code}\n"
+            "print(game.is_legal(seat, action))\ngame.apply(seat, action)\n"
+        )
         try:
             said = self.timed(lambda: game.is_legal(seat, action))
             if game.to_json() != before:
@@ -146,14 +149,21 @@ class Worker:
         except bh.IllegalAction as exc:
             message = str(exc)
             if said:
-                self.report("is_legal said yes, apply refused", message[:100], game_id,
-                            before, script)
+                self.report(
+                    "is_legal said yes, apply refused", message[:100], game_id, before, script
+                )
             if len(message) > MESSAGE_LIMIT:
-                self.report("long message", f"{len(message)} characters: {message[:60]}",
-                            game_id, before, script)
+                self.report(
+                    "long message",
+                    f"{len(message)} characters: {message[:60]}",
+                    game_id,
+                    before,
+                    script,
+                )
             if game.to_json() != before:
-                self.report("a refused action changed the state", message[:100], game_id,
-                            before, script)
+                self.report(
+                    "a refused action changed the state", message[:100], game_id, before, script
+                )
                 return bh.load(before)
             return game
         except Hang:
@@ -180,8 +190,10 @@ class Worker:
             seat_code = repr(seat)
         since, since_code = value(self.choose) if rng.random() < 0.2 else (0, "0")
         before = game.to_json()
-        script = (f"seat = {seat_code}\nview = game.view(seat)\nprint(game.legal_actions(seat))"
-                  f"\nprint(len(game.events_for(seat, {since_code})))\n")
+        script = (
+            f"seat = {seat_code}\nview = game.view(seat)\nprint(game.legal_actions(seat))"
+            f"\nprint(len(game.events_for(seat, {since_code})))\n"
+        )
 
         def run() -> None:
             try:
@@ -210,8 +222,7 @@ class Worker:
         except Exception as exc:
             self.report("exception", _describe(exc), game_id, before, script)
         if game.to_json() != before:
-            self.report("a client's copy was shared with the game", "", game_id, before,
-                        script)
+            self.report("a client's copy was shared with the game", "", game_id, before, script)
 
     def probe_load(self, game: bh.Game, game_id: str) -> None:
         """A damaged save, or one mixed from two states of the game: refused with SaveError,
@@ -226,8 +237,10 @@ class Worker:
             self.donors.append(save)
         else:
             self.donors[rng.randrange(30)] = save
-        script = "import pathlib\ntext = pathlib.Path(__file__).with_suffix('.json')" \
-                 ".read_text()\nloaded = bh.load(text)\n"
+        script = (
+            "import pathlib\ntext = pathlib.Path(__file__).with_suffix('.json')"
+            ".read_text()\nloaded = bh.load(text)\n"
+        )
         try:
             loaded = self.timed(lambda: bh.load(text))
         except bh.SaveError as exc:
@@ -243,11 +256,15 @@ class Worker:
         try:
             plays_on(text, loaded, random.Random(rng.random()), 25, self.timed)
         except Hang:
-            self.report("hang", "a loaded game hung", game_id, text,
-                        script + "# then play it on\n")
+            self.report("hang", "a loaded game hung", game_id, text, script + "# then play it on\n")
         except Exception as exc:
-            self.report("accepted save does not play", _describe(exc), game_id, text,
-                        script + "# then play it on with random legal actions\n")
+            self.report(
+                "accepted save does not play",
+                _describe(exc),
+                game_id,
+                text,
+                script + "# then play it on with random legal actions\n",
+            )
 
     def probe_new_game(self) -> None:
         """new_game with hostile arguments: RuleError, or a game that saves and loads."""
@@ -260,8 +277,11 @@ class Worker:
         names = [i.name for i in bh.lookup(game_id).family.RULES.options()] + ["nope", "x" * 99]
         for _ in range(rng.randrange(3)):
             args[rng.choice(names)] = value(self.choose)
-        code = f"game = bh.new_game({game_id!r}" + "".join(
-            f", **{{{k!r}: {c}}}" for k, (_, c) in args.items()) + ")\n"
+        code = (
+            f"game = bh.new_game({game_id!r}"
+            + "".join(f", **{{{k!r}: {c}}}" for k, (_, c) in args.items())
+            + ")\n"
+        )
         try:
             made = self.timed(lambda: bh.new_game(game_id, **{k: v for k, (v, _) in args.items()}))
             json.dumps(made.view(None))
@@ -284,8 +304,9 @@ class Worker:
             low = preset.min_players or preset.family.MIN_PLAYERS
             high = preset.max_players or preset.family.MAX_PLAYERS
             try:
-                game = bh.new_game(preset.id, players=rng.randint(low, min(high, 7)),
-                                   seed=rng.randrange(2**32))
+                game = bh.new_game(
+                    preset.id, players=rng.randint(low, min(high, 7)), seed=rng.randrange(2**32)
+                )
             except bh.RuleError:
                 game = bh.new_game(preset.id, seed=rng.randrange(2**32))
             self.games += 1
@@ -309,8 +330,13 @@ class Worker:
                 try:
                     game.apply(seat, game.sample_action(seat, rng))
                 except Exception as exc:
-                    self.report("a legal action failed", _describe(exc), preset.id,
-                                game.to_json(), "# play on with random legal actions\n")
+                    self.report(
+                        "a legal action failed",
+                        _describe(exc),
+                        preset.id,
+                        game.to_json(),
+                        "# play on with random legal actions\n",
+                    )
                     break
 
 
@@ -355,19 +381,29 @@ def run_worker(job: tuple[int, float, float]) -> dict[str, Any]:
         worker.play(time.monotonic() + seconds)
     finally:
         signal.signal(signal.SIGALRM, previous)
-    return {"inputs": worker.inputs, "games": worker.games, "states": worker.states,
-            "findings": [f.__dict__ for f in worker.findings.values()]}
+    return {
+        "inputs": worker.inputs,
+        "games": worker.games,
+        "states": worker.states,
+        "findings": [f.__dict__ for f in worker.findings.values()],
+    }
 
 
 # ====================================================================== main
 def write_reproducer(folder: str, n: int, f: dict[str, Any]) -> str:
     base = os.path.join(folder, f"finding-{n}")
-    lines = ['"""Fuzz finding: ' + f["kind"] + " (" + f["game_id"] + ")\n\n" + f["detail"]
-             + '\n"""', "import pathlib", "import bluffhouse as bh", "",
-             "def nest(depth, leaf=None, kind='list'):", "    value = leaf",
-             "    for _ in range(depth):",
-             "        value = [value] if kind == 'list' else {'type': value}",
-             "    return value", ""]
+    lines = [
+        '"""Fuzz finding: ' + f["kind"] + " (" + f["game_id"] + ")\n\n" + f["detail"] + '\n"""',
+        "import pathlib",
+        "import bluffhouse as bh",
+        "",
+        "def nest(depth, leaf=None, kind='list'):",
+        "    value = leaf",
+        "    for _ in range(depth):",
+        "        value = [value] if kind == 'list' else {'type': value}",
+        "    return value",
+        "",
+    ]
     if f["save"]:
         with open(base + ".json", "w", encoding="utf-8") as out:
             out.write(f["save"])
@@ -383,8 +419,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=60.0, help="how long each worker runs")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--budget", type=float, default=5.0,
-                    help="seconds one input may take before it counts as a hang")
+    ap.add_argument(
+        "--budget",
+        type=float,
+        default=5.0,
+        help="seconds one input may take before it counts as a hang",
+    )
     ap.add_argument("--out", help="folder for the reproducers (default: a new temporary one)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -411,19 +451,36 @@ def main(argv: list[str] | None = None) -> int:
         folder = args.out or tempfile.mkdtemp(prefix="bluffhouse-fuzz-")
         os.makedirs(folder, exist_ok=True)
         for n, f in enumerate(merged.values(), 1):
-            found.append({**{k: f[k] for k in ("kind", "detail", "game_id", "count")},
-                          "reproducer": write_reproducer(folder, n, f)})
+            found.append(
+                {
+                    **{k: f[k] for k in ("kind", "detail", "game_id", "count")},
+                    "reproducer": write_reproducer(folder, n, f),
+                }
+            )
     elapsed = time.monotonic() - started
     if args.json:
-        print(json.dumps({**totals, "workers": args.workers, "seconds": round(elapsed, 1),
-                          "seed": args.seed, "findings": found}))
+        print(
+            json.dumps(
+                {
+                    **totals,
+                    "workers": args.workers,
+                    "seconds": round(elapsed, 1),
+                    "seed": args.seed,
+                    "findings": found,
+                }
+            )
+        )
     else:
-        print(f"{totals['inputs']} hostile inputs tried ({totals['games']} games, "
-              f"{totals['states']} states) by {args.workers} workers in {elapsed:.0f} s, "
-              f"seed {args.seed}: {len(found)} finding(s)")
+        print(
+            f"{totals['inputs']} hostile inputs tried ({totals['games']} games, "
+            f"{totals['states']} states) by {args.workers} workers in {elapsed:.0f} s, "
+            f"seed {args.seed}: {len(found)} finding(s)"
+        )
         for f in found:
-            print(f"- {f['kind']} in {f['game_id']} (x{f['count']}): {f['detail']}\n"
-                  f"  reproducer: {f['reproducer']}")
+            print(
+                f"- {f['kind']} in {f['game_id']} (x{f['count']}): {f['detail']}\n"
+                f"  reproducer: {f['reproducer']}"
+            )
     return 1 if found else 0
 
 

@@ -29,11 +29,50 @@ Made = tuple[Any, str]
 #: Card-like texts: every card, and near misses (lower case, "10H", padding, doubled).
 CARDISH = [*CARD_TEXT, "as", "10H", "1H", "7X", " AS", "JK ", "", "A", "QQ", "AS AS"]
 #: Words of every family's actions, bids and fields.
-WORDS = ["play", "call", "pass", "believe", "check", "bid", "cheat", "accuse", "show", "draw",
-         "sneak", "flaunt", "challenge", "hide", "give", "peek", "pair 7", "flush S J",
-         "high A", "five A", "straight_flush H 9", "royal_flush S natural", "two_pair K 9",
-         "trips", "A", "K", "7", "JK", "S", "H", "type", "cards", "claim", "rank", "count",
-         "suit", "seat", "turn", "window", "over", "natural", "pair"]
+WORDS = [
+    "play",
+    "call",
+    "pass",
+    "believe",
+    "check",
+    "bid",
+    "cheat",
+    "accuse",
+    "show",
+    "draw",
+    "sneak",
+    "flaunt",
+    "challenge",
+    "hide",
+    "give",
+    "peek",
+    "pair 7",
+    "flush S J",
+    "high A",
+    "five A",
+    "straight_flush H 9",
+    "royal_flush S natural",
+    "two_pair K 9",
+    "trips",
+    "A",
+    "K",
+    "7",
+    "JK",
+    "S",
+    "H",
+    "type",
+    "cards",
+    "claim",
+    "rank",
+    "count",
+    "suit",
+    "seat",
+    "turn",
+    "window",
+    "over",
+    "natural",
+    "pair",
+]
 #: Stands for a deeply nested value in a save's text (json.dumps cannot write one).
 DEEP_MARK = "__deep__"
 
@@ -104,8 +143,10 @@ def leaf(c: Chooser) -> Made:
         t = c.pick(WORDS)
         return t, repr(t)
     if pick == 10:
-        t = "".join(chr(c.integer(32, 126) if chance(c, 50) else c.integer(0x80, 0x2FFF))
-                    for _ in range(c.integer(0, 11)))
+        t = "".join(
+            chr(c.integer(32, 126) if chance(c, 50) else c.integer(0x80, 0x2FFF))
+            for _ in range(c.integer(0, 11))
+        )
         return t, repr(t)
     if pick == 11:
         base = c.pick(["x", "AS ", "pair ", "\u00e9", "["])
@@ -174,8 +215,11 @@ def bent(c: Chooser, legal: list[dict[str, Any]]) -> Made:
     elif how == 3 and isinstance(base.get("cards"), list) and base["cards"]:
         cards = [(card, repr(card)) for card in base["cards"]]
         cards[c.integer(0, len(cards) - 1)] = value(c)
-        parts["cards"] = ([card for card, _ in cards], "'cards'",
-                          "[" + ", ".join(code for _, code in cards) + "]")
+        parts["cards"] = (
+            [card for card, _ in cards],
+            "'cards'",
+            "[" + ", ".join(code for _, code in cards) + "]",
+        )
     elif how == 4 and isinstance(base.get("claim"), dict):
         claim = {k: (v, repr(k), repr(v)) for k, v in base["claim"].items()}
         field_name = c.pick(["rank", "count", "suit", "extra"])
@@ -193,8 +237,10 @@ def bent(c: Chooser, legal: list[dict[str, Any]]) -> Made:
 
 def _dict(parts: dict[Any, tuple[Any, str, str]]) -> Made:
     """A dict and its code from {key: (value, key code, value code)}."""
-    return ({k: v for k, (v, _, _) in parts.items()},
-            "{" + ", ".join(f"{kc}: {vc}" for _, kc, vc in parts.values()) + "}")
+    return (
+        {k: v for k, (v, _, _) in parts.items()},
+        "{" + ", ".join(f"{kc}: {vc}" for _, kc, vc in parts.values()) + "}",
+    )
 
 
 # ====================================================================== damaged saves
@@ -203,8 +249,26 @@ def save_value(c: Chooser) -> Any:
     a phase or card word, lists of numbers, a deeply nested list (``DEEP_MARK``)."""
     pick = c.integer(0, 7)
     if pick == 0:
-        return c.pick([None, True, False, "", "x" * 5000, DEEP_MARK, [], {}, 1.0, 0.5, 1e308,
-                       [0], [[]], {"type": "deal"}, [[{"type": "x"}]], [1] * 2000])
+        return c.pick(
+            [
+                None,
+                True,
+                False,
+                "",
+                "x" * 5000,
+                DEEP_MARK,
+                [],
+                {},
+                1.0,
+                0.5,
+                1e308,
+                [0],
+                [[]],
+                {"type": "deal"},
+                [[{"type": "x"}]],
+                [1] * 2000,
+            ]
+        )
     if pick == 1:
         return c.pick([10**400, -(10**400), 2**53 + 1, 2**64, -1, 2**70, -(2**70)])
     if pick == 2:
@@ -301,8 +365,13 @@ def transplant(c: Chooser, text: str, donor: str, fields: Sequence[str] = ()) ->
 
 
 # ====================================================================== checks
-def plays_on(text: str, game: Any, rng: random.Random, steps: int,
-             run: Callable[[Callable[[], Any]], Any] = lambda act: act()) -> None:
+def plays_on(
+    text: str,
+    game: Any,
+    rng: random.Random,
+    steps: int,
+    run: Callable[[Callable[[], Any]], Any] = lambda act: act(),
+) -> None:
     """The contract for a save that loaded: ``game`` (loaded from ``text``) saves as the same
     game (a rule the save leaves out takes its default) and plays on ``steps`` random
     actions, every seat to act drawing one first and the views JSON (every viewer's at the

@@ -76,9 +76,19 @@ def _count(args: list[str]) -> tuple[int, str]:
     # idle BLAS threads spin under valgrind and add thousands of instructions a step at random.
     env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
     done = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         sys.executable, "-c", *args],
-        capture_output=True, text=True, env=env, check=False,
+        [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            "--cachegrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     if done.returncode != 0:
         raise RuntimeError(f"the counted run failed:\n{done.stderr[-2000:]}")
@@ -93,8 +103,9 @@ def instructions(game: str, players: int, games: int) -> int:
     return _count([_RUN, game, str(players), str(games)])[0]
 
 
-def per_step(interface: str, game: str, players: int | None, games: int,
-             seed: int) -> tuple[float, int]:
+def per_step(
+    interface: str, game: str, players: int | None, games: int, seed: int
+) -> tuple[float, int]:
     """(instructions a step, steps counted) of ``games`` games through ``interface``."""
     here = os.path.dirname(os.path.abspath(__file__))
     seats = "-" if players is None else str(players)
@@ -112,13 +123,20 @@ def per_step(interface: str, game: str, players: int | None, games: int,
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("game", nargs="?", default="bullshit")
-    ap.add_argument("--interface", default="simulate",
-                    help="simulate (per game), or a comma list of "
-                    f"{', '.join(INTERFACES)} (per step), or all")
-    ap.add_argument("--games", type=int, default=None,
-                    help="games counted (simulate: 100; interfaces: 3)")
-    ap.add_argument("--players", type=int, default=None,
-                    help="seats (simulate: 4; interfaces: the game's usual number)")
+    ap.add_argument(
+        "--interface",
+        default="simulate",
+        help=f"simulate (per game), or a comma list of {', '.join(INTERFACES)} (per step), or all",
+    )
+    ap.add_argument(
+        "--games", type=int, default=None, help="games counted (simulate: 100; interfaces: 3)"
+    )
+    ap.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="seats (simulate: 4; interfaces: the game's usual number)",
+    )
     ap.add_argument("--seed", type=int, default=1, help="the interfaces' seed")
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
@@ -130,29 +148,37 @@ def main(argv: list[str] | None = None) -> int:
     if args.interface == "simulate":
         games = args.games or 100
         players = args.players or 4
-        each = (instructions(args.game, players, games)
-                - instructions(args.game, players, 0)) / games
-        print(f"{args.game}, {players} players, random bots: "
-              f"{each / 1e6:.3f} million instructions a game ({games} games)")
+        each = (
+            instructions(args.game, players, games) - instructions(args.game, players, 0)
+        ) / games
+        print(
+            f"{args.game}, {players} players, random bots: "
+            f"{each / 1e6:.3f} million instructions a game ({games} games)"
+        )
         return 0
     chosen = list(INTERFACES) if args.interface == "all" else args.interface.split(",")
     unknown = [name for name in chosen if name not in INTERFACES]
     if unknown:
-        print(f"--interface: {unknown[0]!r} is not one of simulate, {', '.join(INTERFACES)}, "
-              "all", file=sys.stderr)
+        print(
+            f"--interface: {unknown[0]!r} is not one of simulate, {', '.join(INTERFACES)}, all",
+            file=sys.stderr,
+        )
         return 2
     games = args.games or 3
     seats = "usual players" if args.players is None else f"{args.players} players"
-    print(f"{args.game} ({seats}), random masked actions, {games} games after a warm-up game "
-          "(instructions a step):")
+    print(
+        f"{args.game} ({seats}), random masked actions, {games} games after a warm-up game "
+        "(instructions a step):"
+    )
     engine = None
     for name in sorted(chosen, key=INTERFACES.index):
         each, steps = per_step(name, args.game, args.players, games, args.seed)
         if name == "engine":
             engine = each
         ratio = f"  {each / engine:5.2f} x engine" if engine else ""
-        print(f"  {name:10s} {each:12,.0f} instructions a step ({steps:,} steps){ratio}",
-              flush=True)
+        print(
+            f"  {name:10s} {each:12,.0f} instructions a step ({steps:,} steps){ratio}", flush=True
+        )
     return 0
 
 

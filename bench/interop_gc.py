@@ -73,10 +73,14 @@ def main(argv: list[str] | None = None) -> int:
         for generation in sorted(found):
             count, took = found[generation]
             total += took
-            parts.append(f"gen {generation}: {count} x {took / count * 1e6:,.0f} us = "
-                         f"{took / played * 1e6:.2f} us a step")
-        print(f"  {name:18s} {wall / played * 1e6:6.1f} us a step, collector "
-              f"{total / played * 1e6:5.2f} us ({'; '.join(parts) or 'no collection'})")
+            parts.append(
+                f"gen {generation}: {count} x {took / count * 1e6:,.0f} us = "
+                f"{took / played * 1e6:.2f} us a step"
+            )
+        print(
+            f"  {name:18s} {wall / played * 1e6:6.1f} us a step, collector "
+            f"{total / played * 1e6:5.2f} us ({'; '.join(parts) or 'no collection'})"
+        )
     return 0
 
 

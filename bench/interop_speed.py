@@ -89,8 +89,9 @@ def pettingzoo_loop(game_id: str, seed: int, players: int | None = None) -> Iter
         env.reset()
 
 
-def gymnasium_loop(game_id: str, seed: int, learner_steps: list[int],
-                   players: int | None = None) -> Iterator[int]:
+def gymnasium_loop(
+    game_id: str, seed: int, learner_steps: list[int], players: int | None = None
+) -> Iterator[int]:
     from bluffhouse.interop.gymnasium import BluffhouseEnv
 
     env = BluffhouseEnv(game=game_id, players=players, bots="random")
@@ -110,8 +111,9 @@ def gymnasium_loop(game_id: str, seed: int, learner_steps: list[int],
         _, info = env.reset()
 
 
-def openspiel_loop(game_id: str, seed: int, players: int | None = None,
-                   observer: bool = False) -> Iterator[int]:
+def openspiel_loop(
+    game_id: str, seed: int, players: int | None = None, observer: bool = False
+) -> Iterator[int]:
     """``observer``: read the observation through OpenSpiel's observer API
     (``make_observation(game).set_from(state, player)``: the encoder writes into a numpy
     ``tensor`` in place) rather than ``state.observation_tensor(player)``, which must hand back
@@ -121,8 +123,10 @@ def openspiel_loop(game_id: str, seed: int, players: int | None = None,
 
     import bluffhouse.interop.openspiel  # noqa: F401  (registers python_bluffhouse)
 
-    game = pyspiel.load_game("python_bluffhouse", {"game": game_id, "chance": "sampled",
-                                                   "players": -1 if players is None else players})
+    game = pyspiel.load_game(
+        "python_bluffhouse",
+        {"game": game_id, "chance": "sampled", "players": -1 if players is None else players},
+    )
     set_from = make_observation(game).set_from if observer else None
     rng = random.Random(seed)
     while True:
@@ -143,8 +147,9 @@ def openspiel_loop(game_id: str, seed: int, players: int | None = None,
         yield steps
 
 
-def path_makers(game_id: str, seed: int,
-                learner: list[int]) -> dict[str, Callable[[], Iterator[int]]]:
+def path_makers(
+    game_id: str, seed: int, learner: list[int]
+) -> dict[str, Callable[[], Iterator[int]]]:
     """Every path by name, each a maker of its games (``learner``: where the Gymnasium path
     adds its learner's steps)."""
     return {
@@ -157,8 +162,9 @@ def path_makers(game_id: str, seed: int,
     }
 
 
-def run(paths: dict[str, Iterator[int]], seconds: float,
-        slice_s: float) -> dict[str, tuple[int, float]]:
+def run(
+    paths: dict[str, Iterator[int]], seconds: float, slice_s: float
+) -> dict[str, tuple[int, float]]:
     """Each path in turn for ``slice_s`` (whole games), until each has run ``seconds``."""
     done = {name: [0, 0.0] for name in paths}
     for games in paths.values():
@@ -186,8 +192,7 @@ def main() -> None:
     for game_id in args.games.split(","):
         learner: list[int] = []
         makers = path_makers(game_id, args.seed, learner)
-        results = run({name: make() for name, make in makers.items()}, args.seconds,
-                      args.slice)
+        results = run({name: make() for name, make in makers.items()}, args.seconds, args.slice)
         base = results["simulate"][1] / max(1, results["simulate"][0])
         loop = results["engine"][1] / max(1, results["engine"][0])
         print(f"{game_id}: random games, every action uniform among the legal ones")
@@ -196,8 +201,10 @@ def main() -> None:
             extra = ""
             if name == "gymnasium" and learner:
                 extra = f" (learner steps {sum(learner) / secs:,.0f}/s)"
-            print(f"  {name:18s} {actions / secs:10,.0f} actions/s  {per / base:6.2f} x simulate"
-                  f"  {per / loop:5.2f} x engine{extra}")
+            print(
+                f"  {name:18s} {actions / secs:10,.0f} actions/s  {per / base:6.2f} x simulate"
+                f"  {per / loop:5.2f} x engine{extra}"
+            )
 
 
 if __name__ == "__main__":

@@ -38,8 +38,10 @@ def main() -> None:
         start = time.perf_counter()
         text = to_efg(game)
         efg = pyspiel.load_efg_game(text)
-        print(f"{spec}\n  tree: {len(text.splitlines()) - 2:,} nodes, exported in "
-              f"{time.perf_counter() - start:.1f} s")
+        print(
+            f"{spec}\n  tree: {len(text.splitlines()) - 2:,} nodes, exported in "
+            f"{time.perf_counter() - start:.1f} s"
+        )
         solver = pyspiel.CFRSolver(efg)
         direct = pyspiel.CFRSolver(game) if args.direct else None
         start = time.perf_counter()
@@ -48,12 +50,17 @@ def main() -> None:
             same = ""
             if direct is not None and i <= args.direct:
                 direct.evaluate_and_update_policy()
-                same = f"  (straight on python_bluffhouse: " \
-                       f"{pyspiel.nash_conv(game, direct.average_policy()):.6f})"
+                same = (
+                    f"  (straight on python_bluffhouse: "
+                    f"{pyspiel.nash_conv(game, direct.average_policy()):.6f})"
+                )
             if i in REPORT or i == args.iterations or same:
                 conv = pyspiel.nash_conv(efg, solver.average_policy())
-                print(f"  CFR iteration {i:6d}: NashConv {conv:.6f}{same}  "
-                      f"[{time.perf_counter() - start:.1f} s]", flush=True)
+                print(
+                    f"  CFR iteration {i:6d}: NashConv {conv:.6f}{same}  "
+                    f"[{time.perf_counter() - start:.1f} s]",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

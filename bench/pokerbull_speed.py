@@ -70,18 +70,31 @@ def bench_exists(checks: int, seed: int) -> tuple[float, float]:
     for i, bid in enumerate(bids):
         exists(bid, summaries[i % 200])
     core = (time.perf_counter() - t0) / checks
-    print(f"bid existence, 30 cards: {1 / fast:,.0f} checks/s ({fast * 1e6:.2f} us/check, "
-          f"cards summarised each time); {1 / core:,.0f} checks/s ({core * 1e6:.2f} us) on a "
-          f"ready summary; {hits / checks:.0%} of random bids present")
+    print(
+        f"bid existence, 30 cards: {1 / fast:,.0f} checks/s ({fast * 1e6:.2f} us/check, "
+        f"cards summarised each time); {1 / core:,.0f} checks/s ({core * 1e6:.2f} us) on a "
+        f"ready summary; {hits / checks:.0%} of random bids present"
+    )
     # Baseline: rare hands make it walk all 142,506 subsets, so time a few of each kind.
-    sample = [parse_bid(t) for t in ("pair", "flush S A K", "straight 9", "quads 7",
-                                     "full_house K 2", "straight_flush H 9")]
+    sample = [
+        parse_bid(t)
+        for t in (
+            "pair",
+            "flush S A K",
+            "straight 9",
+            "quads 7",
+            "full_house K 2",
+            "straight_flush H 9",
+        )
+    ]
     t0 = time.perf_counter()
     for i, bid in enumerate(sample):
         _brute_exists(bid, sets[i])
     slow = (time.perf_counter() - t0) / len(sample)
-    print(f"  baseline (every 5-card subset, itertools): {1 / slow:,.1f} checks/s "
-          f"({slow * 1e3:.1f} ms/check); ratio {slow / fast:,.0f}x faster")
+    print(
+        f"  baseline (every 5-card subset, itertools): {1 / slow:,.1f} checks/s "
+        f"({slow * 1e3:.1f} ms/check); ratio {slow / fast:,.0f}x faster"
+    )
     return fast, slow
 
 
@@ -115,8 +128,9 @@ def _listed(g_seed: int) -> int:
     return actions
 
 
-def bench_games(games: int, listed_games: int, baseline_games: int, bulk_games: int,
-                seed: int) -> None:
+def bench_games(
+    games: int, listed_games: int, baseline_games: int, bulk_games: int, seed: int
+) -> None:
     from bluffhouse.pokerbull import fast
     from bluffhouse.simulate import simulate
 
@@ -125,24 +139,32 @@ def bench_games(games: int, listed_games: int, baseline_games: int, bulk_games: 
     actions = sum(_sampled(s) for s in seeds)
     api = time.perf_counter() - t0
     api_rate = games / api
-    print(f"random 5-player games, exact rules, uniform over the listed actions ({games} games, "
-          f"{actions / games:.0f} actions a game):")
+    print(
+        f"random 5-player games, exact rules, uniform over the listed actions ({games} games, "
+        f"{actions / games:.0f} actions a game):"
+    )
     print(f"  public API, sample_action + apply (validated):  {_rate(games, api, actions)}")
     stats = simulate("poker_bull", games, ["random"] * 5, 5, seed=seed)
-    print(f"  public API, RandomBot via bluffhouse.simulate:  "
-          f"{_rate(stats.games, stats.seconds, stats.actions)} (calls kept one time in five: "
-          f"{stats.actions / stats.games:.0f} actions a game)")
+    print(
+        f"  public API, RandomBot via bluffhouse.simulate:  "
+        f"{_rate(stats.games, stats.seconds, stats.actions)} (calls kept one time in five: "
+        f"{stats.actions / stats.games:.0f} actions a game)"
+    )
     t0 = time.perf_counter()
     listed_actions = sum(_listed(s) for s in seeds[:listed_games])
     listed = (time.perf_counter() - t0) / listed_games
-    print(f"  public API, random.choice(legal_actions) + apply, first {listed_games}: "
-          f"{_rate(1, listed, listed_actions // listed_games)}")
+    print(
+        f"  public API, random.choice(legal_actions) + apply, first {listed_games}: "
+        f"{_rate(1, listed, listed_actions // listed_games)}"
+    )
     t0 = time.perf_counter()
     for s in seeds[:baseline_games]:
         _baseline_game(s)
     naive = (time.perf_counter() - t0) / baseline_games
-    print(f"  naive baseline (scans every bid each turn), first {baseline_games}:  "
-          f"{1 / naive:,.2f} games/s")
+    print(
+        f"  naive baseline (scans every bid each turn), first {baseline_games}:  "
+        f"{1 / naive:,.2f} games/s"
+    )
     t0 = time.perf_counter()
     step_actions = sum(fast.play_random(5, s, choice_seed=s).actions for s in seeds)
     step = time.perf_counter() - t0
@@ -154,18 +176,25 @@ def bench_games(games: int, listed_games: int, baseline_games: int, bulk_games: 
     bulk = time.perf_counter() - t0
     bulk_actions = sum(bulk_stats["lengths"])
     how = "numba-compiled" if fast.COMPILED else "plain Python: numba not installed"
-    print(f"  integer path, bulk ({how}, {bulk_games} games): "
-          f"{_rate(bulk_games, bulk, bulk_actions)}")
+    print(
+        f"  integer path, bulk ({how}, {bulk_games} games): {_rate(bulk_games, bulk, bulk_actions)}"
+    )
     bulk_rate = bulk_games / bulk
     print("ratios (games/s):")
-    print(f"  sample_action API vs listing API:   {api_rate * listed:,.1f}x   "
-          f"vs naive baseline: {api_rate * naive:,.0f}x")
-    print(f"  bulk integer path vs listing API:   {bulk_rate * listed:,.0f}x   "
-          f"vs naive baseline: {bulk_rate * naive:,.0f}x")
-    print(f"  against the issue's figures for another engine (other hardware): public API "
-          f"{api_rate / OTHER_EXACT:,.1f}x its exact rules, {api_rate / OTHER_LOOSE:.2f}x its "
-          f"loose rules; bulk {bulk_rate / OTHER_EXACT:,.0f}x exact, "
-          f"{bulk_rate / OTHER_LOOSE:,.1f}x loose")
+    print(
+        f"  sample_action API vs listing API:   {api_rate * listed:,.1f}x   "
+        f"vs naive baseline: {api_rate * naive:,.0f}x"
+    )
+    print(
+        f"  bulk integer path vs listing API:   {bulk_rate * listed:,.0f}x   "
+        f"vs naive baseline: {bulk_rate * naive:,.0f}x"
+    )
+    print(
+        f"  against the issue's figures for another engine (other hardware): public API "
+        f"{api_rate / OTHER_EXACT:,.1f}x its exact rules, {api_rate / OTHER_LOOSE:.2f}x its "
+        f"loose rules; bulk {bulk_rate / OTHER_EXACT:,.0f}x exact, "
+        f"{bulk_rate / OTHER_LOOSE:,.1f}x loose"
+    )
 
 
 def _baseline_game(g_seed: int) -> int:
@@ -180,8 +209,11 @@ def _baseline_game(g_seed: int) -> int:
         total = view["cards_in_play"]
         standing = None if view["bid"] is None else parse_bid(view["bid"])
         limit = 10_000
-        listed = [t for b, t in zip(space.bids, space.texts, strict=True)
-                  if may_follow(standing, b) and not guaranteed(b, total, FULL, 2)]
+        listed = [
+            t
+            for b, t in zip(space.bids, space.texts, strict=True)
+            if may_follow(standing, b) and not guaranteed(b, total, FULL, 2)
+        ]
         if len(listed) > limit:
             listed = [t for t in listed if parse_bid(t).cat != 5 or len(parse_bid(t).spec) <= 3]
         acts = [{"type": "bid", "bid": t} for t in listed]
@@ -200,18 +232,25 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--checks", type=int, default=200_000)
     ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--listed-games", type=int, default=10,
-                    help="games for the listing loop (slow)")
-    ap.add_argument("--baseline-games", type=int, default=1,
-                    help="games for the naive baseline (very slow)")
+    ap.add_argument(
+        "--listed-games", type=int, default=10, help="games for the listing loop (slow)"
+    )
+    ap.add_argument(
+        "--baseline-games", type=int, default=1, help="games for the naive baseline (very slow)"
+    )
     ap.add_argument("--bulk-games", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     bid_space(FULL, DEFAULT_ORDER, 2)  # build the cached bid space outside the timings
     bench_exists(args.checks, args.seed)
     games = max(args.games, 1)
-    bench_games(games, min(max(args.listed_games, 1), games),
-                min(max(args.baseline_games, 1), games), max(args.bulk_games, 1), args.seed)
+    bench_games(
+        games,
+        min(max(args.listed_games, 1), games),
+        min(max(args.baseline_games, 1), games),
+        max(args.bulk_games, 1),
+        args.seed,
+    )
 
 
 if __name__ == "__main__":

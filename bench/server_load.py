@@ -135,8 +135,15 @@ class Player:
     """Seat 0 of one room, plus a spectator of the same room: latency is measured to the
     later of the two."""
 
-    def __init__(self, base: str, code: str, token: str, seed: int,
-                 latencies: list[float], stop: asyncio.Event) -> None:
+    def __init__(
+        self,
+        base: str,
+        code: str,
+        token: str,
+        seed: int,
+        latencies: list[float],
+        stop: asyncio.Event,
+    ) -> None:
         self.base, self.code, self.token = base, code, token
         self.rng = random.Random(seed)
         self.latencies = latencies
@@ -177,13 +184,16 @@ class Player:
                 if kind == "state":
                     self.arrived(message)
                     state = message
-                    if message.get("legal") is None \
-                            and message["seat"] in message["view"]["to_act"]:
+                    if (
+                        message.get("legal") is None
+                        and message["seat"] in message["view"]["to_act"]
+                    ):
                         await ws.send(json.dumps({"type": "legal"}))
                         continue
                     legal = message.get("legal") or []
-                elif kind == "legal" and state is not None \
-                        and message["version"] == state["version"]:
+                elif (
+                    kind == "legal" and state is not None and message["version"] == state["version"]
+                ):
                     legal = message["legal"]
                 else:
                     continue
@@ -191,12 +201,16 @@ class Player:
                     continue
                 version = state["version"]
                 self.sent[(state["game_no"], version)] = time.perf_counter()
-                await ws.send(json.dumps({"type": "action", "action": pick(legal, self.rng),
-                                          "version": version}))
+                await ws.send(
+                    json.dumps(
+                        {"type": "action", "action": pick(legal, self.rng), "version": version}
+                    )
+                )
 
 
-async def watch_rooms(http: str, rooms: list[dict[str, Any]], done: threading.Event,
-                      finished: list[tuple[str, int]]) -> None:
+async def watch_rooms(
+    http: str, rooms: list[dict[str, Any]], done: threading.Event, finished: list[tuple[str, int]]
+) -> None:
     """Every two seconds (a second per hundred rooms, with more): each room that is over is
     noted and rematched."""
     limits = httpx.Limits(max_connections=20)
@@ -210,8 +224,10 @@ async def watch_rooms(http: str, rooms: list[dict[str, Any]], done: threading.Ev
                 info = (await client.get(f"/api/rooms/{room['code']}")).json()
                 if info["status"] == "over":
                     finished.append((room["code"], info["game_no"]))
-                    await client.post(f"/api/rooms/{room['code']}/rematch",
-                                      json={"token": room["token"]})
+                    await client.post(
+                        f"/api/rooms/{room['code']}/rematch", json={"token": room["token"]}
+                    )
+
         every = max(2.0, len(rooms) / 100)
         while not done.is_set():
             await asyncio.sleep(every)
@@ -221,11 +237,13 @@ async def watch_rooms(http: str, rooms: list[dict[str, Any]], done: threading.Ev
 
 def _summed(healths: list[dict[str, Any]]) -> dict[str, Any]:
     """The counters of several processes' /api/health, added up."""
-    return {"actions": sum(h["actions"] for h in healths),
-            "commits": sum(h["commits"] for h in healths),
-            "commit_seconds": sum(h["commit_seconds"] for h in healths),
-            "seconds": {k: sum(h["seconds"][k] for h in healths) for k in healths[0]["seconds"]},
-            "recent_ms": healths[0].get("recent_ms", {})}
+    return {
+        "actions": sum(h["actions"] for h in healths),
+        "commits": sum(h["commits"] for h in healths),
+        "commit_seconds": sum(h["commit_seconds"] for h in healths),
+        "seconds": {k: sum(h["seconds"][k] for h in healths) for k in healths[0]["seconds"]},
+        "recent_ms": healths[0].get("recent_ms", {}),
+    }
 
 
 @contextlib.contextmanager
@@ -240,8 +258,9 @@ def fresh_database(url: str | None, folder: Path) -> Any:
     import sqlalchemy as sa
 
     name = f"bh_load_{secrets.token_hex(4)}"
-    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT",
-                             connect_args={"client_encoding": "utf8"})
+    admin = sa.create_engine(
+        url, isolation_level="AUTOCOMMIT", connect_args={"client_encoding": "utf8"}
+    )
     with admin.connect() as conn:
         conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
     try:
@@ -266,13 +285,30 @@ async def _run(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any
     servers: list[subprocess.Popen[bytes]] = []
     if not args.port:  # else: a server already running there (started with --room-rate)
         for i, port in enumerate(ports):
-            servers.append(subprocess.Popen(
-                [sys.executable, "-m", "bluffhouse", "serve", "--port", str(port), "--db", db,
-                 "--log-level", "warning", "--room-rate", "1000000",
-                 "--connections-per-address", "100000",
-                 "--bot-workers", str(args.bot_workers)],
-                stdout=subprocess.DEVNULL,
-                stderr=open(folder / f"server{i}.err", "wb")))  # noqa: SIM115
+            servers.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "bluffhouse",
+                        "serve",
+                        "--port",
+                        str(port),
+                        "--db",
+                        db,
+                        "--log-level",
+                        "warning",
+                        "--room-rate",
+                        "1000000",
+                        "--connections-per-address",
+                        "100000",
+                        "--bot-workers",
+                        str(args.bot_workers),
+                    ],
+                    stdout=subprocess.DEVNULL,
+                    stderr=open(folder / f"server{i}.err", "wb"),  # noqa: SIM115
+                )
+            )
     try:
         pids = [s.pid for s in servers] if servers else [args.pid]
         https = [f"http://127.0.0.1:{port}" for port in ports]
@@ -285,8 +321,10 @@ async def _run(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any
             for i, where in enumerate(https):
                 for _ in range(300):
                     if servers and servers[i].poll() is not None:
-                        raise RuntimeError(f"server {i} exited: " + (
-                            folder / f"server{i}.err").read_text(errors="replace")[-2000:])
+                        raise RuntimeError(
+                            f"server {i} exited: "
+                            + (folder / f"server{i}.err").read_text(errors="replace")[-2000:]
+                        )
                     try:
                         if (await client.get(where + "/api/health")).status_code == 200:
                             break
@@ -301,20 +339,28 @@ async def _run(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any
 
             def cpu_all() -> float:
                 return sum(cpu_seconds(pid) for pid in pids)
+
             rss_before = rss_all()
             rooms: list[dict[str, Any]] = []
             sem = asyncio.Semaphore(20)
 
             async def create(i: int) -> dict[str, Any]:
                 person = i < args.clients
-                body = {"game": args.game, "players": args.players, "name": f"p{i}",
-                        "sit": person, "bot_delay": args.bot_delay, "timers": False,
-                        "bots": list(range(1 if person else 0, args.players))}
+                body = {
+                    "game": args.game,
+                    "players": args.players,
+                    "name": f"p{i}",
+                    "sit": person,
+                    "bot_delay": args.bot_delay,
+                    "timers": False,
+                    "bots": list(range(1 if person else 0, args.players)),
+                }
                 where = https[i % n]
                 async with sem:
                     made = (await client.post(where + "/api/rooms", json=body)).json()
-                    await client.post(f"{where}/api/rooms/{made['code']}/start",
-                                      json={"token": made["token"]})
+                    await client.post(
+                        f"{where}/api/rooms/{made['code']}/start", json={"token": made["token"]}
+                    )
                 return {"code": made["code"], "token": made["token"]}
 
             rooms = list(await asyncio.gather(*(create(i) for i in range(args.rooms))))
@@ -323,8 +369,10 @@ async def _run(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any
             # "other": each player at the next process, not its room's owner (forwarded);
             # "owner": at the owner, as a load balancer routing by room code would send it
             shift = 1 if args.route == "other" else 0
-            players = [Player(bases[(i + shift) % n], r["code"], r["token"], i, latencies,
-                              stop) for i, r in enumerate(rooms[:args.clients])]
+            players = [
+                Player(bases[(i + shift) % n], r["code"], r["token"], i, latencies, stop)
+                for i, r in enumerate(rooms[: args.clients])
+            ]
             tasks = [asyncio.create_task(p.play()) for p in players]
             tasks += [asyncio.create_task(p.watch()) for p in players]
             lags: list[float] = []
@@ -336,6 +384,7 @@ async def _run(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any
                     asked = time.perf_counter()
                     await asyncio.sleep(0.01)
                     lags.append(time.perf_counter() - asked - 0.01)
+
             tasks.append(asyncio.create_task(lag_probe()))
             await asyncio.sleep(min(5.0, args.seconds / 4))  # warm up
             rss_during = rss_all()
@@ -351,8 +400,9 @@ async def _run(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any
             # a hundred HTTP requests at once would hold up this loop, whose clients'
             # latency is being measured.
             done = threading.Event()
-            watcher = asyncio.create_task(asyncio.to_thread(
-                asyncio.run, watch_rooms(http, rooms, done, finished)))
+            watcher = asyncio.create_task(
+                asyncio.to_thread(asyncio.run, watch_rooms(http, rooms, done, finished))
+            )
             await asyncio.sleep(args.seconds)
             elapsed = time.perf_counter() - t0
             end = await health()
@@ -384,34 +434,56 @@ async def _run(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any
         return round(1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))], 1)
 
     return {
-        "processes": n, "route": args.route if n > 1 else None, "rooms": args.rooms,
-        "clients": args.clients, "game": args.game,
-        "players": args.players, "bot_delay": args.bot_delay, "bot_workers": args.bot_workers,
+        "processes": n,
+        "route": args.route if n > 1 else None,
+        "rooms": args.rooms,
+        "clients": args.clients,
+        "game": args.game,
+        "players": args.players,
+        "bot_delay": args.bot_delay,
+        "bot_workers": args.bot_workers,
         "seconds": round(elapsed, 1),
         "actions_per_second": round((end["actions"] - start["actions"]) / elapsed, 1),
-        "server_cpu_ms_per_action": round(1000 * cpu / max(1, end["actions"] - start["actions"]),
-                                          2),
+        "server_cpu_ms_per_action": round(
+            1000 * cpu / max(1, end["actions"] - start["actions"]), 2
+        ),
         "server_cpu_share": round(cpu / elapsed, 2),
         "clients_cpu_share": round(own / elapsed, 2),
         "commits_per_second": round((end["commits"] - start["commits"]) / elapsed, 1),
-        "ms_per_action": {k: round(1000 * (end["seconds"][k] - start["seconds"][k])
-                                   / max(1, end["actions"] - start["actions"]), 2)
-                          for k in end["seconds"]},
-        "commit_ms_mean": round(1000 * (end["commit_seconds"] - start["commit_seconds"])
-                                / max(1, end["commits"] - start["commits"]), 2),
+        "ms_per_action": {
+            k: round(
+                1000
+                * (end["seconds"][k] - start["seconds"][k])
+                / max(1, end["actions"] - start["actions"]),
+                2,
+            )
+            for k in end["seconds"]
+        },
+        "commit_ms_mean": round(
+            1000
+            * (end["commit_seconds"] - start["commit_seconds"])
+            / max(1, end["commits"] - start["commits"]),
+            2,
+        ),
         "client_actions": len(latencies),
-        "latency_ms_p50": pct(0.50), "latency_ms_p99": pct(0.99),
+        "latency_ms_p50": pct(0.50),
+        "latency_ms_p99": pct(0.99),
         "latency_ms_mean": round(1000 * statistics.fmean(latencies), 1) if latencies else None,
         "server_action_ms": end.get("recent_ms", {}).get("action"),
         "server_commit_ms": end.get("recent_ms", {}).get("commit"),
         "server_loop_lag_ms": end.get("recent_ms", {}).get("loop_lag"),
-        "client_loop_lag_ms_p50_p99": [round(1000 * statistics.quantiles(lags, n=100)[i], 1)
-                                       for i in (49, 98)] if len(lags) > 2 else None,
+        "client_loop_lag_ms_p50_p99": [
+            round(1000 * statistics.quantiles(lags, n=100)[i], 1) for i in (49, 98)
+        ]
+        if len(lags) > 2
+        else None,
         "load_average": [round(load_before, 2), round(load_after, 2)],
         "memory_kib_per_room": round((rss_during - rss_before) / max(1, args.rooms), 1),
         "server_rss_mib": round(rss_during / 1024, 1),  # with its bot workers
-        "finished_games": len(finished), "replayed_to_same_end": replayed,
-        "tracebacks": errors.count("Traceback"), "db": db.split("://")[0],
+        "finished_games": len(finished),
+        "replayed_to_same_end": replayed,
+        "tracebacks": errors.count("Traceback"),
+        "db": db.split("://")[0],
     }
 
 
@@ -424,23 +496,39 @@ def main() -> int:
     ap.add_argument("--bot-delay", type=float, default=0.6, help="bots' think time (s)")
     ap.add_argument("--bot-workers", type=int, default=1, help="bot processes (0: threads)")
     ap.add_argument("--seconds", type=float, default=60)
-    ap.add_argument("--db", help="a PostgreSQL URL: each run makes a fresh database beside it "
-                                 "(default: a fresh SQLite file)")
+    ap.add_argument(
+        "--db",
+        help="a PostgreSQL URL: each run makes a fresh database beside it "
+        "(default: a fresh SQLite file)",
+    )
     ap.add_argument("--port", type=int, help="use a server already running on this port")
     ap.add_argument("--pid", type=int, help="that server's process id (for its memory)")
-    ap.add_argument("--processes", type=int, default=1,
-                    help="server processes on the one database (2+: PostgreSQL, --db)")
-    ap.add_argument("--route", choices=["other", "owner"], default="other",
-                    help="several processes: connect each client to a process that does not "
-                         "own its room (other: every message forwarded) or to its owner")
-    ap.add_argument("--compare", action="store_true",
-                    help="first one process, then --processes, in the same run; the ratios")
+    ap.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes on the one database (2+: PostgreSQL, --db)",
+    )
+    ap.add_argument(
+        "--route",
+        choices=["other", "owner"],
+        default="other",
+        help="several processes: connect each client to a process that does not "
+        "own its room (other: every message forwarded) or to its owner",
+    )
+    ap.add_argument(
+        "--compare",
+        action="store_true",
+        help="first one process, then --processes, in the same run; the ratios",
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
     args.clients = min(args.clients, args.rooms)
     if args.processes > 1 and not (args.db or "").startswith("postgresql"):
-        ap.error("--processes 2 or more needs a PostgreSQL database (--db postgresql+psycopg"
-                 "://USER@HOST:PORT/DB): SQLite serves one process")
+        ap.error(
+            "--processes 2 or more needs a PostgreSQL database (--db postgresql+psycopg"
+            "://USER@HOST:PORT/DB): SQLite serves one process"
+        )
     runs = []
     if args.compare and args.processes > 1:
         one = argparse.Namespace(**{**vars(args), "processes": 1})
@@ -457,10 +545,11 @@ def main() -> int:
         base, many = runs
         for key in ("actions_per_second", "latency_ms_p50", "latency_ms_p99"):
             if base[key] and many[key]:
-                print(f"{key:>22}: {many[key] / base[key]:.2f}x with {args.processes} "
-                      f"processes ({base[key]} -> {many[key]})")
-    ok = all(d["finished_games"] == d["replayed_to_same_end"] and not d["tracebacks"]
-             for d in runs)
+                print(
+                    f"{key:>22}: {many[key] / base[key]:.2f}x with {args.processes} "
+                    f"processes ({base[key]} -> {many[key]})"
+                )
+    ok = all(d["finished_games"] == d["replayed_to_same_end"] and not d["tracebacks"] for d in runs)
     return 0 if ok else 1
 
 

@@ -56,12 +56,16 @@ def main() -> None:
     base_s = play_baseline(sizes, args.seed)
     gps = args.games / sneak_s
     base_gps = args.games / base_s
-    print(f"sneak: {args.games} random {args.players}-player games to 100 points in "
-          f"{sneak_s:.2f} s: {gps:.1f} games/s, {actions / sneak_s:,.0f} actions/s, "
-          f"{actions / args.games:.0f} actions/game")
+    print(
+        f"sneak: {args.games} random {args.players}-player games to 100 points in "
+        f"{sneak_s:.2f} s: {gps:.1f} games/s, {actions / sneak_s:,.0f} actions/s, "
+        f"{actions / args.games:.0f} actions/game"
+    )
     print(f"baseline (bare driver loop, same decisions): {base_gps:.1f} games/s")
-    print(f"ratio sneak/baseline: {gps / base_gps:.3f} (the rules engine runs at "
-          f"{100 * gps / base_gps:.1f}% of the driver floor)")
+    print(
+        f"ratio sneak/baseline: {gps / base_gps:.3f} (the rules engine runs at "
+        f"{100 * gps / base_gps:.1f}% of the driver floor)"
+    )
 
 
 if __name__ == "__main__":

@@ -49,8 +49,7 @@ def table_parts(games: int, seed: int, parts: dict[str, int]) -> int:
             seat = table.acting()
             t = tick("seat asked", t)
             kept = table._view
-            if kept is not None and kept[0] is game and kept[1] == game.version \
-                    and kept[2] == seat:
+            if kept is not None and kept[0] is game and kept[1] == game.version and kept[2] == seat:
                 view, since = kept[3], kept[4]
                 table._view = None
             else:
@@ -91,8 +90,7 @@ def engine_parts(games: int, seed: int, parts: dict[str, int]) -> int:
             t2 = clock()
             state.apply(seat, legal[rng.randrange(len(legal))])
             t3 = clock()
-            for name, took in (("view", t1 - t0), ("legal_actions", t2 - t1),
-                               ("apply", t3 - t2)):
+            for name, took in (("view", t1 - t0), ("legal_actions", t2 - t1), ("apply", t3 - t2)):
                 parts[name] = parts.get(name, 0) + took
             steps += 1
     return steps
@@ -107,8 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--games must be at least 1")
     table_parts(1, 10**6, {})  # warm-up: tables built, caches filled
     engine_parts(1, 10**6, {})
-    for title, measure in (("table (PettingZoo's step)", table_parts),
-                           ("engine", engine_parts)):
+    for title, measure in (("table (PettingZoo's step)", table_parts), ("engine", engine_parts)):
         parts: dict[str, int] = {}
         steps = measure(args.games, args.seed, parts)
         total = sum(parts.values()) / steps / 1000

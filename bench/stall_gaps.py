@@ -49,7 +49,7 @@ def play(job: tuple[str, str, int, int]) -> dict[str, Any]:
     state: Any = bh.new_game(game_id, players=players, seed=seed, stall_limit=0)
     names = table(lineup, players)
     # the lineup turns one seat a game, so the counter sits everywhere in "mixed"
-    names = names[seed % players:] + names[:seed % players]
+    names = names[seed % players :] + names[: seed % players]
     bots = [make_bot(name, seed=seed * 1009 + s) for s, name in enumerate(names)]
     longest = steps = 0
     error = None
@@ -57,16 +57,24 @@ def play(job: tuple[str, str, int, int]) -> dict[str, Any]:
         while not state.over and steps < CAP:
             seat = state.to_act[0]
             bot = bots[seat]
-            state.apply(seat, bot.act(state.view(seat) if bot.wants_view else None,
-                                      Choices(state, seat)))
+            state.apply(
+                seat, bot.act(state.view(seat) if bot.wants_view else None, Choices(state, seat))
+            )
             steps += 1
             if state.quiet > longest:
                 longest = state.quiet
     except Exception as exc:  # a bot's bug is reported with the game, not fatal to the run
         error = f"{type(exc).__name__}: {exc}"
-    return {"game": game_id, "lineup": lineup, "players": players, "seed": seed,
-            "gap": longest, "steps": steps, "over": state.over, "error": error}
-
+    return {
+        "game": game_id,
+        "lineup": lineup,
+        "players": players,
+        "seed": seed,
+        "gap": longest,
+        "steps": steps,
+        "over": state.over,
+        "error": error,
+    }
 
 
 def players_for(game_id: str) -> list[int]:
@@ -93,15 +101,25 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="games per preset, lineup and size")
-    ap.add_argument("--bots", default=",".join(LINEUPS),
-                    help="lineups: random, counter, mixed (one counter among random bots)")
-    ap.add_argument("--games-counter", type=int, default=None,
-                    help="games for lineups with counter bots (slower; default --games)")
+    ap.add_argument(
+        "--bots",
+        default=",".join(LINEUPS),
+        help="lineups: random, counter, mixed (one counter among random bots)",
+    )
+    ap.add_argument(
+        "--games-counter",
+        type=int,
+        default=None,
+        help="games for lineups with counter bots (slower; default --games)",
+    )
     ap.add_argument("--presets", default="", help="comma-separated preset ids (default all)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--rows", default="", help="also write every game's row to this file "
-                    "(JSON lines, as they finish)")
+    ap.add_argument(
+        "--rows",
+        default="",
+        help="also write every game's row to this file (JSON lines, as they finish)",
+    )
     args = ap.parse_args(argv)
     lineups = [x.strip() for x in args.bots.split(",") if x.strip()]
     for lineup in lineups:
@@ -140,14 +158,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"{'game':22} {'lineup':8} {'games':>6} {'max gap':>8} {'p99.9':>6} {'median':>7} "
-          f"{'longest':>8} {'unfinished':>10}")
+    print(
+        f"{'game':22} {'lineup':8} {'games':>6} {'max gap':>8} {'p99.9':>6} {'median':>7} "
+        f"{'longest':>8} {'unfinished':>10}"
+    )
     for r in table_rows:
-        print(f"{r['game']:22} {r['lineup']:8} {r['games']:>6} {r['max_gap']:>8} "
-              f"{r['p999_gap']:>6} {r['median_gap']:>7} {r['longest_game']:>8} "
-              f"{r['unfinished']:>10}")
-    print(f"all: {overall['games']} games, longest run without progress {overall['max_gap']} "
-          f"actions ({seconds:.0f} s)")
+        print(
+            f"{r['game']:22} {r['lineup']:8} {r['games']:>6} {r['max_gap']:>8} "
+            f"{r['p999_gap']:>6} {r['median_gap']:>7} {r['longest_game']:>8} "
+            f"{r['unfinished']:>10}"
+        )
+    print(
+        f"all: {overall['games']} games, longest run without progress {overall['max_gap']} "
+        f"actions ({seconds:.0f} s)"
+    )
     return 0
 
 

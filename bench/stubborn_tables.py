@@ -18,8 +18,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-STYLES = ("always_call", "never_call", "always_lie", "never_lie", "honest", "random",
-          "counter")
+STYLES = ("always_call", "never_call", "always_lie", "never_lie", "honest", "random", "counter")
 GAMES = ("poker_bull", "poker_bull_no_jokers", "poker_bull_rising", "sneak")
 
 
@@ -40,16 +39,24 @@ def play(job: tuple[str, str, int, int, float]) -> dict[str, Any]:
     while not state.over and time.perf_counter() < end:
         seat = state.to_act[0]
         bot = bots[seat]
-        state.apply(seat, bot.act(state.view(seat) if bot.wants_view else None,
-                                  Choices(state, seat)))
+        state.apply(
+            seat, bot.act(state.view(seat) if bot.wants_view else None, Choices(state, seat))
+        )
         steps += 1
         now = getattr(state, "hand_no", None) or getattr(state, "deal_no", None)
         hand_steps = hand_steps + 1 if now == hand else 1
         hand = now
         most_in_hand = max(most_in_hand, hand_steps)
-    return {"game": game_id, "style": style, "players": players, "seed": seed,
-            "steps": steps, "over": state.over, "most_in_hand": most_in_hand,
-            "hands": hand}
+    return {
+        "game": game_id,
+        "style": style,
+        "players": players,
+        "seed": seed,
+        "steps": steps,
+        "over": state.over,
+        "most_in_hand": most_in_hand,
+        "hands": hand,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,9 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--styles", default=",".join(STYLES), help="comma-separated bot names")
     ap.add_argument("--ids", default=",".join(GAMES), help="comma-separated game ids")
     args = ap.parse_args(argv)
-    jobs = [(g, s, p, seed, args.seconds) for g in args.ids.split(",")
-            for s in args.styles.split(",")
-            for p in ((3, 5) if g != "sneak" else (2, 4)) for seed in range(args.games)]
+    jobs = [
+        (g, s, p, seed, args.seconds)
+        for g in args.ids.split(",")
+        for s in args.styles.split(",")
+        for p in ((3, 5) if g != "sneak" else (2, 4))
+        for seed in range(args.games)
+    ]
     rows = []
     sink = open(args.rows, "w") if args.rows else None  # noqa: SIM115
     with ProcessPoolExecutor(max(1, args.workers)) as pool:
@@ -77,8 +88,10 @@ def main(argv: list[str] | None = None) -> int:
         by.setdefault((row["game"], row["style"]), []).append(row)
     print(f"{'game':22} {'style':12} {'ended':>7} {'longest':>8} {'most in a hand':>15}")
     for (g, s), rs in by.items():
-        print(f"{g:22} {s:12} {sum(r['over'] for r in rs):>3}/{len(rs):<3} "
-              f"{max(r['steps'] for r in rs):>8} {max(r['most_in_hand'] for r in rs):>15}")
+        print(
+            f"{g:22} {s:12} {sum(r['over'] for r in rs):>3}/{len(rs):<3} "
+            f"{max(r['steps'] for r in rs):>8} {max(r['most_in_hand'] for r in rs):>15}"
+        )
     return 0
 
 

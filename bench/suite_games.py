@@ -19,8 +19,10 @@ def suite_games(rules: str, bot: str, opponent: str, games: int) -> Iterator[tup
     preset, options, players = SUITE_RULES[rules]
     for g in range(games):
         state = bh.new_game(preset, players=players, seed=g, **options)
-        yield state, [make_bot(bot if s == 0 else opponent, seed=g * 10 + s)
-                      for s in range(players)]
+        yield (
+            state,
+            [make_bot(bot if s == 0 else opponent, seed=g * 10 + s) for s in range(players)],
+        )
 
 
 def turns(state: Any, bots: list[Any], most: int) -> Iterator[tuple[int, Any, Any]]:

@@ -55,9 +55,11 @@ def main() -> None:
             print(f"{rules:20s} no moves")
             continue
         ms.sort()
-        print(f"{rules:20s} {args.bot} vs {args.opponent}: {len(ms):5d} moves, mean "
-              f"{statistics.mean(ms):.2f} ms, median {statistics.median(ms):.2f}, 95th "
-              f"percentile {ms[int(len(ms) * 0.95)]:.2f}, worst {ms[-1]:.2f}")
+        print(
+            f"{rules:20s} {args.bot} vs {args.opponent}: {len(ms):5d} moves, mean "
+            f"{statistics.mean(ms):.2f} ms, median {statistics.median(ms):.2f}, 95th "
+            f"percentile {ms[int(len(ms) * 0.95)]:.2f}, worst {ms[-1]:.2f}"
+        )
 
 
 if __name__ == "__main__":

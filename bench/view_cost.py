@@ -108,10 +108,16 @@ def measure(game_id: str, marks: list[int], seed: int) -> list[dict[str, Any]]:
                 start = clock()
                 old_events_for(state, seat)
                 olds.append(clock() - start)
-        rows.append({"game": game_id, "actions": mark, "events": len(state.events),
-                     "view_us": statistics.median(views) * 1e6,
-                     "since_us": statistics.median(sinces) * 1e6,
-                     "old_us": statistics.median(olds) * 1e6})
+        rows.append(
+            {
+                "game": game_id,
+                "actions": mark,
+                "events": len(state.events),
+                "view_us": statistics.median(views) * 1e6,
+                "since_us": statistics.median(sinces) * 1e6,
+                "old_us": statistics.median(olds) * 1e6,
+            }
+        )
     base = rows[0]
     for row in rows:
         row["view_ratio"] = row["view_us"] / base["view_us"]
@@ -127,15 +133,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     marks = sorted(int(x) for x in args.at.split(","))
-    print(f"{'game':11} {'actions':>8} {'events':>8} {'view µs':>9} {'x 1k':>6} "
-          f"{'since µs':>9} {'x 1k':>6} {'old copy µs':>12} {'x 1k':>6}")
+    print(
+        f"{'game':11} {'actions':>8} {'events':>8} {'view µs':>9} {'x 1k':>6} "
+        f"{'since µs':>9} {'x 1k':>6} {'old copy µs':>12} {'x 1k':>6}"
+    )
     for game_id in args.games.split(","):
         if game_id not in GAMES:
             ap.error(f"no long-game driver for {game_id!r}; choose from {', '.join(GAMES)}")
         for row in measure(game_id, marks, args.seed):
-            print(f"{row['game']:11} {row['actions']:>8,} {row['events']:>8,} "
-                  f"{row['view_us']:>9.1f} {row['view_ratio']:>6.2f} {row['since_us']:>9.1f} "
-                  f"{row['since_ratio']:>6.2f} {row['old_us']:>12.1f} {row['old_ratio']:>6.1f}")
+            print(
+                f"{row['game']:11} {row['actions']:>8,} {row['events']:>8,} "
+                f"{row['view_us']:>9.1f} {row['view_ratio']:>6.2f} {row['since_us']:>9.1f} "
+                f"{row['since_ratio']:>6.2f} {row['old_us']:>12.1f} {row['old_ratio']:>6.1f}"
+            )
     return 0
 
 

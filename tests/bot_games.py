@@ -23,8 +23,16 @@ def small_bot(name: str, seed: int, iterations: int = 20) -> Bot:
     return bot
 
 
-def play_bots(game_id: str, names: list[str], seed: int, *, limit: int,
-              check: Check | None = None, iterations: int = 20, **options: Any) -> bh.Game:
+def play_bots(
+    game_id: str,
+    names: list[str],
+    seed: int,
+    *,
+    limit: int,
+    check: Check | None = None,
+    iterations: int = 20,
+    **options: Any,
+) -> bh.Game:
     """Seat ``s`` is ``names[s]`` (seeded ``seed * 10 + s``); the first seat to act decides,
     every decision must be legal, and ``check`` sees each one first.  Stops after ``limit``
     actions."""

@@ -42,8 +42,11 @@ def _start_warming_kernels(config: pytest.Config) -> None:
     fd = os.open(lock, os.O_CREAT | os.O_RDWR)
     fcntl.flock(fd, fcntl.LOCK_EX)  # held by the child's inherited copy until it exits
     try:
-        proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("warm_kernels.py"))],
-                                pass_fds=(fd,), stdout=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("warm_kernels.py"))],
+            pass_fds=(fd,),
+            stdout=subprocess.DEVNULL,
+        )
     finally:
         os.close(fd)
     config.stash[_WARM] = (proc, str(lock))

@@ -36,8 +36,14 @@ PRESET_IDS = [p.id for p in presets()]
 #: A few presets of every family, covering the unusual phases (bids, jump-in, table cheats,
 #: suit claims, count lies, grow mode, two packs).
 SAMPLE_IDS = [
-    "bluff", "specificity", "anything_goes_cheat", "jump_in", "spanish_bluff", "eightshit",
-    "poker_bull_rising", "sneak",
+    "bluff",
+    "specificity",
+    "anything_goes_cheat",
+    "jump_in",
+    "spanish_bluff",
+    "eightshit",
+    "poker_bull_rising",
+    "sneak",
 ]
 #: Examples per preset in the slow every-preset sweeps (hostile actions, damaged saves, states
 #: mixed from two): 60 until the CI run neared 15 minutes; the fuzzer (bench/fuzz_engine.py)
@@ -46,8 +52,12 @@ EVERY_PRESET_EXAMPLES = 40
 
 
 @functools.cache
-def states(game_id: str, seed: int = 0, players: int | None = None,
-           at: tuple[int, ...] = (0, 5, 30, 120, 400)) -> tuple[str, ...]:
+def states(
+    game_id: str,
+    seed: int = 0,
+    players: int | None = None,
+    at: tuple[int, ...] = (0, 5, 30, 120, 400),
+) -> tuple[str, ...]:
     """Saves of one random game of ``game_id`` after the given numbers of actions (those it
     reaches) and at its end (or after 600 actions), as JSON text."""
     game = bh.new_game(game_id, players=players, seed=seed)
@@ -89,18 +99,23 @@ def _leaf(draw: st.DrawFn) -> Any:
 
 
 leaves = st.one_of(
-    _leaf(), st.integers(), st.integers(4400, 6000).map(lambda digits: -(10**digits)),
-    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=12),
+    _leaf(),
+    st.integers(),
+    st.integers(4400, 6000).map(lambda digits: -(10**digits)),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=12),
 )
 json_like = st.recursive(
     leaves,
-    lambda inner: st.lists(inner, max_size=5)
-    | st.dictionaries(st.one_of(st.sampled_from(WORDS), st.text(max_size=6)), inner,
-                      max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(st.one_of(st.sampled_from(WORDS), st.text(max_size=6)), inner, max_size=5)
+    ),
     max_leaves=12,
 )
-deep = st.builds(nest, st.integers(50, 20_000), st.none() | st.just("AS"),
-                 st.sampled_from(["list", "dict"]))
+deep = st.builds(
+    nest, st.integers(50, 20_000), st.none() | st.just("AS"), st.sampled_from(["list", "dict"])
+)
 hostile = st.one_of(json_like, deep, st.builds(lambda n: ["AS"] * n, st.integers(50, 100_000)))
 
 
@@ -114,7 +129,8 @@ def bent_action(draw: st.DrawFn, legal: list[dict[str, Any]]) -> Any:
 def seats_for(game: bh.Game) -> st.SearchStrategy[Any]:
     """Mostly seats that may act, sometimes any seat, sometimes something else entirely."""
     return st.one_of(
-        st.sampled_from(game.to_act or [0]), st.integers(0, game.players - 1),
+        st.sampled_from(game.to_act or [0]),
+        st.integers(0, game.players - 1),
         st.sampled_from([-1, game.players, 1.0, True, False, None, "0", [0], 10**100]),
         hostile,
     )
@@ -144,8 +160,9 @@ def refused(text: str, words: str = "") -> str:
     return message
 
 
-def edited(game_id: str, edit: Any, players: int = 4, seed: int = 1, steps: int = 6,
-           **options: Any) -> str:
+def edited(
+    game_id: str, edit: Any, players: int = 4, seed: int = 1, steps: int = 6, **options: Any
+) -> str:
     """A save of ``game_id`` after ``steps`` random actions, with ``edit(data)`` applied."""
     game = bh.new_game(game_id, players=players, seed=seed, **options)
     rng = random.Random(seed)

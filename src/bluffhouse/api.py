@@ -73,8 +73,16 @@ def load(text: str | bytes) -> Game:
         return preset.family._from_data(preset, data)
     except SaveError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError,
-            RecursionError) as exc:
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        IndexError,
+        AttributeError,
+        AssertionError,
+        RecursionError,
+    ) as exc:
         # A last line of defence: the checks of _from_data name every problem they know of.
-        raise SaveError(f"the saved game is damaged ({type(exc).__name__}: "
-                        f"{str(exc)[:80]})") from None
+        raise SaveError(
+            f"the saved game is damaged ({type(exc).__name__}: {str(exc)[:80]})"
+        ) from None

@@ -53,8 +53,9 @@ def seating_for(index: int, lineup: list[str], players: int) -> list[str]:
     return [lineup[(seat + shift) % players] for seat in range(players)]
 
 
-def play_one(game_id: str, lineup: list[str], players: int, seed: int, index: int,
-             options: dict[str, Any]) -> GameRecord:
+def play_one(
+    game_id: str, lineup: list[str], players: int, seed: int, index: int, options: dict[str, Any]
+) -> GameRecord:
     seating = seating_for(index, lineup, players)
     state = new_game(game_id, players=players, seed=seed + index, **options)
     bots = [make_bot(name, seed=(seed + index) * 1009 + s) for s, name in enumerate(seating)]
@@ -74,17 +75,29 @@ def play_one(game_id: str, lineup: list[str], players: int, seed: int, index: in
         steps += 1
     result = state.result
     if result is None:
-        return GameRecord(index, seating, list(range(players)), None, steps, think,
-                          decisions, False, "unfinished")
+        return GameRecord(
+            index, seating, list(range(players)), None, steps, think, decisions, False, "unfinished"
+        )
     if result.get("end") == "stalled":
-        return GameRecord(index, seating, list(result["ranking"]), result["winner"], steps,
-                          think, decisions, False, "stalled")
-    return GameRecord(index, seating, list(result["ranking"]), result["winner"], steps, think,
-                      decisions, True)
+        return GameRecord(
+            index,
+            seating,
+            list(result["ranking"]),
+            result["winner"],
+            steps,
+            think,
+            decisions,
+            False,
+            "stalled",
+        )
+    return GameRecord(
+        index, seating, list(result["ranking"]), result["winner"], steps, think, decisions, True
+    )
 
 
-def _play_chunk(args: tuple[str, list[str], int, int, list[int], dict[str, Any]]
-                ) -> list[GameRecord]:
+def _play_chunk(
+    args: tuple[str, list[str], int, int, list[int], dict[str, Any]],
+) -> list[GameRecord]:
     game_id, lineup, players, seed, indices, options = args
     return [play_one(game_id, lineup, players, seed, i, options) for i in indices]
 
@@ -118,7 +131,8 @@ class BotStats:
             "fair_share": round(1 / players, 4),
             "mean_place": round(self.place_sum / self.games + 1, 3) if self.games else None,
             "ms_per_decision": round(1000 * self.think / self.decisions, 3)
-            if self.decisions else None,
+            if self.decisions
+            else None,
         }
 
 
@@ -181,8 +195,9 @@ def _mean(values: list[int]) -> float | None:
     return round(sum(values) / len(values), 2) if values else None
 
 
-def rate(records: Iterable[GameRecord], prior: dict[str, dict[str, float]] | None = None
-         ) -> dict[str, dict[str, float]]:
+def rate(
+    records: Iterable[GameRecord], prior: dict[str, dict[str, float]] | None = None
+) -> dict[str, dict[str, float]]:
     """Openskill (Plackett-Luce) ratings by bot name over the games, in game order."""
     from openskill.models import PlackettLuce
 
@@ -203,22 +218,36 @@ def rate(records: Iterable[GameRecord], prior: dict[str, dict[str, float]] | Non
         new = model.rate(teams, ranks=list(range(1, len(teams) + 1)))
         for n, team in zip(names, new, strict=True):
             ratings[n] = team[0]
-    return {n: {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4),
-                "ordinal": round(r.ordinal(), 4)} for n, r in sorted(ratings.items())}
+    return {
+        n: {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4), "ordinal": round(r.ordinal(), 4)}
+        for n, r in sorted(ratings.items())
+    }
 
 
-def run_arena(game_id: str, lineup: list[str], games: int, players: int | None = None,
-              seed: int = 0, workers: int = 1, options: dict[str, Any] | None = None,
-              prior_ratings: dict[str, dict[str, float]] | None = None,
-              progress: Callable[[int], None] | None = None) -> ArenaResult:
+def run_arena(
+    game_id: str,
+    lineup: list[str],
+    games: int,
+    players: int | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    options: dict[str, Any] | None = None,
+    prior_ratings: dict[str, dict[str, float]] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> ArenaResult:
     preset = lookup(game_id)
     players = players or len(lineup) or preset.players
     if len(lineup) != players:
         raise ValueError(f"{len(lineup)} bots named for {players} seats")
     options = options or {}
     probe = new_game(preset.id, players=players, seed=seed, **options)  # fail fast on options
-    result = ArenaResult(preset.id, players, list(lineup), seed,
-                         stall_limit=getattr(probe.rules, "stall_limit", None))
+    result = ArenaResult(
+        preset.id,
+        players,
+        list(lineup),
+        seed,
+        stall_limit=getattr(probe.rules, "stall_limit", None),
+    )
     start = time.perf_counter()
     indices = list(range(games))
     if workers <= 1:
@@ -228,7 +257,7 @@ def run_arena(game_id: str, lineup: list[str], games: int, players: int | None =
                 progress(1)
     else:
         size = max(1, min(25, games // (workers * 4) or 1))
-        chunks = [indices[i:i + size] for i in range(0, games, size)]
+        chunks = [indices[i : i + size] for i in range(0, games, size)]
         with ProcessPoolExecutor(max_workers=workers) as pool:
             jobs = [(preset.id, lineup, players, seed, chunk, options) for chunk in chunks]
             for recs in pool.map(_play_chunk, jobs):
@@ -260,17 +289,42 @@ def save_outputs(result: ArenaResult, out_dir: str) -> list[Path]:
     paths[0].write_text(json.dumps(result.as_dict(), indent=2), encoding="utf-8")
     with paths[1].open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
-        writer.writerow(["game", "seat", "bot", "place", "won", "length", "decisions",
-                         "think_seconds", "finished", "end"])
+        writer.writerow(
+            [
+                "game",
+                "seat",
+                "bot",
+                "place",
+                "won",
+                "length",
+                "decisions",
+                "think_seconds",
+                "finished",
+                "end",
+            ]
+        )
         for rec in result.records:
             # An unfinished game has no places; a stalled one is placed by cards held.
-            place = {} if rec.end == "unfinished" else {
-                seat: i + 1 for i, seat in enumerate(rec.ranking)}
+            place = (
+                {}
+                if rec.end == "unfinished"
+                else {seat: i + 1 for i, seat in enumerate(rec.ranking)}
+            )
             for seat, name in enumerate(rec.seating):
-                writer.writerow([rec.index, seat, name, place.get(seat, ""),
-                                 int(rec.finished and rec.winner == seat), rec.length,
-                                 rec.decisions[seat], round(rec.think[seat], 6),
-                                 int(rec.finished), rec.end])
+                writer.writerow(
+                    [
+                        rec.index,
+                        seat,
+                        name,
+                        place.get(seat, ""),
+                        int(rec.finished and rec.winner == seat),
+                        rec.length,
+                        rec.decisions[seat],
+                        round(rec.think[seat], 6),
+                        int(rec.finished),
+                        rec.end,
+                    ]
+                )
     chart = plot(result, png)
     if chart is not None:
         paths.append(chart)
@@ -306,8 +360,10 @@ def plot(result: ArenaResult, path: Path) -> Path | None:
     axes[0].bar(names, rates, yerr=[lows, highs], capsize=6, color="#4477aa")
     axes[0].axhline(1 / result.players, color="grey", linestyle="--", label="fair share")
     axes[0].set_ylabel("win rate (95% interval)")
-    axes[0].set_title(f"{result.game}: {sum(r.finished for r in result.records)} finished "
-                      f"of {len(result.records)} games")
+    axes[0].set_title(
+        f"{result.game}: {sum(r.finished for r in result.records)} finished "
+        f"of {len(result.records)} games"
+    )
     axes[0].legend()
     if result.ratings:
         rated = [n for n in names if n in result.ratings]
@@ -328,9 +384,20 @@ SUITE_RULES: dict[str, tuple[str, dict[str, Any], int]] = {
     # The leader names the rank (after a call too), 1-3 cards, two wild jokers, only the next
     # player may call, as a choice of their turn, the final play cannot be called, sets of
     # four are put aside.
-    "turn_call_sets": ("bullshit", {"sequence": "round", "first_rank": "any", "max_cards": 3,
-                                    "jokers": 2, "callers": "turn", "final_call": False,
-                                    "discard_sets": True, "after_call_rank": "free"}, 4),
+    "turn_call_sets": (
+        "bullshit",
+        {
+            "sequence": "round",
+            "first_rank": "any",
+            "max_cards": 3,
+            "jokers": 2,
+            "callers": "turn",
+            "final_call": False,
+            "discard_sets": True,
+            "after_call_rank": "free",
+        },
+        4,
+    ),
     # The leader names the rank, 1-6 cards, two wild jokers, passing allowed, out only with a
     # truthful play, three players.
     "bluff_six_jokers": ("bluff", {"max_cards": 6, "jokers": 2}, 3),
@@ -340,8 +407,17 @@ SUITE_RULES: dict[str, tuple[str, dict[str, Any], int]] = {
     "popcorn_up_or_down": ("popcorn_up_or_down", {}, 4),
 }
 #: The opponents' styles: each cell seats one bot under test against the others all of it.
-SUITE_OPPONENTS = ("always_call", "never_call", "always_lie", "never_lie", "sometimes_lie",
-                   "calls_third", "honest", "random", "counter")
+SUITE_OPPONENTS = (
+    "always_call",
+    "never_call",
+    "always_lie",
+    "never_lie",
+    "sometimes_lie",
+    "calls_third",
+    "honest",
+    "random",
+    "counter",
+)
 #: Named suites: (rule sets, bots under test, opponents).
 SUITES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "rules": (tuple(SUITE_RULES), ("counter", "ismcts"), SUITE_OPPONENTS),
@@ -374,24 +450,40 @@ class SuiteCell:
     def as_dict(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.decided)
         fair = 1 / self.players
-        return {"rules": self.rules, "bot": self.bot, "opponent": self.opponent,
-                "players": self.players, "games": self.games, "finished": self.finished,
-                "stalled": self.stalled, "wins": self.wins,
-                "win_share": round(self.wins / self.decided, 4) if self.decided else None,
-                "ci95": [round(low, 4), round(high, 4)], "fair_share": round(fair, 4),
-                "verdict": "above" if low > fair else "below" if high < fair else "even"}
+        return {
+            "rules": self.rules,
+            "bot": self.bot,
+            "opponent": self.opponent,
+            "players": self.players,
+            "games": self.games,
+            "finished": self.finished,
+            "stalled": self.stalled,
+            "wins": self.wins,
+            "win_share": round(self.wins / self.decided, 4) if self.decided else None,
+            "ci95": [round(low, 4), round(high, 4)],
+            "fair_share": round(fair, 4),
+            "verdict": "above" if low > fair else "below" if high < fair else "even",
+        }
 
 
-def _suite_chunk(args: tuple[int, str, dict[str, Any], list[str], int, int, list[int]]
-                 ) -> tuple[int, list[GameRecord]]:
+def _suite_chunk(
+    args: tuple[int, str, dict[str, Any], list[str], int, int, list[int]],
+) -> tuple[int, list[GameRecord]]:
     cell, game_id, options, lineup, players, seed, indices = args
     return cell, [play_one(game_id, lineup, players, seed, i, options) for i in indices]
 
 
-def run_suite(name: str, games: int, search_games: int | None = None, workers: int = 1,
-              seed: int = 0, bots: tuple[str, ...] | None = None,
-              rules: tuple[str, ...] | None = None, opponents: tuple[str, ...] | None = None,
-              progress: Callable[[int], None] | None = None) -> list[SuiteCell]:
+def run_suite(
+    name: str,
+    games: int,
+    search_games: int | None = None,
+    workers: int = 1,
+    seed: int = 0,
+    bots: tuple[str, ...] | None = None,
+    rules: tuple[str, ...] | None = None,
+    opponents: tuple[str, ...] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[SuiteCell]:
     """Plays every cell of suite ``name`` (``games`` games each; ``search_games`` for the
     ``ismcts`` cells, which cost a second a move) over ``workers`` processes, seats rotated
     every game; the same seed gives the same results whatever the number of workers (a
@@ -425,8 +517,17 @@ def run_suite(name: str, games: int, search_games: int | None = None, workers: i
                 # Small chunks: the ismcts cells take far longer a game than the rest.
                 size = 1 if bot == "ismcts" else max(1, min(10, n // max(1, workers)))
                 for i in range(0, n, size):
-                    jobs.append((cell, game_id, options, lineup, players, seed,
-                                 list(range(i, min(n, i + size)))))
+                    jobs.append(
+                        (
+                            cell,
+                            game_id,
+                            options,
+                            lineup,
+                            players,
+                            seed,
+                            list(range(i, min(n, i + size))),
+                        )
+                    )
     # The slow cells first, so that no worker is left with one at the end.
     jobs.sort(key=lambda j: j[3][0] != "ismcts")
 
@@ -462,8 +563,7 @@ def suite_table(cells: list[SuiteCell]) -> str:
         row_cells = [c for c in cells if c.rules == r]
         game_id, options, players = SUITE_RULES[r]
         opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "as the preset"
-        lines.append(f"{r}: {game_id} ({opts}), {players} players, fair share "
-                     f"{1 / players:.1%}")
+        lines.append(f"{r}: {game_id} ({opts}), {players} players, fair share {1 / players:.1%}")
         lines.append(f"  {'opponents':<14}" + "".join(f"{b:>30}" for b in bots))
         for opp in dict.fromkeys(c.opponent for c in row_cells):
             text = f"  {opp:<14}"

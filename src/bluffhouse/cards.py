@@ -17,8 +17,19 @@ RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES = (
-    "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king",
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
 )
 JOKER = 52
 JOKER_TEXT = "JK"
@@ -76,8 +87,9 @@ def parse_cards(value: object, most: int | None = None) -> list[int]:
     if type(value) is str:
         value = value.replace(",", " ").split()
     if type(value) is not list and type(value) is not tuple:
-        raise IllegalAction("cards must be a list of card texts like ['7H', '7D'], not "
-                            f"{quote(value)}")
+        raise IllegalAction(
+            f"cards must be a list of card texts like ['7H', '7D'], not {quote(value)}"
+        )
     if most is not None and len(value) > most:
         raise IllegalAction(f"that is {len(value)} cards; no game has that many")
     return [parse_card(v) for v in value]
@@ -118,8 +130,9 @@ def parse_rank_set(spec: str, option: str) -> list[int]:
     for ch in text:
         rank = RANK_INDEX.get(ch)
         if rank is None:
-            raise RuleError(f"option {option}: {quote(ch)} is not a rank letter (use "
-                            "A23456789TJQK)")
+            raise RuleError(
+                f"option {option}: {quote(ch)} is not a rank letter (use A23456789TJQK)"
+            )
         if rank in ranks:
             raise RuleError(f"option {option}: rank {ch!r} is listed twice")
         ranks.append(rank)
@@ -128,10 +141,12 @@ def parse_rank_set(spec: str, option: str) -> list[int]:
     return sorted(ranks)
 
 
-def build_deck(
-    decks: int = 1, jokers: int = 0, ranks: Sequence[int] | None = None
-) -> list[int]:
-    """The cards of ``decks`` packs of ``ranks`` plus ``jokers`` jokers, in fixed order."""
+def build_deck(decks: int = 1, jokers: int = 0, ranks: Sequence[int] | None = None) -> list[int]:
+    """The cards of ``decks`` packs of ``ranks`` plus ``jokers`` jokers, in fixed order.
+
+    >>> len(build_deck()), len(build_deck(decks=2, jokers=2))
+    (52, 106)
+    """
     return list(_deck(decks, jokers, None if ranks is None else tuple(ranks)))
 
 
@@ -171,8 +186,9 @@ def parse_deal(
         if not isinstance(hand, list | tuple):
             raise RuleError(f"deal: seat {seat}'s hand must be a list of cards")
         if len(hand) > len(deck):
-            raise RuleError(f"deal: seat {seat} is dealt {len(hand)} cards; the {deck_word} "
-                            f"{holds} {len(deck)}")
+            raise RuleError(
+                f"deal: seat {seat} is dealt {len(hand)} cards; the {deck_word} {holds} {len(deck)}"
+            )
         cards = []
         for text in hand:
             card = CARD_INDEX.get(text.strip()) if type(text) is str and len(text) <= 8 else None
@@ -180,8 +196,10 @@ def parse_deal(
                 raise RuleError(f"deal: {quote(text)} (seat {seat}) is not a card")
             if card not in pool:
                 what = "joker" if card == JOKER else text
-                raise RuleError(f"deal: {what} (seat {seat}) is not in the {deck_word}, or is "
-                                f"dealt more times than the {deck_word} {holds} it")
+                raise RuleError(
+                    f"deal: {what} (seat {seat}) is not in the {deck_word}, or is "
+                    f"dealt more times than the {deck_word} {holds} it"
+                )
             pool.remove(card)
             cards.append(card)
         hands.append(sorted(cards))

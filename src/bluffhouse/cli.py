@@ -42,8 +42,7 @@ def _whole(text: str) -> int:
     digits = t[1:] if t[:1] in "+-" else t
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
         shown = t if len(t) <= 20 else t[:20] + "..."
-        raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number of at most 30 "
-                                         "digits")
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number of at most 30 digits")
     return int(t)
 
 
@@ -69,11 +68,9 @@ def seconds(high: float) -> Callable[[str], float]:
         try:
             value = float(text) if len(text) <= 40 else math.nan
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds") \
-                from None
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds") from None
         if not math.isfinite(value) or value < 0:
-            raise argparse.ArgumentTypeError(f"must be from 0 to {high:g} seconds, not "
-                                             f"{text[:20]}")
+            raise argparse.ArgumentTypeError(f"must be from 0 to {high:g} seconds, not {text[:20]}")
         if value > high:
             raise argparse.ArgumentTypeError(f"must be at most {high:g} seconds, not {value:g}")
         return value
@@ -91,8 +88,7 @@ def _writable_folder(folder: Path, what: str) -> None:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".bluffhouse-probe-"):
             pass
     except OSError as exc:
-        raise UsageError(f"{what}: cannot write into {folder} ({exc.strerror or exc})") \
-            from None
+        raise UsageError(f"{what}: cannot write into {folder} ({exc.strerror or exc})") from None
 
 
 def check_new_file(path: str, option: str, keep: str | None = None) -> None:
@@ -102,13 +98,13 @@ def check_new_file(path: str, option: str, keep: str | None = None) -> None:
     target = Path(path)
     what = f"{option} {path}"
     if target.is_dir():
-        raise UsageError(f"{what} is a folder; name a file in it, like "
-                         f"{target / 'game.json'}")
+        raise UsageError(f"{what} is a folder; name a file in it, like {target / 'game.json'}")
     _writable_folder(target.parent, what)
-    if target.exists() and not (keep and os.path.exists(keep)
-                                and os.path.samefile(path, keep)):
-        raise UsageError(f"{what}: the file exists already and would be replaced; name a new "
-                         f"file (or continue that game: bluffhouse play --resume {path})")
+    if target.exists() and not (keep and os.path.exists(keep) and os.path.samefile(path, keep)):
+        raise UsageError(
+            f"{what}: the file exists already and would be replaced; name a new "
+            f"file (or continue that game: bluffhouse play --resume {path})"
+        )
 
 
 def _parse_options(preset: Preset, pairs: Sequence[str]) -> dict[str, Any]:
@@ -131,9 +127,22 @@ def cmd_games(args: argparse.Namespace) -> int:
         names = preset.id + (f" ({', '.join(preset.aliases)})" if preset.aliases else "")
         rows.append((names, preset.summary))
     if args.json:
-        print(json.dumps([{"id": p.id, "aliases": list(p.aliases), "title": p.title,
-                           "summary": p.summary, "family": p.family.FAMILY,
-                           "players": p.players} for p in presets()], indent=2))
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": p.id,
+                        "aliases": list(p.aliases),
+                        "title": p.title,
+                        "summary": p.summary,
+                        "family": p.family.FAMILY,
+                        "players": p.players,
+                    }
+                    for p in presets()
+                ],
+                indent=2,
+            )
+        )
         return 0
     width = max(len(n) for n, _ in rows)
     for names, summary in rows:
@@ -166,16 +175,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"  {data['games_per_second']} games/s, {data['actions_per_second']} actions/s")
     finished = data["finished"]
     if finished:
-        print(f"  over the {finished} finished game(s): mean length {data['mean_length']} "
-              "actions; wins:")
+        print(
+            f"  over the {finished} finished game(s): mean length {data['mean_length']} "
+            "actions; wins:"
+        )
         for seat, (wins, rate) in enumerate(zip(data["wins"], data["win_rate"], strict=True)):
             print(f"    seat {seat} ({bots[seat]}): {wins} wins ({rate:.1%})")
     else:
         print("  no game finished normally: no win rates or mean length to report")
     if data["stalled"]:
         leaders = ", ".join(f"seat {s} {n}" for s, n in enumerate(data["stall_wins"]))
-        print(f"  over the {data['stalled']} game(s) ended by the no-progress rule: mean length "
-              f"{data['mean_length_stalled']} actions; first by cards held: {leaders}")
+        print(
+            f"  over the {data['stalled']} game(s) ended by the no-progress rule: mean length "
+            f"{data['mean_length_stalled']} actions; first by cards held: {leaders}"
+        )
     return 0
 
 
@@ -184,9 +197,11 @@ def ends_line(data: dict[str, Any]) -> str:
     (stall_limit=1000), 0 unfinished (stopped at 20000 actions)'."""
     limit = data.get("stall_limit")
     rule = f" (stall_limit={limit})" if limit is not None else ""
-    return (f"{data['games']} games: {data['finished']} finished, {data['stalled']} ended by "
-            f"the no-progress rule{rule}, {data['unfinished']} unfinished (stopped at "
-            f"{data['max_actions']} actions)")
+    return (
+        f"{data['games']} games: {data['finished']} finished, {data['stalled']} ended by "
+        f"the no-progress rule{rule}, {data['unfinished']} unfinished (stopped at "
+        f"{data['max_actions']} actions)"
+    )
 
 
 # ---------------------------------------------------------------- play
@@ -207,19 +222,28 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise UsageError(f"--humans must be from 1 to {players} (the seats at the table)")
         humans = list(range(args.humans))
         lineup = args.bots or LEVELS[args.level]
-        names = parse_bot_list(lineup, players - args.humans) if players > args.humans \
-            else []
+        names = parse_bot_list(lineup, players - args.humans) if players > args.humans else []
         check_bots_fit(names, preset.id, players, options)
         bots = ["human"] * args.humans + names
         state = new_game(preset.id, players=players, seed=args.seed, **options)
         history = None
         record = args.record
     if args.hint and lookup(state.game_id).family.FAMILY != "poker_bull":
-        raise UsageError(f"--hint gives the chance that a Poker Bull bid is there; "
-                         f"{state.game_id} has no bids to judge")
-    game = TerminalGame(state, humans=humans, bots=bots, delay=args.delay, record=record,
-                        seed=args.seed, countdown=args.countdown, hint=args.hint,
-                        history=history)
+        raise UsageError(
+            f"--hint gives the chance that a Poker Bull bid is there; "
+            f"{state.game_id} has no bids to judge"
+        )
+    game = TerminalGame(
+        state,
+        humans=humans,
+        bots=bots,
+        delay=args.delay,
+        record=record,
+        seed=args.seed,
+        countdown=args.countdown,
+        hint=args.hint,
+        history=history,
+    )
     return game.run()
 
 
@@ -248,9 +272,17 @@ def cmd_arena(args: argparse.Namespace) -> int:
     quiet = args.json or args.quiet or not sys.stderr.isatty()
     with Progress(disable=quiet, transient=True) as bar:
         task = bar.add_task(f"{preset.id}: {','.join(lineup)}", total=args.games)
-        result = run_arena(preset.id, lineup, args.games, players, seed=args.seed,
-                           workers=args.workers, options=options, prior_ratings=prior,
-                           progress=lambda n: bar.advance(task, n))
+        result = run_arena(
+            preset.id,
+            lineup,
+            args.games,
+            players,
+            seed=args.seed,
+            workers=args.workers,
+            options=options,
+            prior_ratings=prior,
+            progress=lambda n: bar.advance(task, n),
+        )
     data = result.as_dict()
     # The results are printed first, so that a failure to write a file loses nothing.
     if args.json:
@@ -260,8 +292,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     failed = False
     if args.ratings and result.ratings:
         try:
-            Path(args.ratings).write_text(json.dumps(result.ratings, indent=2),
-                                          encoding="utf-8")
+            Path(args.ratings).write_text(json.dumps(result.ratings, indent=2), encoding="utf-8")
         except OSError as exc:
             failed = True
             note(f"cannot write the ratings to {args.ratings}: {exc.strerror or exc}")
@@ -287,17 +318,22 @@ def print_arena(data: dict[str, Any], game: str) -> None:
     if not data["finished"]:
         print("  no game finished normally: no win rates, places or ratings to report")
         return
-    print(f"  over the {data['finished']} finished game(s): mean length {data['mean_length']} "
-          "actions")
-    print(f"{'bot':<12} {'games':>6} {'wins':>6} {'win rate':>9} {'95% interval':>16} "
-          f"{'place':>6} {'ms/move':>8} {'rating':>8}")
+    print(
+        f"  over the {data['finished']} finished game(s): mean length {data['mean_length']} actions"
+    )
+    print(
+        f"{'bot':<12} {'games':>6} {'wins':>6} {'win rate':>9} {'95% interval':>16} "
+        f"{'place':>6} {'ms/move':>8} {'rating':>8}"
+    )
     for name, row in data["bots"].items():
         rating = data["ratings"].get(name, {}).get("ordinal")
         low, high = row["ci95"]
-        print(f"{name:<12} {row['games']:>6} {row['wins']:>6} {row['win_rate']:>9.1%} "
-              f"{f'[{low:.1%}, {high:.1%}]':>16} {row['mean_place'] or 0:>6.2f} "
-              f"{row['ms_per_decision'] or 0:>8.2f} "
-              f"{'' if rating is None else f'{rating:.2f}':>8}")
+        print(
+            f"{name:<12} {row['games']:>6} {row['wins']:>6} {row['win_rate']:>9.1%} "
+            f"{f'[{low:.1%}, {high:.1%}]':>16} {row['mean_place'] or 0:>6.2f} "
+            f"{row['ms_per_decision'] or 0:>8.2f} "
+            f"{'' if rating is None else f'{rating:.2f}':>8}"
+        )
 
 
 def read_ratings(path: str) -> dict[str, dict[str, float]] | None:
@@ -305,8 +341,9 @@ def read_ratings(path: str) -> dict[str, dict[str, float]] | None:
     written back; UsageError for a folder that is missing or a file that is not ratings."""
     target = Path(path)
     if target.is_dir():
-        raise UsageError(f"--ratings {path} is a folder; name a file, like "
-                         f"{target / 'ratings.json'}")
+        raise UsageError(
+            f"--ratings {path} is a folder; name a file, like {target / 'ratings.json'}"
+        )
     _writable_folder(target.parent, f"--ratings {path}")
     if not target.exists():
         return None
@@ -315,16 +352,22 @@ def read_ratings(path: str) -> dict[str, dict[str, float]] | None:
     except OSError as exc:
         raise UsageError(f"cannot read ratings from {path}: {exc.strerror or exc}") from None
     except (ValueError, RecursionError):
-        raise UsageError(f"{path} is not a ratings file (not JSON); name another file or move "
-                         "it away") from None
+        raise UsageError(
+            f"{path} is not a ratings file (not JSON); name another file or move it away"
+        ) from None
     good = isinstance(data, dict) and all(
-        isinstance(name, str) and isinstance(r, dict)
+        isinstance(name, str)
+        and isinstance(r, dict)
         and all(type(r.get(k)) in (int, float) and math.isfinite(r[k]) for k in ("mu", "sigma"))
-        and r["sigma"] > 0 for name, r in data.items())
+        and r["sigma"] > 0
+        for name, r in data.items()
+    )
     if not good:
-        raise UsageError(f"{path} is not a ratings file: it must map bot names to "
-                         "{\"mu\": number, \"sigma\": number above 0}; name another file or "
-                         "move it away")
+        raise UsageError(
+            f"{path} is not a ratings file: it must map bot names to "
+            '{"mu": number, "sigma": number above 0}; name another file or '
+            "move it away"
+        )
     return {name: {"mu": float(r["mu"]), "sigma": float(r["sigma"])} for name, r in data.items()}
 
 
@@ -334,13 +377,13 @@ def prepare_out(out: str, game: str, seed: int) -> None:
 
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
-        raise UsageError(f"--out {out} is a file; --out names a folder for the JSON, CSV and "
-                         "PNG files")
+        raise UsageError(
+            f"--out {out} is a file; --out names a folder for the JSON, CSV and PNG files"
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"--out {out}: cannot make the folder ({exc.strerror or exc})") \
-            from None
+        raise UsageError(f"--out {out}: cannot make the folder ({exc.strerror or exc})") from None
     _writable_folder(folder, f"--out {out}")
     for path in output_paths(game, seed, out):
         if path.is_dir():
@@ -373,68 +416,112 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game in the terminal against bots")
     p.add_argument("game", nargs="?", default="bullshit", help="a game id (default bullshit)")
-    p.add_argument("--players", type=whole_number(1),
-                   help="seats at the table (default: the game's)")
+    p.add_argument(
+        "--players", type=whole_number(1), help="seats at the table (default: the game's)"
+    )
     p.add_argument("--seed", type=whole_number(), help="seed for the shuffle (default: random)")
-    p.add_argument("--level", choices=list(LEVELS), default="normal",
-                   help="how well the bots play: easy (random moves), normal (counter: counts "
-                        "cards, judges claims; the default), hard (ismcts: searches, slower)")
-    p.add_argument("--bots", default=None,
-                   help="bots for the other seats, comma-separated, instead of --level "
-                        f"({', '.join(bot_names())})")
-    p.add_argument("--humans", type=whole_number(1), default=1,
-                   help="people at this keyboard (hot-seat), seats 0.. (default 1)")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a rule option (see 'bluffhouse rules GAME'); repeatable")
-    p.add_argument("--delay", type=seconds(60), default=0.6,
-                   help="seconds a bot takes for each move, 0 to 60 (default 0.6)")
-    p.add_argument("--record", metavar="FILE",
-                   help="save the game in this new file as it goes (JSON)")
-    p.add_argument("--resume", metavar="FILE",
-                   help="continue a saved game (it goes on saving into that file)")
-    p.add_argument("--countdown", type=seconds(3600), default=0.0, metavar="SECONDS",
-                   help="answer a challenge window within this time or pass (default 0: wait)")
-    p.add_argument("--hint", action="store_true",
-                   help="show the chance that the standing bid exists (Poker Bull)")
+    p.add_argument(
+        "--level",
+        choices=list(LEVELS),
+        default="normal",
+        help="how well the bots play: easy (random moves), normal (counter: counts "
+        "cards, judges claims; the default), hard (ismcts: searches, slower)",
+    )
+    p.add_argument(
+        "--bots",
+        default=None,
+        help="bots for the other seats, comma-separated, instead of --level "
+        f"({', '.join(bot_names())})",
+    )
+    p.add_argument(
+        "--humans",
+        type=whole_number(1),
+        default=1,
+        help="people at this keyboard (hot-seat), seats 0.. (default 1)",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a rule option (see 'bluffhouse rules GAME'); repeatable",
+    )
+    p.add_argument(
+        "--delay",
+        type=seconds(60),
+        default=0.6,
+        help="seconds a bot takes for each move, 0 to 60 (default 0.6)",
+    )
+    p.add_argument(
+        "--record", metavar="FILE", help="save the game in this new file as it goes (JSON)"
+    )
+    p.add_argument(
+        "--resume", metavar="FILE", help="continue a saved game (it goes on saving into that file)"
+    )
+    p.add_argument(
+        "--countdown",
+        type=seconds(3600),
+        default=0.0,
+        metavar="SECONDS",
+        help="answer a challenge window within this time or pass (default 0: wait)",
+    )
+    p.add_argument(
+        "--hint",
+        action="store_true",
+        help="show the chance that the standing bid exists (Poker Bull)",
+    )
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("arena", help="a tournament between bots: win rates and ratings")
     p.add_argument("game", help="a game id")
     p.add_argument("--bots", required=True, help="one bot per seat, comma-separated")
-    p.add_argument("--games", type=whole_number(1), default=200,
-                   help="how many games (default 200)")
-    p.add_argument("--players", type=whole_number(1),
-                   help="seats (default: the game's; a shorter bot list repeats its last name)")
-    p.add_argument("--workers", type=whole_number(1, 256), default=1,
-                   help="parallel processes, 1 to 256 (default 1)")
-    p.add_argument("--seed", type=whole_number(), default=0,
-                   help="first game's seed (default 0)")
+    p.add_argument(
+        "--games", type=whole_number(1), default=200, help="how many games (default 200)"
+    )
+    p.add_argument(
+        "--players",
+        type=whole_number(1),
+        help="seats (default: the game's; a shorter bot list repeats its last name)",
+    )
+    p.add_argument(
+        "--workers",
+        type=whole_number(1, 256),
+        default=1,
+        help="parallel processes, 1 to 256 (default 1)",
+    )
+    p.add_argument("--seed", type=whole_number(), default=0, help="first game's seed (default 0)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rule option")
-    p.add_argument("--out", metavar="DIR",
-                   help="save JSON, CSV and a PNG chart in this folder (made if missing)")
-    p.add_argument("--ratings", metavar="FILE",
-                   help="openskill ratings carried across runs (read, updated, written); "
-                        f"ratings and the chart need {INSTALL_ARENA}")
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="save JSON, CSV and a PNG chart in this folder (made if missing)",
+    )
+    p.add_argument(
+        "--ratings",
+        metavar="FILE",
+        help="openskill ratings carried across runs (read, updated, written); "
+        f"ratings and the chart need {INSTALL_ARENA}",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("replay", help="step through a recorded game")
     p.add_argument("file", help="a file written by 'bluffhouse play --record'")
-    p.add_argument("--seat", type=whole_number(0),
-                   help="show what this seat saw (default: a spectator)")
+    p.add_argument(
+        "--seat", type=whole_number(0), help="show what this seat saw (default: a spectator)"
+    )
     p.add_argument("--all", action="store_true", help="show every card (everything)")
     p.add_argument("--no-pause", action="store_true", help="print it all without stopping")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="bot-only games: win rates, lengths, speed")
     p.add_argument("game", help="a game id")
-    p.add_argument("--games", type=whole_number(1), default=100,
-                   help="how many games (default 100)")
+    p.add_argument(
+        "--games", type=whole_number(1), default=100, help="how many games (default 100)"
+    )
     p.add_argument("--players", type=whole_number(1), help="seats (default: the game's)")
     p.add_argument("--bots", default="random", help="bots per seat, comma-separated")
-    p.add_argument("--seed", type=whole_number(), default=0,
-                   help="first game's seed (default 0)")
+    p.add_argument("--seed", type=whole_number(), default=0, help="first game's seed (default 0)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rule option")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_simulate)
@@ -469,8 +556,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nbluffhouse: interrupted", file=sys.stderr)
         return 130
-
-
 
 
 __all__ = ["build_parser", "list_games", "main", "rules_text"]

@@ -30,17 +30,26 @@ def family_markdown(family: str) -> str:
         "|---|---|---|---|---|",
     ]
     for info in rules_cls.options():
-        lines.append(f"| `{info.name}` | {info.type_name} | `{info.default!r}` | "
-                     f"{info.describe_values().replace(' | ', ', ')} | {info.doc} |")
-    lines += ["", "## Presets", "", "| id | aliases | players | source | options changed |",
-              "|---|---|---|---|---|"]
+        lines.append(
+            f"| `{info.name}` | {info.type_name} | `{info.default!r}` | "
+            f"{info.describe_values().replace(' | ', ', ')} | {info.doc} |"
+        )
+    lines += [
+        "",
+        "## Presets",
+        "",
+        "| id | aliases | players | source | options changed |",
+        "|---|---|---|---|---|",
+    ]
     for p in chosen:
         changed = p.family.RULES.build(p.options).changed()
         opts = ", ".join(f"`{k}={v!r}`" for k, v in changed.items()) or "(defaults)"
         low = p.min_players or p.family.MIN_PLAYERS
         high = p.max_players or p.family.MAX_PLAYERS
-        lines.append(f"| `{p.id}` | {', '.join(p.aliases)} | {low}-{high} ({p.players}) | "
-                     f"{p.source} | {opts} |")
+        lines.append(
+            f"| `{p.id}` | {', '.join(p.aliases)} | {low}-{high} ({p.players}) | "
+            f"{p.source} | {opts} |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -65,9 +74,14 @@ def cli(argv: list[str] | None = None) -> int:
     """The command line: ``--help`` explains, an unknown flag is refused, a folder is checked."""
     ap = argparse.ArgumentParser(
         prog="python -m bluffhouse.docs",
-        description="Rewrite docs/rules/<family>-options.md from the rules data.")
-    ap.add_argument("root", nargs="?", default=".",
-                    help="the repository folder holding docs/ (default: the current folder)")
+        description="Rewrite docs/rules/<family>-options.md from the rules data.",
+    )
+    ap.add_argument(
+        "root",
+        nargs="?",
+        default=".",
+        help="the repository folder holding docs/ (default: the current folder)",
+    )
     args = ap.parse_args(argv)
     if not Path(args.root).is_dir():
         ap.error(f"no such folder: {args.root}")

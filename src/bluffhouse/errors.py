@@ -59,8 +59,9 @@ def _render(value: object, out: list[str], room: int, depth: int) -> int:
     return room - len(piece)
 
 
-def _render_container(value: list[Any] | tuple[Any, ...] | dict[Any, Any], out: list[str],
-                      room: int, depth: int) -> int:
+def _render_container(
+    value: list[Any] | tuple[Any, ...] | dict[Any, Any], out: list[str], room: int, depth: int
+) -> int:
     if isinstance(value, dict):
         opening, closing = "{", "}"
     else:

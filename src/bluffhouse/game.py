@@ -26,16 +26,30 @@ Event = list[Any]
 
 SAVE_FORMAT = "bluffhouse-state/1"
 #: The top-level keys of a save (``to_json``), each required.
-SAVE_KEYS = ("format", "game", "players", "seed", "rules", "rng", "version", "to_act", "result",
-             "events", "state")
+SAVE_KEYS = (
+    "format",
+    "game",
+    "players",
+    "seed",
+    "rules",
+    "rng",
+    "version",
+    "to_act",
+    "result",
+    "events",
+    "state",
+)
 #: Seeds are whole numbers of at most this many bits (a save must write them as JSON).
 SEED_BITS = 1024
 
 
 def _read_only(self: object, *args: Any, **kwargs: Any) -> Any:
     refusal = getattr(type(self), "REFUSAL", None)  # (a subclass that is no logged event)
-    raise TypeError(refusal or f"this {type(self).__name__} is a logged event (or part of "
-                    "one) and is read-only; copy it first: dict(event), list(event['cards'])")
+    raise TypeError(
+        refusal
+        or f"this {type(self).__name__} is a logged event (or part of "
+        "one) and is read-only; copy it first: dict(event), list(event['cards'])"
+    )
 
 
 class FrozenDict(dict[str, Any]):
@@ -206,15 +220,17 @@ class Game:
             raise RuleError(f"players must be a whole number, not {quote(players)}")
         low, high = cls._player_bounds(preset)
         if not low <= players <= high:
-            raise RuleError(f"{preset.id} is played by {low} to {high} players, not "
-                            f"{quote(players)}")
+            raise RuleError(
+                f"{preset.id} is played by {low} to {high} players, not {quote(players)}"
+            )
         if first is not None and (type(first) is not int or not 0 <= first < players):
             raise RuleError(f"first must be a seat from 0 to {players - 1}, not {quote(first)}")
         if seed is None:
             seed = secrets.randbits(63)
         elif type(seed) is not int or seed.bit_length() > SEED_BITS:
-            raise RuleError(f"seed must be a whole number of at most {SEED_BITS} bits, not "
-                            f"{quote(seed)}")
+            raise RuleError(
+                f"seed must be a whole number of at most {SEED_BITS} bits, not {quote(seed)}"
+            )
         rules.validate(players)
         self = cls.__new__(cls)
         self.game_id = preset.id
@@ -275,12 +291,18 @@ class Game:
         to draw without listing every action."""
         legal = self.legal_actions(seat)
         if not legal:
-            raise IllegalAction("the game is over" if self.over else self._not_your_turn(seat)
-                                if type(seat) is int else self._no_seat(seat))
+            raise IllegalAction(
+                "the game is over"
+                if self.over
+                else self._not_your_turn(seat)
+                if type(seat) is int
+                else self._no_seat(seat)
+            )
         return legal[rng.randrange(len(legal))]
 
-    def sample_action_other(self, seat: int, rng: random.Random,
-                            skip: frozenset[str]) -> Action | None:
+    def sample_action_other(
+        self, seat: int, rng: random.Random, skip: frozenset[str]
+    ) -> Action | None:
         """One of ``legal_actions(seat)`` whose type is not in ``skip``, drawn uniformly among
         those (None if there is none): drawn again until one comes, as a bot that turned an
         action down would draw; families may know the rest without drawing."""
@@ -395,8 +417,9 @@ class Game:
         players = data["players"]
         low, high = cls._player_bounds(preset)
         if type(players) is not int or not low <= players <= high:
-            raise sc.damaged("players", f"must be from {low} to {high} for {preset.id}, not "
-                                        f"{quote(players)}")
+            raise sc.damaged(
+                "players", f"must be from {low} to {high} for {preset.id}, not {quote(players)}"
+            )
         raw_rules = data["rules"]
         if type(raw_rules) is not dict:
             raise sc.damaged("rules", f"must be a dict of options, not {quote(raw_rules)}")
@@ -407,8 +430,9 @@ class Game:
             raise SaveError(f"the saved game has rules that cannot be played: {exc}") from None
         seed = data["seed"]
         if type(seed) is not int or seed.bit_length() > SEED_BITS:
-            raise sc.damaged("seed", f"must be a whole number of at most {SEED_BITS} bits, "
-                                     f"not {quote(seed)}")
+            raise sc.damaged(
+                "seed", f"must be a whole number of at most {SEED_BITS} bits, not {quote(seed)}"
+            )
         self = cls.__new__(cls)
         self.game_id = preset.id
         self.rules = rules

@@ -17,8 +17,7 @@ _SEQUENCE = {
     "down": "the claimed rank goes down one each play (A, K, Q .. 2, then A again)",
     "up_or_down": "each claim is one rank above or below the last (A neighbours 2 and K)",
     "fork": "each claim is the same rank as the last, or one either side",
-    "round": "the leader of a round names any rank and everyone claims it until the round "
-             "ends",
+    "round": "the leader of a round names any rank and everyone claims it until the round ends",
     "free": "any rank may be claimed at any time",
 }
 
@@ -53,8 +52,9 @@ def _cheat(r: Any) -> str:
         "  Where you may choose the rank, add it: '7h 7d as Q' claims two queens.",
     ]
     if getattr(r, "count_lies", False):
-        lines.append("  The count may lie too: '7h 7d as 3 Q' lays two cards and claims three "
-                     "queens.")
+        lines.append(
+            "  The count may lie too: '7h 7d as 3 Q' lays two cards and claims three queens."
+        )
     if getattr(r, "claim_suit", False):
         lines.append("  Claims name a suit as well: '7h as Q S' (or 'as Q of spades').")
     lines += [
@@ -71,9 +71,11 @@ def _cheat(r: Any) -> str:
     elif getattr(r, "max_cards", 0):
         lines.append(f"  At most {r.max_cards} card(s) a play.")
     if getattr(r, "call_answer", False):
-        lines += ["  Called, you answer: 'show' turns your cards over; 'show AS AH' shows",
-                  "  cards of your hand in their place instead (a swap: anyone but the caller",
-                  "  may accuse you of it until the next turn)."]
+        lines += [
+            "  Called, you answer: 'show' turns your cards over; 'show AS AH' shows",
+            "  cards of your hand in their place instead (a swap: anyone but the caller",
+            "  may accuse you of it until the next turn).",
+        ]
     return "\n".join(lines)
 
 
@@ -81,8 +83,10 @@ def _poker_bull(r: Any) -> str:
     jokers = getattr(r, "jokers", 0)
     wild = f"{jokers} joker(s) wild" if jokers else "no jokers"
     if getattr(r, "mode", "shrink") == "grow":
-        loss = (f"the loser gets one card more next hand (losing while holding "
-                f"{getattr(r, 'grow_limit', 5)}: out)")
+        loss = (
+            f"the loser gets one card more next hand (losing while holding "
+            f"{getattr(r, 'grow_limit', 5)}: out)"
+        )
     else:
         loss = "the loser plays the next hand with one card fewer (none left: out)"
     lines = [
@@ -109,7 +113,8 @@ def _poker_bull(r: Any) -> str:
         lines += [
             "    bid five 6              five of a kind (needs the jokers)",
             "  Add 'natural' for a hand made without jokers ('pair 7 natural'): it ranks",
-            "  " + ("below" if getattr(r, "jokers_high", False) else "above")
+            "  "
+            + ("below" if getattr(r, "jokers_high", False) else "above")
             + " the same hand with jokers.",
         ]
     lines += [
@@ -120,22 +125,24 @@ def _poker_bull(r: Any) -> str:
 
 
 def _sneak() -> str:
-    return "\n".join([
-        "How to play",
-        "  Win more cards than anyone else. Everyone draws from one stock. On your turn:",
-        "    draw              take the top card of the stock (all you may do at first)",
-        "    sneak 7h 7d       lead cards face down: a bluff if you like",
-        "    flaunt 7h 8h      lead one card or one combo face up: a show of force",
-        "  Anyone holding as many cards may challenge a lead with the same number of cards",
-        "  ('challenge 9s 9d', or just '9s 9d' when asked) or 'pass'; the best cards win",
-        "  everything on the table. Combos, highest first:",
-        "    match             same rank (4-4, J-J-J)",
-        "    straight flush    in sequence and one suit",
-        "    straight          in sequence (the ace is high or low, never both)",
-        "    flush             one suit",
-        "  A single card: after a sneak the highest card wins; after a flaunt only a higher",
-        "  card of the same suit beats it. Each card won scores a point.",
-    ])
+    return "\n".join(
+        [
+            "How to play",
+            "  Win more cards than anyone else. Everyone draws from one stock. On your turn:",
+            "    draw              take the top card of the stock (all you may do at first)",
+            "    sneak 7h 7d       lead cards face down: a bluff if you like",
+            "    flaunt 7h 8h      lead one card or one combo face up: a show of force",
+            "  Anyone holding as many cards may challenge a lead with the same number of cards",
+            "  ('challenge 9s 9d', or just '9s 9d' when asked) or 'pass'; the best cards win",
+            "  everything on the table. Combos, highest first:",
+            "    match             same rank (4-4, J-J-J)",
+            "    straight flush    in sequence and one suit",
+            "    straight          in sequence (the ace is high or low, never both)",
+            "    flush             one suit",
+            "  A single card: after a sneak the highest card wins; after a flaunt only a higher",
+            "  card of the same suit beats it. Each card won scores a point.",
+        ]
+    )
 
 
 def command_help(preset: Preset, view: dict[str, Any], kinds: list[str]) -> str:
@@ -165,7 +172,8 @@ def command_help(preset: Preset, view: dict[str, Any], kinds: list[str]) -> str:
             f"{preset.title} commands:",
             "  7h 7d            lay these cards, claiming the rank to play ('play 7h 7d' too)",
             "  7h 7d as Q       choose the claimed rank where you may ('as 2 Q': two queens"
-            + (", the count may lie" if getattr(r, "count_lies", False) else "") + ")",
+            + (", the count may lie" if getattr(r, "count_lies", False) else "")
+            + ")",
         ]
         if getattr(r, "claim_suit", False):
             lines.append("  7h as Q S        claim a suit as well ('as Q of spades')")
@@ -226,8 +234,10 @@ def rules_text(preset: Preset, markdown: bool = False) -> str:
         mark = "" if here == info.default else " *"
         if markdown:
             values_text = info.describe_values().replace(" | ", ", ")
-            lines.append(f"| `{info.name}` | {info.type_name} | `{here!r}`{mark} | "
-                         f"`{info.default!r}` | {values_text} | {info.doc} |")
+            lines.append(
+                f"| `{info.name}` | {info.type_name} | `{here!r}`{mark} | "
+                f"`{info.default!r}` | {values_text} | {info.doc} |"
+            )
         else:
             lines.append(f"  {info.name} ({info.type_name}, {info.describe_values()})")
             lines.append(f"      this game: {here!r}{mark}   default: {info.default!r}")

@@ -50,31 +50,56 @@ _SHOWN = "[?cards| ({cards:cards})]"
 #: Every family's phrases, by event type.
 PHRASES: dict[str, list[Variant]] = {
     "deal": [
-        {"when": ["sizes"], "say": "hand {val:hand} dealt ({join:sizes} cards)"
-                                   "[?cards|; you hold {cards:cards}]"},
+        {
+            "when": ["sizes"],
+            "say": "hand {val:hand} dealt ({join:sizes} cards)[?cards|; you hold {cards:cards}]",
+        },
         {"say": "cards dealt[?cards|; you hold {cards:cards}]"},
     ],
     "first_player": [{"say": _s("starts", "start") + "[?why| ({val:why})]"}],
-    "play": [{"say": _s("plays", "play") + " {val:count} × {rank:rank}[?suit| of {suit:suit}]"
-                     "[?laid!=@count| (laying {val:laid})]" + _SHOWN}],
+    "play": [
+        {
+            "say": _s("plays", "play") + " {val:count} × {rank:rank}[?suit| of {suit:suit}]"
+            "[?laid!=@count| (laying {val:laid})]" + _SHOWN
+        }
+    ],
     "call": [
-        {"when": ["caller"],
-         "say": "{name:caller} {v:caller:calls|call} {whose:bidder} {bid:bid}: it "
-                "{yes:exists:is there|is not there}, the best hand being {bid:best}; "
-                "{name:loser} {v:loser:loses|lose} the call. Hands: {hands:hands}"},
-        {"when": ["target"],
-         "say": _s("calls", "call") + " \u201c{val:word}!\u201d on {name:target}: the cards"
-                + _SHOWN + " were {yes:truthful:true|a bluff}"},
+        {
+            "when": ["caller"],
+            "say": "{name:caller} {v:caller:calls|call} {whose:bidder} {bid:bid}: it "
+            "{yes:exists:is there|is not there}, the best hand being {bid:best}; "
+            "{name:loser} {v:loser:loses|lose} the call. Hands: {hands:hands}",
+        },
+        {
+            "when": ["target"],
+            "say": _s("calls", "call")
+            + " \u201c{val:word}!\u201d on {name:target}: the cards"
+            + _SHOWN
+            + " were {yes:truthful:true|a bluff}",
+        },
         {"say": _s("calls", "call")},
     ],
-    "believe": [{"say": _s("believes", "believe") + " {name:target}: the cards" + _SHOWN
-                        + " were {yes:truthful:true|a bluff}"}],
-    "called": [{"say": _s("calls", "call") + " \u201c{val:word}!\u201d on {name:target}, "
-                       "who shows the cards"}],
+    "believe": [
+        {
+            "say": _s("believes", "believe")
+            + " {name:target}: the cards"
+            + _SHOWN
+            + " were {yes:truthful:true|a bluff}"
+        }
+    ],
+    "called": [
+        {
+            "say": _s("calls", "call") + " \u201c{val:word}!\u201d on {name:target}, "
+            "who shows the cards"
+        }
+    ],
     "check": [{"say": _s("checks", "check") + " {whose:target} play" + _SHOWN}],
     "take": [
-        {"when": ["from"], "say": _s("takes", "take") + " the call's pile ({n:count:card}) "
-                                  "from {name:from}[?cards|: {cards:cards}]"},
+        {
+            "when": ["from"],
+            "say": _s("takes", "take") + " the call's pile ({n:count:card}) "
+            "from {name:from}[?cards|: {cards:cards}]",
+        },
         {"say": _s("takes", "take") + " the pile ({n:count:card})[?cards|: {cards:cards}]"},
     ],
     "decline": [{"say": _s("lets", "let") + " it go"}],
@@ -84,8 +109,9 @@ PHRASES: dict[str, list[Variant]] = {
     "set_aside": [{"say": _s("puts", "put") + " a set aside: {cards:cards}"}],
     "lost": [{"say": _s("is", "are") + " out of the game[?why|: {val:why}]" + _SHOWN}],
     "cup": [{"say": _s("drinks", "drink") + " the King's cup ({n:sips:sip})"}],
-    "pour": [{"say": _s("pours", "pour") + " into the King's cup for {n:kings:king} "
-                       "({n:cup:sip} in it)"}],
+    "pour": [
+        {"say": _s("pours", "pour") + " into the King's cup for {n:kings:king} ({n:cup:sip} in it)"}
+    ],
     "out": [
         {"when": ["place"], "say": _s("is", "are") + " out of cards (place {val:place})"},
         {"say": _s("is", "are") + " out"},
@@ -99,30 +125,47 @@ PHRASES: dict[str, list[Variant]] = {
     "lose": [{"say": _s("loses", "lose") + " the call: {n:cards_next:card} next hand"}],
     "recharge": [{"say": "recharge: everyone still in gets one more card"}],
     "jokers_leave": [{"say": "the jokers leave the game"}],
-    "draw": [{"say": _s("draws", "draw") + "[?card| {card:card}]; {val:stock_size} left in "
-                       "the stock"}],
+    "draw": [
+        {"say": _s("draws", "draw") + "[?card| {card:card}]; {val:stock_size} left in the stock"}
+    ],
     "sneak": [{"say": _s("sneaks", "sneak") + " {n:count:card} face down" + _SHOWN}],
     "flaunt": [{"say": _s("flaunts", "flaunt") + " {cards:cards}[?combo| ({val:combo})]"}],
     "challenge": [{"say": _s("challenges", "challenge") + " with {n:count:card}" + _SHOWN}],
     "won": [{"say": _s("wins", "win") + " {n:count:card} unchallenged" + _SHOWN}],
-    "reveal": [{"say": "challenge turned up: {plays:plays}; {name:winner} "
-                       "{v:winner:wins|win} {n:count:card}"}],
+    "reveal": [
+        {
+            "say": "challenge turned up: {plays:plays}; {name:winner} "
+            "{v:winner:wins|win} {n:count:card}"
+        }
+    ],
     "uncontested": [{"say": _s("keeps", "keep") + " the last {n:count:card} uncontested"}],
     "deal_start": [{"say": "deal {val:deal} begins: {val:stock_size} cards in the stock"}],
     "deal_end": [{"say": "deal {val:deal} over: won {join:won}, scores {join:scores}"}],
     "cheat_private": [
         {"when": ["cheat=hide"], "say": _s("hides", "hide") + " {cards:cards} (a table cheat)"},
-        {"when": ["cheat=give"], "say": _s("slips", "slip") + " {cards:cards} into "
-                                        "{whose:to} hand (a table cheat)"},
-        {"when": ["cheat=given"], "say": _s("slips", "slip") + " {cards:cards} into your "
-                                         "hand (a table cheat)"},
-        {"when": ["cheat=peek"], "say": _s("peeks", "peek") + " at a card of {name:at}: "
-                                        "{cards:cards}"},
-        {"say": _s("does", "do") + " something under the table (a table cheat, open to "
-                                   "accusation until the next turn)"},
+        {
+            "when": ["cheat=give"],
+            "say": _s("slips", "slip") + " {cards:cards} into {whose:to} hand (a table cheat)",
+        },
+        {
+            "when": ["cheat=given"],
+            "say": _s("slips", "slip") + " {cards:cards} into your hand (a table cheat)",
+        },
+        {
+            "when": ["cheat=peek"],
+            "say": _s("peeks", "peek") + " at a card of {name:at}: {cards:cards}",
+        },
+        {
+            "say": _s("does", "do") + " something under the table (a table cheat, open to "
+            "accusation until the next turn)"
+        },
     ],
-    "accuse": [{"say": _s("accuses", "accuse") + " {name:target} of cheating: [?caught|caught]"
-                       "[?cheats| ({words:cheats})][!caught|a false accusation]"}],
+    "accuse": [
+        {
+            "say": _s("accuses", "accuse") + " {name:target} of cheating: [?caught|caught]"
+            "[?cheats| ({words:cheats})][!caught|a false accusation]"
+        }
+    ],
 }
 
 #: Where a family says an event its own way.
@@ -165,22 +208,33 @@ _TOKEN = re.compile(r"\[([?!])([^|\]]+)\|([^\]]*)\]|\{([^}]*)\}")
 
 
 def card_words(card: str) -> str:
-    """``TS`` -> "10♠", ``JK`` -> "Joker"."""
+    """A card as players write it.
+
+    >>> card_words("TS"), card_words("QH"), card_words("JK")
+    ('10♠', 'Q♥', 'Joker')
+    """
     if card == "JK":
         return "Joker"
     return RANK_WORDS.get(card[0], card[0]) + SUIT_SYMBOLS.get(card[1], "?")
 
 
 def bid_words(bid: str) -> str:
-    """``two_pair K 9 natural`` -> "two pair K 9 (natural)"; suits as symbols, T as 10."""
+    """A Poker Bull bid in words: suits as symbols, T as 10.
+
+    >>> bid_words("two_pair K T natural"), bid_words("flush H")
+    ('two pair K 10 (natural)', 'flush ♥')
+    """
     parts = str(bid).split(" ")
     natural = parts[-1] == "natural"
     if natural:
         parts.pop()
     cat, *rest = parts
     shown = [SUIT_SYMBOLS.get(t) or RANK_WORDS.get(t, t) for t in rest]
-    return (cat.replace("_", " ") + (" " + " ".join(shown) if shown else "")
-            + (" (natural)" if natural else ""))
+    return (
+        cat.replace("_", " ")
+        + (" " + " ".join(shown) if shown else "")
+        + (" (natural)" if natural else "")
+    )
 
 
 def _holds(value: Any) -> bool:
@@ -199,8 +253,9 @@ def _met(cond: str, event: Mapping[str, Any]) -> bool:
     return _holds(event.get(cond))
 
 
-def render(template: str, event: Mapping[str, Any], name: Callable[[int], str],
-           me: int | None) -> str:
+def render(
+    template: str, event: Mapping[str, Any], name: Callable[[int], str], me: int | None
+) -> str:
     """Fill a phrase in for ``event`` as the seat ``me`` sees it (None: a spectator)."""
 
     def fill(spec: str) -> str:
@@ -235,11 +290,16 @@ def render(template: str, event: Mapping[str, Any], name: Callable[[int], str],
         if fmt == "words":
             return ", ".join(str(w).replace("_", " ") for w in value)
         if fmt == "hands":
-            return "; ".join(f"{name(s)}: {' '.join(card_words(c) for c in h) or '-'}"
-                             for s, h in enumerate(value))
+            return "; ".join(
+                f"{name(s)}: {' '.join(card_words(c) for c in h) or '-'}"
+                for s, h in enumerate(value)
+            )
         if fmt == "plays":
-            return ", ".join(f"{name(p['seat'])} {' '.join(card_words(c) for c in p['cards'])}"
-                             + (f" ({p['combo']})" if p.get("combo") else "") for p in value)
+            return ", ".join(
+                f"{name(p['seat'])} {' '.join(card_words(c) for c in p['cards'])}"
+                + (f" ({p['combo']})" if p.get("combo") else "")
+                for p in value
+            )
         return str(value)
 
     def token(m: re.Match[str]) -> str:
@@ -253,17 +313,29 @@ def render(template: str, event: Mapping[str, Any], name: Callable[[int], str],
     return _TOKEN.sub(token, template)
 
 
-def describe(event: Mapping[str, Any], name: Callable[[int], str], me: int | None = None,
-             family: str = "cheat") -> str:
+def describe(
+    event: Mapping[str, Any],
+    name: Callable[[int], str],
+    me: int | None = None,
+    family: str = "cheat",
+) -> str:
     """One line for an event as seat ``me`` saw it: its family's phrase, filled in (an
-    event type with no phrase: its type and values, so nothing is ever left unsaid)."""
+    event type with no phrase: its type and values, so nothing is ever left unsaid).
+
+    >>> name = lambda seat: "you" if seat == 0 else f"Seat {seat + 1}"
+    >>> describe({"type": "play", "seat": 2, "rank": "T", "count": 3}, name, 0)
+    'Seat 3 plays 3 × 10'
+    >>> describe({"type": "pass", "seat": 0, "pickup": True}, name, 0)
+    'you pass and pick up the pile'
+    """
     kind = str(event.get("type"))
     variants = FAMILY_PHRASES.get(family, {}).get(kind) or PHRASES.get(kind)
     for variant in variants or []:
         if all(_met(c, event) for c in variant.get("when", [])):
             return render(variant["say"], event, name, me)
-    rest = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in event.items()
-                     if k not in ("type", "seat"))
+    rest = ", ".join(
+        f"{k.replace('_', ' ')} {v}" for k, v in event.items() if k not in ("type", "seat")
+    )
     who = f"{name(int(event['seat']))} " if isinstance(event.get("seat"), int) else ""
     return f"{who}{kind.replace('_', ' ')}" + (f" ({rest})" if rest else "")
 
@@ -289,13 +361,21 @@ def cases() -> list[dict[str, Any]]:
         for viewer in (0, None):
             for event in game.events_for(viewer):
                 held = sorted(k for k, v in event.items() if _holds(v))
-                key = json.dumps([family, viewer is None, event.get("seat") == viewer, held,
-                                  event.get("cheat")], sort_keys=True)
+                key = json.dumps(
+                    [family, viewer is None, event.get("seat") == viewer, held, event.get("cheat")],
+                    sort_keys=True,
+                )
                 if key in seen:
                     continue
                 seen.add(key)
-                out.append({"family": family, "me": viewer, "event": dict(event),
-                            "line": describe(event, _case_name(viewer), viewer, family)})
+                out.append(
+                    {
+                        "family": family,
+                        "me": viewer,
+                        "event": dict(event),
+                        "line": describe(event, _case_name(viewer), viewer, family),
+                    }
+                )
     return out
 
 
@@ -309,8 +389,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     path = args[0] if args else "tests/js/narration_cases.json"
     with open(path, "w", encoding="utf-8") as f:
-        json.dump({"vocabulary": vocabulary(), "cases": cases()}, f, ensure_ascii=False,
-                  indent=1)
+        json.dump({"vocabulary": vocabulary(), "cases": cases()}, f, ensure_ascii=False, indent=1)
         f.write("\n")
     print(f"wrote {path}")
     return 0

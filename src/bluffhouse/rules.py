@@ -69,8 +69,9 @@ class OptionInfo:
             try:
                 return int(text)
             except ValueError:
-                raise RuleError(f"option {self.name}: {quote(text)} is not a whole "
-                                "number") from None
+                raise RuleError(
+                    f"option {self.name}: {quote(text)} is not a whole number"
+                ) from None
         return text
 
 
@@ -102,8 +103,7 @@ class Rules:
                 info = infos.get(name)
                 if info is None:
                     known = ", ".join(infos)
-                    raise RuleError(f"unknown option {quote(name)} (this game's options: "
-                                    f"{known})")
+                    raise RuleError(f"unknown option {quote(name)} (this game's options: {known})")
                 values[name] = _check_value(info, value)
         return cls(**values)
 
@@ -165,8 +165,9 @@ def _check_value(info: OptionInfo, value: Any) -> Any:
         if type(value) is not str:
             raise RuleError(f"option {info.name} must be text, not {quote(value)}")
         if len(value) > TEXT_LIMIT:
-            raise RuleError(f"option {info.name} is text of at most {TEXT_LIMIT} characters, "
-                            f"not {len(value)}")
+            raise RuleError(
+                f"option {info.name} is text of at most {TEXT_LIMIT} characters, not {len(value)}"
+            )
     if info.choices and value not in info.choices:
         allowed = ", ".join(repr(c) for c in info.choices)
         raise RuleError(f"option {info.name} cannot be {quote(value)}; choose one of {allowed}")

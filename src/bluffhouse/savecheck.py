@@ -42,8 +42,7 @@ def whole(low: int = 0, high: int = BIG) -> Shape:
 
     def check(value: Any, game: Game, what: str) -> None:
         if type(value) is not int or not low <= value <= high:
-            raise damaged(what, f"must be a whole number from {low} to {high}, not "
-                                f"{quote(value)}")
+            raise damaged(what, f"must be a whole number from {low} to {high}, not {quote(value)}")
 
     return check
 
@@ -54,8 +53,9 @@ def seat(*also: int) -> Shape:
     def check(value: Any, game: Game, what: str) -> None:
         if type(value) is not int or not (0 <= value < game.players or value in also):
             extra = "".join(f" or {a}" for a in also)
-            raise damaged(what, f"must be a seat from 0 to {game.players - 1}{extra}, not "
-                                f"{quote(value)}")
+            raise damaged(
+                what, f"must be a seat from 0 to {game.players - 1}{extra}, not {quote(value)}"
+            )
 
     return check
 
@@ -79,8 +79,7 @@ def choice(*options: str) -> Shape:
 def text(most: int = 200) -> Shape:
     def check(value: Any, game: Game, what: str) -> None:
         if type(value) is not str or len(value) > most:
-            raise damaged(what, f"must be text of at most {most} characters, not "
-                                f"{quote(value)}")
+            raise damaged(what, f"must be text of at most {most} characters, not {quote(value)}")
 
     return check
 
@@ -95,8 +94,9 @@ def optional(shape: Shape) -> Shape:
     return check
 
 
-def listing(item: Shape, length: int | None = None, most: int = BIG,
-            distinct: bool = False) -> Shape:
+def listing(
+    item: Shape, length: int | None = None, most: int = BIG, distinct: bool = False
+) -> Shape:
     """A list of ``item``s: exactly ``length`` of them (``PLAYERS``: one per seat), or at most
     ``most``; ``distinct``: no value twice."""
 
@@ -142,9 +142,12 @@ def cards(most: int = 1000) -> Shape:
     slow = listing(whole(0, 52), most=most)
 
     def check(value: Any, game: Game, what: str) -> None:
-        if (type(value) is list and len(value) <= most
-                and all(type(c) is int for c in value)
-                and (not value or (min(value) >= 0 and max(value) <= 52))):
+        if (
+            type(value) is list
+            and len(value) <= most
+            and all(type(c) is int for c in value)
+            and (not value or (min(value) >= 0 and max(value) <= 52))
+        ):
             return
         slow(value, game, what)  # words the problem
 
@@ -244,23 +247,34 @@ def check_events(events: Any, game: Game) -> None:
     players = game.players
     for i, event in enumerate(events):
         if type(event) is not list or not 1 <= len(event) <= 2:
-            raise damaged(f"events[{i}]", f"must be [public] or [public, private], not "
-                                          f"{quote(event)}")
+            raise damaged(
+                f"events[{i}]", f"must be [public] or [public, private], not {quote(event)}"
+            )
         public = event[0]
         if type(public) is not dict or type(public.get("type")) is not str:
-            raise damaged(f"events[{i}]", f"must start with a dict that has a 'type', not "
-                                          f"{quote(public)}")
+            raise damaged(
+                f"events[{i}]", f"must start with a dict that has a 'type', not {quote(public)}"
+            )
         problem = _json(public, JSON_DEPTH - 1)
         if len(event) == 2:
             private = event[1]
             if type(private) is not list or not private:
-                raise damaged(f"events[{i}]", "has a private part that is not a list of "
-                                              f"[seat, dict]: {quote(private)}")
+                raise damaged(
+                    f"events[{i}]",
+                    f"has a private part that is not a list of [seat, dict]: {quote(private)}",
+                )
             for entry in private:
-                if (type(entry) is not list or len(entry) != 2 or type(entry[0]) is not int
-                        or not 0 <= entry[0] < players or type(entry[1]) is not dict):
-                    raise damaged(f"events[{i}]", "has a private part that is not a list of "
-                                                  f"[seat, dict]: {quote(private)}")
+                if (
+                    type(entry) is not list
+                    or len(entry) != 2
+                    or type(entry[0]) is not int
+                    or not 0 <= entry[0] < players
+                    or type(entry[1]) is not dict
+                ):
+                    raise damaged(
+                        f"events[{i}]",
+                        f"has a private part that is not a list of [seat, dict]: {quote(private)}",
+                    )
                 problem = problem or _json(entry[1], JSON_DEPTH - 1)
         if problem:
             raise damaged(f"events[{i}]", problem)
@@ -299,14 +313,16 @@ def check_rng(rng: Any) -> tuple[Any, ...]:
     pos = internal[624]
     if type(pos) is not int or not 0 <= pos <= 624:
         raise damaged("rng", f"has position {quote(pos)}; it must be from 0 to 624")
-    if gauss is not None and (type(gauss) is not float or gauss != gauss
-                              or gauss in (float("inf"), float("-inf"))):
+    if gauss is not None and (
+        type(gauss) is not float or gauss != gauss or gauss in (float("inf"), float("-inf"))
+    ):
         raise damaged("rng", f"has gauss {quote(gauss)}; it must be null or a number")
     return (version, tuple(internal), gauss)
 
 
-def same_cards(found: Iterable[int], expected: Counter[int], where: str,
-               text: Callable[[int], str]) -> None:
+def same_cards(
+    found: Iterable[int], expected: Counter[int], where: str, text: Callable[[int], str]
+) -> None:
     """Card conservation: the cards ``found`` across the state are exactly ``expected`` (a
     multiset); the error names a card that is missing, extra, or held too often."""
     have = Counter(found)
@@ -315,23 +331,30 @@ def same_cards(found: Iterable[int], expected: Counter[int], where: str,
     for card, count in sorted(have.items()):
         if count > expected.get(card, 0):
             times = expected.get(card, 0)
-            raise damaged(where, f"hold {text(card)} {count} time(s), but the game has it "
-                                 f"{times} time(s): a card is duplicated")
+            raise damaged(
+                where,
+                f"hold {text(card)} {count} time(s), but the game has it "
+                f"{times} time(s): a card is duplicated",
+            )
     for card, count in sorted(expected.items()):
         if have.get(card, 0) < count:
             raise damaged(where, f"lack {text(card)}: a card of the game is missing")
     raise damaged(where, "do not hold the cards of the game")  # pragma: no cover
 
 
-def within_cards(found: Iterable[int], packs: Counter[int], where: str,
-                 text: Callable[[int], str]) -> None:
+def within_cards(
+    found: Iterable[int], packs: Counter[int], where: str, text: Callable[[int], str]
+) -> None:
     """The cards of a deal come from the packs: none that the packs lack, none more often
     than the packs hold it.  A deal may leave cards out (CONTRACT: undealt cards are out of
     play for that game), so fewer is fine."""
     for card, count in sorted(Counter(found).items()):
         if count > packs.get(card, 0):
-            raise damaged(where, f"hold {text(card)} {count} time(s), but the packs have it "
-                                 f"{packs.get(card, 0)} time(s): a card is duplicated")
+            raise damaged(
+                where,
+                f"hold {text(card)} {count} time(s), but the packs have it "
+                f"{packs.get(card, 0)} time(s): a card is duplicated",
+            )
 
 
 def sorted_cards(hands: list[list[int]], what: str) -> None:

@@ -122,8 +122,14 @@ def simulate(
     seed: int = 0,
     options: dict[str, Any] | None = None,
 ) -> SimStats:
-    stats = SimStats(game_id, players, list(bots), wins=[0] * players,
-                     stall_wins=[0] * players, max_actions=MAX_ACTIONS)
+    stats = SimStats(
+        game_id,
+        players,
+        list(bots),
+        wins=[0] * players,
+        stall_wins=[0] * players,
+        max_actions=MAX_ACTIONS,
+    )
     start = time.perf_counter()
     for g in range(games):
         state = new_game(game_id, players=players, seed=seed + g, **(options or {}))

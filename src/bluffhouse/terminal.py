@@ -39,14 +39,28 @@ from .narration import describe
 from .registry import lookup
 
 RECORD_FORMAT = "bluffhouse-record/1"
-SUIT_STYLE = {"S": ("♠", "bold white"), "C": ("♣", "bold green"),
-              "H": ("♥", "bold red"), "D": ("♦", "bold magenta")}
+SUIT_STYLE = {
+    "S": ("♠", "bold white"),
+    "C": ("♣", "bold green"),
+    "H": ("♥", "bold red"),
+    "D": ("♦", "bold magenta"),
+}
 WORDS = {"call", "pass", "check", "believe", "draw", "show"}
 #: Lines that mean a call, besides the table's own call word ("Bullsh*t", "I doubt it" ...).
-CALL_WORDS = {"call", "bs", "bullshit", "bullsh*t", "cheat", "liar", "bluff", "doubt",
-              "i doubt it"}
-BID_WORDS = ("high", "pair", "two_pair", "trips", "straight", "flush", "full_house", "quads",
-             "straight_flush", "royal_flush", "five")
+CALL_WORDS = {"call", "bs", "bullshit", "bullsh*t", "cheat", "liar", "bluff", "doubt", "i doubt it"}
+BID_WORDS = (
+    "high",
+    "pair",
+    "two_pair",
+    "trips",
+    "straight",
+    "flush",
+    "full_house",
+    "quads",
+    "straight_flush",
+    "royal_flush",
+    "five",
+)
 #: Actions that answer a challenge window (a countdown may decline for a silent player).
 WINDOW_KINDS = {"call", "pass", "check", "believe", "challenge"}
 
@@ -92,8 +106,10 @@ def _card(word: str) -> str:
     if card is None:
         card = CARD_INDEX.get(word.upper())
     if card is None:
-        raise IllegalAction(f"{_short(word)} is not a card: write rank then suit, like 7h, TD, "
-                            "QS, AS (upper or lower case)")
+        raise IllegalAction(
+            f"{_short(word)} is not a card: write rank then suit, like 7h, TD, "
+            "QS, AS (upper or lower case)"
+        )
     return str(CARD_TEXT[card])
 
 
@@ -125,8 +141,10 @@ def _rank_word(word: str) -> str | None:
     return _RANK_WORDS.get(w)
 
 
-CLAIM_SYNTAX = ("write the claim after 'as': a rank ('as Q'), or a count and a rank "
-                "('as 2 Q'), then a suit where suits are claimed ('as Q S')")
+CLAIM_SYNTAX = (
+    "write the claim after 'as': a rank ('as Q'), or a count and a rank "
+    "('as 2 Q'), then a suit where suits are claimed ('as Q S')"
+)
 
 
 def parse_claim(words: list[str]) -> tuple[int | None, str, str | None]:
@@ -159,7 +177,7 @@ def split_play(words: list[str]) -> tuple[list[str], list[str] | None]:
     card token is always a card where it can only be a card: 'AS', 'as as', 'as 7s' and
     '7h AS' are cards alone; '7h as 7', 'as as Q' and 'AS as 2 Q' carry a claim."""
     for i in range(len(words) - 1, -1, -1):  # the last 'as' that a non-card follows
-        tail = words[i + 1:]
+        tail = words[i + 1 :]
         if words[i].lower() == "as" and not all(_is_card(w) for w in tail):
             if i == 0:
                 raise IllegalAction("which cards? write them before the claim, like '7h 7d as Q'")
@@ -167,8 +185,12 @@ def split_play(words: list[str]) -> tuple[list[str], list[str] | None]:
     return words, None
 
 
-def parse_input(text: str, view: dict[str, Any], legal: list[dict[str, Any]],
-                ask: Callable[[str], str] | None = None) -> dict[str, Any]:
+def parse_input(
+    text: str,
+    view: dict[str, Any],
+    legal: list[dict[str, Any]],
+    ask: Callable[[str], str] | None = None,
+) -> dict[str, Any]:
     """The action a typed line means at this prompt (IllegalAction says why a line means none).
 
     ``ask`` is called for what a play leaves open and the table needs (the claimed rank or
@@ -182,8 +204,9 @@ def parse_input(text: str, view: dict[str, Any], legal: list[dict[str, Any]],
         n = _number(head)
         if n is not None and 1 <= n <= len(legal):
             return legal[n - 1]
-        raise IllegalAction(f"there is no action {_short(head)}: 'list' numbers the "
-                            f"{len(legal)} action(s) you have")
+        raise IllegalAction(
+            f"there is no action {_short(head)}: 'list' numbers the {len(legal)} action(s) you have"
+        )
     said = " ".join(words).lower().rstrip("!")
     if said in CALL_WORDS or said == str(view.get("call_word") or "").lower():
         return {"type": "call"}
@@ -218,23 +241,31 @@ def parse_input(text: str, view: dict[str, Any], legal: list[dict[str, Any]],
     if "play" not in kinds:
         if not explicit and "challenge" in kinds and all(_is_card(w) for w in words):
             return {"type": "challenge", "cards": [_card(w) for w in words]}
-        if not explicit and ("sneak" in kinds or "flaunt" in kinds) and all(
-                _is_card(w) for w in words):
-            raise IllegalAction("lead face down with 'sneak 7h 7d' or face up with "
-                                "'flaunt 7h 7d'")
+        if (
+            not explicit
+            and ("sneak" in kinds or "flaunt" in kinds)
+            and all(_is_card(w) for w in words)
+        ):
+            raise IllegalAction("lead face down with 'sneak 7h 7d' or face up with 'flaunt 7h 7d'")
         if not explicit and not _is_card(words[0]) and words[0].lower() != "as":
-            raise IllegalAction(f"{_short(words[0])} is not a command here; you may: "
-                                f"{', '.join(kinds)} ('help' explains)")
+            raise IllegalAction(
+                f"{_short(words[0])} is not a command here; you may: "
+                f"{', '.join(kinds)} ('help' explains)"
+            )
         raise IllegalAction(f"you cannot play cards now; you may: {', '.join(kinds)}")
     card_words, claim_words = split_play(words)
     if not explicit and not _is_card(card_words[0]) and len(words) == 1:
-        raise IllegalAction(f"{_short(words[0])} is not a card or a command: play cards "
-                            f"like '7h 7d', or type one of: {', '.join(kinds)} ('help' explains)")
+        raise IllegalAction(
+            f"{_short(words[0])} is not a card or a command: play cards "
+            f"like '7h 7d', or type one of: {', '.join(kinds)} ('help' explains)"
+        )
     cards = [_card(w) for w in card_words]
     hand = view.get("hand") or []
     if "AS" not in hand and any(w.lower() == "as" for w in card_words):
-        raise IllegalAction("you do not hold the ace of spades ('as' was read as the card AS); "
-                            "to claim a rank put it after 'as', like '7h as 7' or '7h 7d as 2 7'")
+        raise IllegalAction(
+            "you do not hold the ace of spades ('as' was read as the card AS); "
+            "to claim a rank put it after 'as', like '7h as 7' or '7h 7d as 2 7'"
+        )
     count: int | None = None
     rank: str | None = None
     suit: str | None = None
@@ -247,8 +278,10 @@ def parse_input(text: str, view: dict[str, Any], legal: list[dict[str, Any]],
         if len(options) == 1:
             rank = str(options[0])
         elif ask is None:
-            raise IllegalAction(f"add the rank you claim, like '{' '.join(card_words)} as "
-                                f"{options[0] if options else 'Q'}'")
+            raise IllegalAction(
+                f"add the rank you claim, like '{' '.join(card_words)} as "
+                f"{options[0] if options else 'Q'}'"
+            )
         else:
             answer = ask(f"claim which rank? ({' '.join(options)}) > ").split()
             rank = _rank_word(answer[0]) if len(answer) == 1 else None
@@ -271,17 +304,24 @@ def parse_input(text: str, view: dict[str, Any], legal: list[dict[str, Any]],
 class Record:
     """The start of a game and every action since: enough to resume or replay it."""
 
-    def __init__(self, start: str, humans: list[int], bots: list[str],
-                 actions: list[list[Any]] | None = None) -> None:
+    def __init__(
+        self, start: str, humans: list[int], bots: list[str], actions: list[list[Any]] | None = None
+    ) -> None:
         self.start = start
         self.humans = humans
         self.bots = bots
         self.actions: list[list[Any]] = actions or []
 
     def save(self, path: str, state: Game) -> None:
-        data = {"format": RECORD_FORMAT, "game": state.game_id, "humans": self.humans,
-                "bots": self.bots, "start": json.loads(self.start), "actions": self.actions,
-                "state": json.loads(state.to_json())}
+        data = {
+            "format": RECORD_FORMAT,
+            "game": state.game_id,
+            "humans": self.humans,
+            "bots": self.bots,
+            "start": json.loads(self.start),
+            "actions": self.actions,
+            "state": json.loads(state.to_json()),
+        }
         tmp = path + ".tmp"
         with open(tmp, "w", encoding="utf-8") as fh:
             json.dump(data, fh)
@@ -311,15 +351,19 @@ class Record:
         state = _load(path, "its current game", data["state"])
         start = _load(path, "its starting game", data["start"])
         if (start.game_id, start.players) != (state.game_id, state.players):
-            raise SaveError(f"{path} is a damaged record: it starts a game of {start.game_id} "
-                            f"for {start.players} and ends in {state.game_id} for "
-                            f"{state.players}")
+            raise SaveError(
+                f"{path} is a damaged record: it starts a game of {start.game_id} "
+                f"for {start.players} and ends in {state.game_id} for "
+                f"{state.players}"
+            )
         _check_seats(path, state, humans, bots)
         if not isinstance(actions, list) or not all(
-                isinstance(a, list) and len(a) == 2 and type(a[0]) is int
-                and isinstance(a[1], dict) for a in actions):
-            raise SaveError(f"{path} is a damaged record: 'actions' must be a list of "
-                            "[seat, action] pairs")
+            isinstance(a, list) and len(a) == 2 and type(a[0]) is int and isinstance(a[1], dict)
+            for a in actions
+        ):
+            raise SaveError(
+                f"{path} is a damaged record: 'actions' must be a list of [seat, action] pairs"
+            )
         return cls(start.to_json(), list(humans), list(bots), list(actions)), state
 
 
@@ -340,29 +384,50 @@ def _check_seats(path: str, state: Game, humans: Any, bots: Any) -> None:
     """The people and bots of a record must fit its table: one bot name a seat, the human
     seats real and distinct, and every seat to act a seat of the table."""
     n = state.players
-    if not isinstance(humans, list) or not humans or not all(
-            type(h) is int and 0 <= h < n for h in humans) or len(set(humans)) != len(humans):
-        raise SaveError(f"{path} is a damaged record: 'humans' must list distinct seats from 0 "
-                        f"to {n - 1}, not {_short(json.dumps(humans), 40)}")
+    if (
+        not isinstance(humans, list)
+        or not humans
+        or not all(type(h) is int and 0 <= h < n for h in humans)
+        or len(set(humans)) != len(humans)
+    ):
+        raise SaveError(
+            f"{path} is a damaged record: 'humans' must list distinct seats from 0 "
+            f"to {n - 1}, not {_short(json.dumps(humans), 40)}"
+        )
     if not isinstance(bots, list) or len(bots) != n or not all(isinstance(b, str) for b in bots):
-        raise SaveError(f"{path} is a damaged record: 'bots' must name one bot for each of the "
-                        f"{n} seats, not {_short(json.dumps(bots), 40)}")
+        raise SaveError(
+            f"{path} is a damaged record: 'bots' must name one bot for each of the "
+            f"{n} seats, not {_short(json.dumps(bots), 40)}"
+        )
     known = set(bot_names())
     for seat, name in enumerate(bots):
         if seat not in humans and name.strip().lower() not in known:
-            raise SaveError(f"{path} is a damaged record: seat {seat}'s bot {_short(name)} is "
-                            f"not a bot ({', '.join(sorted(known))})")
+            raise SaveError(
+                f"{path} is a damaged record: seat {seat}'s bot {_short(name)} is "
+                f"not a bot ({', '.join(sorted(known))})"
+            )
     wrong = [s for s in state.to_act if not (type(s) is int and 0 <= s < n)]
     if wrong:
-        raise SaveError(f"{path} is a damaged record: seat {wrong[0]} is to act, but the "
-                        f"table has seats 0 to {n - 1}")
+        raise SaveError(
+            f"{path} is a damaged record: seat {wrong[0]} is to act, but the "
+            f"table has seats 0 to {n - 1}"
+        )
 
 
 class TerminalGame:
-    def __init__(self, state: Game, humans: list[int], bots: list[str], delay: float = 0.6,
-                 record: str | None = None, seed: int | None = None,
-                 console: Console | None = None, countdown: float = 0.0, hint: bool = False,
-                 history: Record | None = None) -> None:
+    def __init__(
+        self,
+        state: Game,
+        humans: list[int],
+        bots: list[str],
+        delay: float = 0.6,
+        record: str | None = None,
+        seed: int | None = None,
+        console: Console | None = None,
+        countdown: float = 0.0,
+        hint: bool = False,
+        history: Record | None = None,
+    ) -> None:
         self.state = state
         self.humans = humans
         self.bot_names = bots
@@ -396,8 +461,9 @@ class TerminalGame:
         for event in events:
             if event.get("type") == "decline":
                 continue
-            self.console.print("  " + describe(event, self.name, self.perspective(),
-                                               self.state.FAMILY))
+            self.console.print(
+                "  " + describe(event, self.name, self.perspective(), self.state.FAMILY)
+            )
         self.seen = len(self.state.events)
 
     def show_table(self, seat: int) -> None:
@@ -406,8 +472,12 @@ class TerminalGame:
         c.rule(f"{view['game']} - {self.name(seat)} to act")
         sizes = "  ".join(f"{self.name(s)}: {n}" for s, n in enumerate(view["hand_sizes"]))
         c.print(f"cards held  {sizes}")
-        for key, label in (("pile_size", "pile"), ("claim_rank", "rank to claim"),
-                           ("bid", "standing bid"), ("stock_size", "stock")):
+        for key, label in (
+            ("pile_size", "pile"),
+            ("claim_rank", "rank to claim"),
+            ("bid", "standing bid"),
+            ("stock_size", "stock"),
+        ):
             if view.get(key) is not None:
                 c.print(f"{label}: {view[key]}")
         if view.get("claim_rank") is None and view.get("claim_ranks"):
@@ -415,14 +485,16 @@ class TerminalGame:
         lead = view.get("lead")
         if isinstance(lead, dict):
             shown = " ".join(lead["cards"]) if lead.get("cards") else "face down"
-            c.print(f"lead: {self.name(lead['seat'])} {lead.get('kind')}ed "
-                    f"{lead.get('count')} card(s): {shown}")
+            c.print(
+                f"lead: {self.name(lead['seat'])} {lead.get('kind')}ed "
+                f"{lead.get('count')} card(s): {shown}"
+            )
         if view.get("sips") and any(view["sips"]):
-            c.print("sips: " + "  ".join(f"{self.name(s)} {n}" for s, n in
-                                         enumerate(view["sips"])))
+            c.print("sips: " + "  ".join(f"{self.name(s)} {n}" for s, n in enumerate(view["sips"])))
         if view.get("scores"):
-            c.print("scores: " + "  ".join(f"{self.name(s)} {n}" for s, n in
-                                           enumerate(view["scores"])))
+            c.print(
+                "scores: " + "  ".join(f"{self.name(s)} {n}" for s, n in enumerate(view["scores"]))
+            )
         line = Text("your hand: ")
         line.append_text(cards_markup(view["hand"]))
         c.print(line)
@@ -436,14 +508,15 @@ class TerminalGame:
             return
         chance = bid_probability(view, view["bid"], samples=4000)
         margin = "" if chance.exact else f" +- {2 * chance.stderr:.0%}"
-        self.console.print(f"hint: the standing bid exists with probability "
-                           f"{chance.p:.0%}{margin}")
+        self.console.print(f"hint: the standing bid exists with probability {chance.p:.0%}{margin}")
 
     # ------------------------------------------------------------ the loop
     def run(self) -> int:
         c = self.console
-        c.print(f"[bold]bluffhouse[/bold] {self.state.game_id}: "
-                + ", ".join(f"seat {s} {self.name(s)}" for s in range(self.state.players)))
+        c.print(
+            f"[bold]bluffhouse[/bold] {self.state.game_id}: "
+            + ", ".join(f"seat {s} {self.name(s)}" for s in range(self.state.players))
+        )
         c.print("Type 'help' for commands, 'rules' for how to play, 'quit' to stop.")
         try:
             while not self.state.over:
@@ -471,8 +544,7 @@ class TerminalGame:
     def is_window(self, act: list[int]) -> bool:
         """Several seats answering the same play (call, pass, challenge ...), and nothing else:
         their answers do not change what the others may answer, so they can be given at once."""
-        return all({a["type"] for a in self.state.legal_actions(s)} <= WINDOW_KINDS
-                   for s in act)
+        return all({a["type"] for a in self.state.legal_actions(s)} <= WINDOW_KINDS for s in act)
 
     def window_round(self, act: list[int]) -> bool:
         """A challenge window as a real one: every seat in it decides on what it saw when the
@@ -497,8 +569,10 @@ class TerminalGame:
             action = decisions[seat]
             if self.state.over or seat not in self.state.to_act:
                 if seat in self.humans and action["type"] != "pass" and spoke is not None:
-                    self.console.print(f"({self.name(spoke)} answered first, from the "
-                                       f"player's left: the window closed)")
+                    self.console.print(
+                        f"({self.name(spoke)} answered first, from the "
+                        f"player's left: the window closed)"
+                    )
                 continue
             if not self.state.is_legal(seat, action):  # the window changed under this answer
                 if seat not in self.humans:
@@ -544,6 +618,7 @@ class TerminalGame:
         input(f"Pass the keyboard to player {seat} (seat {seat}), then press Enter ")
         self.clear_screen()
         self.console.rule(f"player {seat}")
+
         def name(other: int) -> str:
             return "you" if other == seat else self.name(other)
 
@@ -555,31 +630,53 @@ class TerminalGame:
         options = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
         last = view.get("last_play")
         lead = view.get("lead")
-        if view.get("phase") in ("window", "jump") and isinstance(last, dict) and (
-                "call" in kinds or "check" in kinds or "believe" in kinds):
-            suit = f" of {SUIT_NAMES[SUITS.index(last['suit'])]}" if last.get("suit") in \
-                tuple(SUITS) else ""
-            laid = f" (laid {last['laid']})" if last.get("laid") not in (None, last["count"]) \
+        if (
+            view.get("phase") in ("window", "jump")
+            and isinstance(last, dict)
+            and ("call" in kinds or "check" in kinds or "believe" in kinds)
+        ):
+            suit = (
+                f" of {SUIT_NAMES[SUITS.index(last['suit'])]}"
+                if last.get("suit") in tuple(SUITS)
                 else ""
-            return (f"{self.label(last['seat'])} claims {last['count']} × {last['rank']}{suit}"
-                    f"{laid}: {options}?")
+            )
+            laid = (
+                f" (laid {last['laid']})" if last.get("laid") not in (None, last["count"]) else ""
+            )
+            return (
+                f"{self.label(last['seat'])} claims {last['count']} × {last['rank']}{suit}"
+                f"{laid}: {options}?"
+            )
         if isinstance(lead, dict) and set(kinds) <= {"challenge", "pass"}:
-            shown = (" ".join(lead["cards"]) + f" ({lead.get('combo')})" if lead.get("cards")
-                     else "face down")
-            answer = (f"challenge with {lead.get('count')} card(s) or pass?"
-                      if "challenge" in kinds else "you cannot beat it: pass")
-            return (f"{self.label(lead['seat'])} {lead.get('kind')}s {lead.get('count')} "
-                    f"card(s), {shown}: {answer}")
+            shown = (
+                " ".join(lead["cards"]) + f" ({lead.get('combo')})"
+                if lead.get("cards")
+                else "face down"
+            )
+            answer = (
+                f"challenge with {lead.get('count')} card(s) or pass?"
+                if "challenge" in kinds
+                else "you cannot beat it: pass"
+            )
+            return (
+                f"{self.label(lead['seat'])} {lead.get('kind')}s {lead.get('count')} "
+                f"card(s), {shown}: {answer}"
+            )
         bid = view.get("bid")
         if "bid" in kinds and isinstance(bid, str) and isinstance(view.get("bidder"), int):
             return f"{self.label(view['bidder'])} bids {bid}: bid higher or call?"
         if isinstance(bid, dict) and ("bid" in kinds or "call" in kinds):
             # Cheat's bidding for the first play: how many of the highest rank one holds.
-            return (f"{self.label(bid['seat'])} bids to hold {bid['count']} of the highest "
-                    f"rank: {options}?")
+            return (
+                f"{self.label(bid['seat'])} bids to hold {bid['count']} of the highest "
+                f"rank: {options}?"
+            )
         if "bid" in kinds and bid is None:
-            return ("you open the bidding: bid a hand, like 'pair 7'" if "hand_number" in view
-                    else f"you open the bidding: {options}")
+            return (
+                "you open the bidding: bid a hand, like 'pair 7'"
+                if "hand_number" in view
+                else f"you open the bidding: {options}"
+            )
         if "play" in kinds:
             if view.get("claim_rank"):
                 return f"your play: claim {view['claim_rank']} ({options})"
@@ -628,7 +725,6 @@ class TerminalGame:
                 self.console.print(command_help(lookup(self.state.game_id), view, kinds))
                 continue
             if low == "rules":
-
                 self.console.print(rules_text(lookup(self.state.game_id)))
                 continue
             if low in ("list", "l"):
@@ -680,8 +776,10 @@ class TerminalGame:
             self.history.save(self.record_path, self.state)
         except OSError as exc:
             if not self.save_failed:
-                self.console.print(f"[red]cannot save to {self.record_path}: "
-                                   f"{exc.strerror or exc}; playing on unsaved[/red]")
+                self.console.print(
+                    f"[red]cannot save to {self.record_path}: "
+                    f"{exc.strerror or exc}; playing on unsaved[/red]"
+                )
             self.save_failed = True
         else:
             self.save_failed = False
@@ -751,8 +849,9 @@ def show_summary(console: Console, state: Game, name: Callable[[int], str]) -> N
     stats = result.get("stats") or {}
     survived = stats.get("bluffs_survived")
     if isinstance(survived, list):
-        console.print("successful bluffs: " + ", ".join(
-            f"{name(s)} {n}" for s, n in enumerate(survived)))
+        console.print(
+            "successful bluffs: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(survived))
+        )
 
 
 def _set_completer(legal: list[dict[str, Any]]) -> None:
@@ -769,7 +868,7 @@ def _set_completer(legal: list[dict[str, Any]]) -> None:
         pool = [b for b in bids if b.startswith(line.lower())] if bids else []
         if pool:
             done = line[: len(line) - len(text)]
-            options = sorted({b[len(done):].split(" ")[0] for b in pool if b.startswith(done)})
+            options = sorted({b[len(done) :].split(" ")[0] for b in pool if b.startswith(done)})
         else:
             options = [w for w in words if w.startswith(text)]
         options = [o for o in options if o.startswith(text)]
@@ -780,8 +879,9 @@ def _set_completer(legal: list[dict[str, Any]]) -> None:
     readline.parse_and_bind("tab: complete")
 
 
-def replay(path: str, seat: int | None, everything: bool, pause: bool,
-           console: Console | None = None) -> int:
+def replay(
+    path: str, seat: int | None, everything: bool, pause: bool, console: Console | None = None
+) -> int:
     """Step through a record, showing what ``seat`` saw (or everything), and check that the
     actions reproduce the recorded end."""
     console = console or Console(highlight=False)
@@ -809,9 +909,16 @@ def replay(path: str, seat: int | None, everything: bool, pause: bool,
         shown = len(state.events)
         return out
 
-    console.print(f"replay of {state.game_id}: {len(record.actions)} actions, seen by "
-                  + ("everyone (all cards shown)" if everything else
-                     "a spectator" if seat is None else f"seat {seat}"))
+    console.print(
+        f"replay of {state.game_id}: {len(record.actions)} actions, seen by "
+        + (
+            "everyone (all cards shown)"
+            if everything
+            else "a spectator"
+            if seat is None
+            else f"seat {seat}"
+        )
+    )
     emit(new_events())
     for i, (who, action) in enumerate(record.actions, 1):
         if pause:
@@ -823,14 +930,22 @@ def replay(path: str, seat: int | None, everything: bool, pause: bool,
         try:
             state.apply(who, action)
         except IllegalAction as exc:
-            console.print(Text(f"move {i} of the record ({name(who)}: "
-                               f"{_short(json.dumps(action), 60)}) is not legal: {exc}; the "
-                               "record was changed", style="red"))
+            console.print(
+                Text(
+                    f"move {i} of the record ({name(who)}: "
+                    f"{_short(json.dumps(action), 60)}) is not legal: {exc}; the "
+                    "record was changed",
+                    style="red",
+                )
+            )
             return 1
         emit(new_events())
     same = state.to_json() == final.to_json()
     if state.over:
         show_summary(console, state, name)
-    console.print("the replay reaches the recorded end" if same else
-                  "[red]the replay does not reach the recorded end[/red]")
+    console.print(
+        "the replay reaches the recorded end"
+        if same
+        else "[red]the replay does not reach the recorded end[/red]"
+    )
     return 0 if same else 1

@@ -31,8 +31,10 @@ def test_a_narrowed_suite_gives_the_same_cells_on_one_or_two_workers() -> None:
     one = run_suite("rules", 2, workers=1, **kwargs)  # type: ignore[arg-type]
     two = run_suite("rules", 2, workers=2, **kwargs)  # type: ignore[arg-type]
     assert [c.as_dict() for c in one] == [c.as_dict() for c in two]
-    assert [(c.bot, c.opponent, c.games) for c in one] == [("counter", "random", 2),
-                                                           ("counter", "honest", 2)]
+    assert [(c.bot, c.opponent, c.games) for c in one] == [
+        ("counter", "random", 2),
+        ("counter", "honest", 2),
+    ]
     row = one[0].as_dict()
     assert row["fair_share"] == 0.25 and row["verdict"] in ("above", "even", "below")
     text = suite_table(one)
@@ -50,8 +52,24 @@ def test_unknown_names_are_refused_by_name() -> None:
 
 def test_the_bench_script_prints_the_table() -> None:
     out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bot_suite.py"), "--games", "1", "--workers", "1",
-         "--bots", "counter", "--rules", "bluff", "--opponents", "honest"],
-        capture_output=True, text=True, timeout=120, check=True)
+        [
+            sys.executable,
+            str(ROOT / "bench" / "bot_suite.py"),
+            "--games",
+            "1",
+            "--workers",
+            "1",
+            "--bots",
+            "counter",
+            "--rules",
+            "bluff",
+            "--opponents",
+            "honest",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     assert "bluff: bluff (as the preset), 4 players, fair share 25.0%" in out.stdout
     assert "honest" in out.stdout

@@ -31,8 +31,9 @@ def test_bots_are_deterministic_given_their_seed(name: str) -> None:
 
 
 def test_honest_bot_never_lies_when_it_holds_the_rank() -> None:
-    state = bh.new_game("bullshit", players=3, seed=1,
-                        deal=[["AS", "AH", "5C"], ["2S", "3S"], ["4S", "6S"]])
+    state = bh.new_game(
+        "bullshit", players=3, seed=1, deal=[["AS", "AH", "5C"], ["2S", "3S"], ["4S", "6S"]]
+    )
     action = make_bot("honest").act(None, Choices(state, 0))
     assert sorted(action["cards"]) == ["AH", "AS"]
     assert action["claim"] == {"rank": "A", "count": 2}

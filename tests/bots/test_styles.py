@@ -53,8 +53,12 @@ def test_sneak_always_call_challenges_every_sneak_it_can_match() -> None:
     for g, seat, action in _decisions("sneak", "always_call", steps=800):
         view = g.view(seat)
         lead = view.get("lead")
-        if view["phase"] == "window" and lead and lead["kind"] == "sneak" and \
-                len(view["hand"]) >= lead["count"]:
+        if (
+            view["phase"] == "window"
+            and lead
+            and lead["kind"] == "sneak"
+            and len(view["hand"]) >= lead["count"]
+        ):
             chances += 1
             assert action["type"] == "challenge"
     assert chances >= 3

@@ -64,8 +64,10 @@ def browser() -> Iterator[Any]:
     would make every later ``asyncio.run`` in the session fail."""
     path = chromium_path()
     if path is None:
-        message = ("no Chromium found: install Debian's `chromium` (.ci/run does) or set "
-                   "BLUFFHOUSE_CHROMIUM to a Chromium binary")
+        message = (
+            "no Chromium found: install Debian's `chromium` (.ci/run does) or set "
+            "BLUFFHOUSE_CHROMIUM to a Chromium binary"
+        )
         if in_ci():
             pytest.fail(message)
         pytest.skip(message)
@@ -73,9 +75,17 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
-            executable_path=path, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"])
+            executable_path=path,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-dev-shm-usage",
+            ],
+        )
         yield launched
         launched.close()
 

@@ -55,8 +55,9 @@ SNAPSHOT = """() => {
 
 def shown_cards(text: str) -> set[str]:
     """Cards written as people read them ("7♥", "10♠") in a page's text."""
-    return {("T" if rank == "10" else rank) + GLYPHS[suit]
-            for rank, suit in SHOWN_CARD.findall(text)}
+    return {
+        ("T" if rank == "10" else rank) + GLYPHS[suit] for rank, suit in SHOWN_CARD.findall(text)
+    }
 
 
 @dataclass
@@ -68,19 +69,25 @@ class Person:
     frames: list[dict[str, Any]] = field(default_factory=list)
     snapshots: list[tuple[int | None, int | None, set[str]]] = field(default_factory=list)
     #: per snapshot: game, version, jokers among the page's cards, "Joker"s per log line
-    joker_snaps: list[tuple[int | None, int | None, int, list[int]]] = field(
-        default_factory=list)
+    joker_snaps: list[tuple[int | None, int | None, int, list[int]]] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     seat: int | None = None
 
     def watch(self) -> Person:
         """Record every websocket frame and console error of the page (call before goto)."""
+
         def on_socket(ws: Any) -> None:
-            ws.on("framereceived", lambda payload: self.frames.append(
-                json.loads(payload if isinstance(payload, str) else payload.decode())))
+            ws.on(
+                "framereceived",
+                lambda payload: self.frames.append(
+                    json.loads(payload if isinstance(payload, str) else payload.decode())
+                ),
+            )
+
         self.page.on("websocket", on_socket)
-        self.page.on("console", lambda m: self.console_errors.append(m.text)
-                     if m.type == "error" else None)
+        self.page.on(
+            "console", lambda m: self.console_errors.append(m.text) if m.type == "error" else None
+        )
         self.page.on("pageerror", lambda exc: self.console_errors.append(str(exc)))
         return self
 
@@ -94,13 +101,15 @@ class Person:
         data = self.page.evaluate(SNAPSHOT)
         cards = shown_cards(data["text"]) | set(data["data"])
         self.snapshots.append((data["gameNo"], data["version"], cards))
-        self.joker_snaps.append((data["gameNo"], data["version"], data["data"].count("JK"),
-                                 data["logJokers"]))
+        self.joker_snaps.append(
+            (data["gameNo"], data["version"], data["data"].count("JK"), data["logJokers"])
+        )
         assert data["myTurn"] or not data["offered"], f"{self.name} was offered a move: {data}"
 
     def wait_state(self, timeout: float = 20) -> dict[str, Any]:
-        self.page.wait_for_function("() => window.bluffhouse && window.bluffhouse.view",
-                                    timeout=timeout * 1000)
+        self.page.wait_for_function(
+            "() => window.bluffhouse && window.bluffhouse.view", timeout=timeout * 1000
+        )
         info = self.read()
         assert info is not None
         return info
@@ -118,8 +127,9 @@ def _click_kind(person: Person, kind: str, rng: random.Random) -> bool:
     return True
 
 
-def _play_cards(person: Person, info: dict[str, Any], rng: random.Random,
-                kinds: tuple[str, ...]) -> bool:
+def _play_cards(
+    person: Person, info: dict[str, Any], rng: random.Random, kinds: tuple[str, ...]
+) -> bool:
     """Select one or two cards by clicking them, then click a button that plays them."""
     cards = person.page.locator("#hand .card:not([disabled])")
     count = cards.count()
@@ -140,8 +150,9 @@ def _play_cards(person: Person, info: dict[str, Any], rng: random.Random,
     return False
 
 
-def step(person: Person, rng: random.Random, call_rate: float = 0.1,
-         info: dict[str, Any] | None = None) -> bool:
+def step(
+    person: Person, rng: random.Random, call_rate: float = 0.1, info: dict[str, Any] | None = None
+) -> bool:
     """One move by clicking, if this seat has one now; True when an action was sent."""
     info = info or person.read()
     if not info or not info["myTurn"] or info["pending"] or not info["connected"]:
@@ -174,12 +185,21 @@ def step(person: Person, rng: random.Random, call_rate: float = 0.1,
 
 
 def _sneak_window(person: Person) -> bool:
-    return bool(person.page.evaluate(
-        "() => (window.bluffhouse.legal || []).some(a => a.type === 'challenge')"))
+    return bool(
+        person.page.evaluate(
+            "() => (window.bluffhouse.legal || []).some(a => a.type === 'challenge')"
+        )
+    )
 
 
-def play_to_end(people: list[Person], rng: random.Random, timeout: float = 90,
-                call_rate: float = 0.1, every: Any = None, limit: int | None = None) -> int:
+def play_to_end(
+    people: list[Person],
+    rng: random.Random,
+    timeout: float = 90,
+    call_rate: float = 0.1,
+    every: Any = None,
+    limit: int | None = None,
+) -> int:
     """Click until every page shows the game over (or ``limit`` actions were clicked); returns
     the number of actions clicked. After each action every page is checked and snapshot, and
     ``every(people)`` runs."""
@@ -199,7 +219,9 @@ def play_to_end(people: list[Person], rng: random.Random, timeout: float = 90,
                 acted = True
                 person.page.wait_for_function(
                     "v => !window.bluffhouse.pending || window.bluffhouse.msg.version !== v",
-                    arg=before["version"] if before else None, timeout=20000)
+                    arg=before["version"] if before else None,
+                    timeout=20000,
+                )
                 for other in people:
                     other.snapshot()
                 if every is not None:
@@ -222,8 +244,9 @@ class Allowed:
     event_jokers: list[int]  # by event index: jokers in that event of events_for(seat)
 
 
-def allowed_cards(http: str, code: str, game_no: int,
-                  seats: list[int | None]) -> dict[int | None, Allowed]:
+def allowed_cards(
+    http: str, code: str, game_no: int, seats: list[int | None]
+) -> dict[int | None, Allowed]:
     """For each seat, by version: every card the engine let that seat see up to then (its
     hands and its events) and how many jokers at once, rebuilt from the finished game's
     record."""
@@ -265,31 +288,37 @@ def check_secrets(person: Person, allowed: Allowed, game_no: int) -> int:
         leaked = cards_in(frame) - allowed.cards[at]
         assert not leaked, f"{person.name} received {leaked} at version {version}: {frame}"
         if frame.get("type") == "state":
-            assert jokers(frame["view"]) <= allowed.view_jokers[at], \
+            assert jokers(frame["view"]) <= allowed.view_jokers[at], (
                 f"{person.name} was shown more jokers at version {version}: {frame}"
+            )
             for i, event in enumerate(frame["events"], frame["events_from"]):
-                assert jokers(event) <= allowed.event_jokers[i], \
+                assert jokers(event) <= allowed.event_jokers[i], (
                     f"{person.name} got more jokers in event {i} than were shown: {event}"
+                )
             held = most_jokers_in_a_list(frame.get("legal"))
         else:
             held = most_jokers_in_a_list(frame)
             if isinstance(frame.get("version"), int):
                 at = min(frame["version"], last)
-        assert held <= allowed.view_jokers[at], \
+        assert held <= allowed.view_jokers[at], (
             f"{person.name} was offered more jokers than it held at version {version}: {frame}"
+        )
         checked += 1
     for (snap_game, snap_version, cards), (_, _, page_jokers, log_jokers) in zip(
-            person.snapshots, person.joker_snaps, strict=True):
+        person.snapshots, person.joker_snaps, strict=True
+    ):
         if snap_game != game_no or snap_version is None:
             continue
         at = min(snap_version, last)
         leaked = cards - allowed.cards[at]
         assert not leaked, f"{person.name}'s page showed {leaked} at version {snap_version}"
-        assert page_jokers <= allowed.view_jokers[at], \
+        assert page_jokers <= allowed.view_jokers[at], (
             f"{person.name}'s page showed {page_jokers} jokers at version {snap_version}"
+        )
         for i, n in enumerate(log_jokers):
-            assert n <= allowed.event_jokers[i], \
+            assert n <= allowed.event_jokers[i], (
                 f"{person.name}'s log line {i + 1} names {n} jokers, the event held fewer"
+            )
         checked += 1
     return checked
 
@@ -305,8 +334,15 @@ def set_option(page: Any, name: str, value: Any) -> None:
         control.fill(str(value))
 
 
-def create_room(page: Any, http: str, game: str, players: int, options: dict[str, Any],
-                clocks: bool, bot: str = "counter") -> str:
+def create_room(
+    page: Any,
+    http: str,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    clocks: bool,
+    bot: str = "counter",
+) -> str:
     """Ann fills the lobby form by hand and lands in her new room; returns its code."""
     page.goto(f"{http}/?seed=7")  # a fixed first deal: the same game every run
     page.fill("#name", "Ann")  # (typed before the game list has loaded, as a quick person does)
@@ -325,13 +361,19 @@ def create_room(page: Any, http: str, game: str, players: int, options: dict[str
     return page.url.rsplit("/", 1)[1]
 
 
-def sit_two(browser: Any, server: Any, game: str, players: int = 4,
-            options: dict[str, Any] | None = None, clocks: bool = False,
-            ) -> tuple[str, Person, Person, list[Any]]:
+def sit_two(
+    browser: Any,
+    server: Any,
+    game: str,
+    players: int = 4,
+    options: dict[str, Any] | None = None,
+    clocks: bool = False,
+) -> tuple[str, Person, Person, list[Any]]:
     """Ann (a phone) creates the room with bots beside; Bob (a desktop) opens the link, takes
     a seat; Ann starts. Returns the code and both people."""
-    ctx_a = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                has_touch=True)
+    ctx_a = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     ctx_b = browser.new_context(viewport=DESKTOP)
     ann = Person(ctx_a.new_page(), "Ann").watch()
     bob = Person(ctx_b.new_page(), "Bob").watch()
@@ -353,16 +395,20 @@ def sit_two(browser: Any, server: Any, game: str, players: int = 4,
     return code, ann, bob, [ctx_a, ctx_b]
 
 
-def open_as_host(browser: Any, server: Any, made: dict[str, Any],
-                 viewport: dict[str, int] | None = None) -> tuple[Any, Person]:
+def open_as_host(
+    browser: Any, server: Any, made: dict[str, Any], viewport: dict[str, int] | None = None
+) -> tuple[Any, Person]:
     """A room made through the API (``made``: its code, host token and link), opened in a new
     browser as its host would find it (the token in the page's storage), then started."""
     ctx = browser.new_context(viewport=viewport or DESKTOP)
     person = Person(ctx.new_page(), "Ann").watch()
     page = person.page
     page.goto(f"{server.http}/")
-    page.evaluate("([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
-                  "{token: t, seat: 0, host: true}))", [made["code"], made["token"]])
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
+        "{token: t, seat: 0, host: true}))",
+        [made["code"], made["token"]],
+    )
     server.start_room(made["code"], made["token"])
     page.goto(f"{server.http}{made['link']}")
     return ctx, person

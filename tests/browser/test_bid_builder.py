@@ -25,7 +25,8 @@ GO = '#actions button[data-kind="bid"]'
 
 
 def test_a_flush_left_out_of_a_capped_opening_is_built_checked_and_bid(
-        browser: Any, shared_server: Any, shots_dir: Path) -> None:
+    browser: Any, shared_server: Any, shots_dir: Path
+) -> None:
     game = bh.new_game(GAME, players=PLAYERS, seed=SEED, **OPTIONS)
     assert game.to_act == [0] and game.lists_subset(0)
     listed = game.legal_actions(0)
@@ -36,8 +37,9 @@ def test_a_flush_left_out_of_a_capped_opening_is_built_checked_and_bid(
 
     code, ann, bob, contexts = sit_two(browser, shared_server, GAME, PLAYERS, OPTIONS)
     page = ann.page
-    page.wait_for_function("() => window.bluffhouse.capped === true && "
-                           f"document.querySelector('{GO}:not([disabled])')")
+    page.wait_for_function(
+        f"() => window.bluffhouse.capped === true && document.querySelector('{GO}:not([disabled])')"
+    )
     assert page.evaluate("() => window.bluffhouse.view.hand") == game.view(0)["hand"]
     assert page.evaluate("() => window.bluffhouse.legal") == listed
     people = [ann, bob]
@@ -56,8 +58,9 @@ def test_a_flush_left_out_of_a_capped_opening_is_built_checked_and_bid(
     # five ranks in a row: no flush, in the engine's words, and no Bid to click
     for rank in "98765":
         chip(rank).click()
-    page.wait_for_function("() => document.querySelector('#prompt').textContent"
-                           ".includes('Not allowed')")
+    page.wait_for_function(
+        "() => document.querySelector('#prompt').textContent.includes('Not allowed')"
+    )
     assert str(in_a_row.value) in page.inner_text("#prompt")
     assert page.locator(GO).is_disabled()
     assert page.locator("#bid-rank-A").is_disabled()  # a flush names at most five ranks
@@ -70,8 +73,10 @@ def test_a_flush_left_out_of_a_capped_opening_is_built_checked_and_bid(
     page.keyboard.press("Space")
     assert page.evaluate("() => document.activeElement.id") == "bid-rank-4"
     assert page.locator("#bid-rank-4").is_checked()
-    page.wait_for_function(f"() => {{ const b = document.querySelector('{GO}'); "
-                           "return b && !b.disabled && b.textContent.includes('flush ♠ J 6 4'); }")
+    page.wait_for_function(
+        f"() => {{ const b = document.querySelector('{GO}'); "
+        "return b && !b.disabled && b.textContent.includes('flush ♠ J 6 4'); }"
+    )
     assert "Not allowed" not in page.inner_text("#prompt")
     look()
     page.screenshot(path=str(shots_dir / "bid-builder-phone.png"))
@@ -85,13 +90,16 @@ def test_a_flush_left_out_of_a_capped_opening_is_built_checked_and_bid(
     page.locator(GO).focus()
     page.keyboard.press("Enter")
     page.wait_for_function("() => window.bluffhouse.msg.version >= 1")
-    sent = [e for f in ann.frames if f["type"] == "state" for e in f["events"]
-            if e["type"] == "bid"]
+    sent = [
+        e for f in ann.frames if f["type"] == "state" for e in f["events"] if e["type"] == "bid"
+    ]
     assert sent[0] == {"type": "bid", "seat": 0, "bid": FLUSH}
-    page.wait_for_function("() => document.querySelector('#log').textContent"
-                           ".includes('You bid flush ♠ J 6 4')")
-    bob.page.wait_for_function("() => document.querySelector('#log').textContent"
-                               ".includes('Ann bids flush ♠ J 6 4')")
+    page.wait_for_function(
+        "() => document.querySelector('#log').textContent.includes('You bid flush ♠ J 6 4')"
+    )
+    bob.page.wait_for_function(
+        "() => document.querySelector('#log').textContent.includes('Ann bids flush ♠ J 6 4')"
+    )
     look()
 
     moves = play_to_end(people, random.Random("bid-builder"), timeout=240)

@@ -18,7 +18,8 @@ GAME, PLAYERS, SEED = "popcorn_count_bluff", 2, 3  # seat 0 leads from 26 cards:
 
 
 def test_a_play_missing_from_a_capped_list_is_played_and_an_illegal_one_is_explained(
-        browser: Any, shared_server: Any) -> None:
+    browser: Any, shared_server: Any
+) -> None:
     game = bh.new_game(GAME, players=PLAYERS, seed=SEED)
     assert game.to_act == [0]
     hand = game.view(0)["hand"]
@@ -36,8 +37,10 @@ def test_a_play_missing_from_a_capped_list_is_played_and_an_illegal_one_is_expla
     made = shared_server.create(game=GAME, players=PLAYERS, bots=[1], timers=False, seed=SEED)
     ctx, person = open_as_host(browser, shared_server, made)
     page = person.page
-    page.wait_for_function("() => window.bluffhouse.capped === true && "
-                           "document.querySelectorAll('#hand .card:not([disabled])').length")
+    page.wait_for_function(
+        "() => window.bluffhouse.capped === true && "
+        "document.querySelectorAll('#hand .card:not([disabled])').length"
+    )
     assert page.evaluate("() => window.bluffhouse.view.hand") == hand
     cards = page.locator("#hand .card")
     play = page.locator('#actions button[data-kind="play"]')
@@ -45,8 +48,9 @@ def test_a_play_missing_from_a_capped_list_is_played_and_an_illegal_one_is_expla
     # six cards: the server says no, in the engine's words, and nothing is offered to play them
     for i in range(len(hand) - 6, len(hand)):
         cards.nth(i).click()
-    page.wait_for_function("() => document.querySelector('#prompt').textContent"
-                           ".includes('Not allowed')")
+    page.wait_for_function(
+        "() => document.querySelector('#prompt').textContent.includes('Not allowed')"
+    )
     assert str(refusal.value) in page.inner_text("#prompt")
     assert play.count() == 1 and play.is_disabled()
     verdicts = [f for f in person.frames if f["type"] == "checked"]
@@ -61,13 +65,20 @@ def test_a_play_missing_from_a_capped_list_is_played_and_an_illegal_one_is_expla
     page.wait_for_selector('#actions button[data-kind="play"]:not([disabled])')
     page.select_option("#claim-rank", rank)
     page.select_option("#claim-count", "2")
-    page.wait_for_function("() => { const b = document.querySelector("
-                           "'#actions button[data-kind=\"play\"]'); return b && !b.disabled && "
-                           "b.textContent.includes('2 ×'); }")
+    page.wait_for_function(
+        "() => { const b = document.querySelector("
+        "'#actions button[data-kind=\"play\"]'); return b && !b.disabled && "
+        "b.textContent.includes('2 ×'); }"
+    )
     play.click()
     page.wait_for_function("() => window.bluffhouse.msg.version >= 1")
-    played = [e for f in person.frames if f["type"] == "state" for e in f["events"]
-              if e["type"] == "play" and e["seat"] == 0]
+    played = [
+        e
+        for f in person.frames
+        if f["type"] == "state"
+        for e in f["events"]
+        if e["type"] == "play" and e["seat"] == 0
+    ]
     assert played and sorted(played[0]["cards"]) == sorted(five)
     assert played[0]["count"] == 2 and played[0]["rank"] == rank
     checked = [f for f in person.frames if f["type"] == "checked"]

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.slow
 
 def _learned(page: Any) -> dict[str, Any]:
     got: dict[str, Any] = page.eval_on_selector(
-        "#bot option[value=learned]", "o => ({disabled: o.disabled, text: o.textContent})")
+        "#bot option[value=learned]", "o => ({disabled: o.disabled, text: o.textContent})"
+    )
     return got
 
 

@@ -15,18 +15,23 @@ pytestmark = pytest.mark.slow
 
 
 def wait_connected(person: Person, connected: bool = True) -> None:
-    person.page.wait_for_function(f"() => window.bluffhouse.connected === {str(connected).lower()}",
-                                  timeout=30000)
+    person.page.wait_for_function(
+        f"() => window.bluffhouse.connected === {str(connected).lower()}", timeout=30000
+    )
 
 
-def until_turn(person: Person, people: list[Person], rng: random.Random,
-               kind: str) -> dict[str, Any]:
+def until_turn(
+    person: Person, people: list[Person], rng: random.Random, kind: str
+) -> dict[str, Any]:
     """Play on (everybody clicking) until ``person`` is offered ``kind`` (``cards``: a turn to
     lay cards, when nobody else may act and the table waits)."""
     for _ in range(300):
         info = person.read()
-        if info and info["myTurn"] and (kind in info["kinds"] or
-                                        (kind == "cards" and info["selectable"])):
+        if (
+            info
+            and info["myTurn"]
+            and (kind in info["kinds"] or (kind == "cards" and info["selectable"]))
+        ):
             return info
         if not play_to_end(people, rng, timeout=20, limit=1):
             break
@@ -34,10 +39,12 @@ def until_turn(person: Person, people: list[Person], rng: random.Random,
 
 
 def test_tab_closed_server_killed_forged_message_and_a_spectator(
-        browser: Any, make_server: Any) -> None:
+    browser: Any, make_server: Any
+) -> None:
     server = make_server()
-    code, ann, bob, contexts = sit_two(browser, server, "bullshit",
-                                       options={"deck_ranks": "A2345", "stall_limit": 200})
+    code, ann, bob, contexts = sit_two(
+        browser, server, "bullshit", options={"deck_ranks": "A2345", "stall_limit": 200}
+    )
     rng = random.Random(13)
     watcher_ctx = browser.new_context(viewport=DESKTOP)
     contexts.append(watcher_ctx)
@@ -50,9 +57,11 @@ def test_tab_closed_server_killed_forged_message_and_a_spectator(
 
     # a forged action from the console: the engine's refusal comes back and is shown
     info = until_turn(ann, people, rng, "cards")
-    forged = ("() => window.bluffhouse.send({type: 'action', version: "
-              "window.bluffhouse.msg.version, action: {type: 'play', cards: ['KS'], "
-              "claim: {rank: 'K', count: 1}}})")
+    forged = (
+        "() => window.bluffhouse.send({type: 'action', version: "
+        "window.bluffhouse.msg.version, action: {type: 'play', cards: ['KS'], "
+        "claim: {rank: 'K', count: 1}}})"
+    )
     ann.page.evaluate(forged)
     ann.page.wait_for_selector("#error:not(:empty)")
     refused = next(f for f in reversed(ann.frames) if f["type"] == "refused")
@@ -84,8 +93,11 @@ def test_tab_closed_server_killed_forged_message_and_a_spectator(
     bob_again.page.wait_for_function("() => window.bluffhouse.view && window.bluffhouse.legal")
     again = bob_again.read()
     assert again is not None
-    assert (again["seat"], again["version"], again["hand"]) == \
-        (before["seat"], before["version"], before["hand"])
+    assert (again["seat"], again["version"], again["hand"]) == (
+        before["seat"],
+        before["version"],
+        before["hand"],
+    )
     assert again["selectable"] == len(again["hand"])
     bob_again.page.wait_for_selector("#log li")
     log = bob_again.page.inner_text("#log")
@@ -116,7 +128,6 @@ def test_tab_closed_server_killed_forged_message_and_a_spectator(
     assert check_secrets(bob_again, allowed[bob.seat], 1) > 0
     assert check_secrets(watcher, allowed[None], 1) > moves
     for person in (ann, bob_again, watcher):
-        assert not [e for e in person.console_errors if "WebSocket" not in e], \
-            person.console_errors
+        assert not [e for e in person.console_errors if "WebSocket" not in e], person.console_errors
     for ctx in contexts:
         ctx.close()

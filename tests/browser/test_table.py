@@ -55,25 +55,43 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize(("game", "players", "options", "clocks", "shot"), GAMES,
-                         ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize(
+    ("game", "players", "options", "clocks", "shot"), GAMES, ids=[g[0] for g in GAMES]
+)
 def test_two_people_and_two_bots_play_a_whole_game_by_clicking(
-        browser: Any, shared_server: Any, shots_dir: Path, game: str, players: int,
-        options: dict[str, Any], clocks: bool, shot: str) -> None:
+    browser: Any,
+    shared_server: Any,
+    shots_dir: Path,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    clocks: bool,
+    shot: str,
+) -> None:
     code, ann, bob, contexts = sit_two(browser, shared_server, game, players, options, clocks)
     info = httpx.get(f"{shared_server.http}/api/rooms/{code}").json()
-    assert info["options"] == options and [s["kind"] for s in info["seats"]] == \
-        ["person", "person", "bot", "bot"]
-    assert info["timers"] == ({"turn": 30.0, "window": 5.0} if clocks else
-                              {"turn": None, "window": None})
+    assert info["options"] == options and [s["kind"] for s in info["seats"]] == [
+        "person",
+        "person",
+        "bot",
+        "bot",
+    ]
+    assert info["timers"] == (
+        {"turn": 30.0, "window": 5.0} if clocks else {"turn": None, "window": None}
+    )
     rng = random.Random(f"{game}-clicks")
     steps: list[bool] = []  # per clicked move: was a countdown showing on Bob's page?
     shot_taken: list[bool] = []
 
     def after_each_move(people: list[Person]) -> None:
-        steps.append(bool(bob.page.evaluate(
-            "() => [...document.querySelectorAll('[data-clock]')]"
-            ".some(n => /^[0-9.]+ s$/.test(n.textContent))")))
+        steps.append(
+            bool(
+                bob.page.evaluate(
+                    "() => [...document.querySelectorAll('[data-clock]')]"
+                    ".some(n => /^[0-9.]+ s$/.test(n.textContent))"
+                )
+            )
+        )
         if shot_taken or len(steps) < 3:
             return
         infos = [p.read() or {} for p in people]
@@ -103,15 +121,17 @@ def test_two_people_and_two_bots_play_a_whole_game_by_clicking(
         assert "game over" in ann.page.inner_text("#replay-log").lower()
         ann.page.click("#rematch")
         for person in (ann, bob):
-            person.page.wait_for_function("() => window.bluffhouse.gameNo === 2 && "
-                                          "!window.bluffhouse.view.over")
+            person.page.wait_for_function(
+                "() => window.bluffhouse.gameNo === 2 && !window.bluffhouse.view.over"
+            )
             assert person.page.locator("#done").is_hidden()
     for ctx in contexts:
         ctx.close()
 
 
 def test_the_lobby_offers_every_option_and_explains_the_game(
-        browser: Any, shared_server: Any, shots_dir: Path) -> None:
+    browser: Any, shared_server: Any, shots_dir: Path
+) -> None:
     catalogue = {g["id"]: g for g in httpx.get(f"{shared_server.http}/api/games").json()}
     errors: list[str] = []
     for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
@@ -126,7 +146,8 @@ def test_the_lobby_offers_every_option_and_explains_the_game(
         for gid in ("bullshit", "poker_bull", "sneak"):
             page.select_option("#game", gid)
             names = page.locator("#options [data-option]").evaluate_all(
-                "nodes => nodes.map(n => n.dataset.option)")
+                "nodes => nodes.map(n => n.dataset.option)"
+            )
             assert names == [o["name"] for o in catalogue[gid]["options"]]
             assert catalogue[gid]["summary"] in page.inner_text("#summary")
             assert "How to play" not in page.inner_text("#how")
@@ -135,8 +156,7 @@ def test_the_lobby_offers_every_option_and_explains_the_game(
         ctx.close()
 
 
-def test_a_bad_option_and_a_wrong_code_are_explained(
-        browser: Any, shared_server: Any) -> None:
+def test_a_bad_option_and_a_wrong_code_are_explained(browser: Any, shared_server: Any) -> None:
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     page.goto(f"{shared_server.http}/#bullshit")
@@ -182,7 +202,8 @@ ODD_ONES = ["spanish_bluff", "specificity", "check"]
 
 
 def test_variations_with_their_own_actions_are_playable_by_clicking(
-        browser: Any, shared_server: Any) -> None:
+    browser: Any, shared_server: Any
+) -> None:
     """A count bid (Spanish Bluff), claimed suits (Specificity), a check (Check), a growing
     hand (Poker Bull rising): a person at a table of bots finds a button for every moment."""
     ctx = browser.new_context(viewport=DESKTOP)
@@ -190,8 +211,11 @@ def test_variations_with_their_own_actions_are_playable_by_clicking(
     page.goto(f"{shared_server.http}/")
     for game in ODD_ONES:
         made = shared_server.create(game=game, players=3, bots=[1, 2], timers=False, seed=5)
-        page.evaluate("([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
-                      "{token: t, seat: 0, host: true}))", [made["code"], made["token"]])
+        page.evaluate(
+            "([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
+            "{token: t, seat: 0, host: true}))",
+            [made["code"], made["token"]],
+        )
         shared_server.start_room(made["code"], made["token"])
         person = Person(page, game).watch()
         page.goto(f"{shared_server.http}{made['link']}")
@@ -205,11 +229,13 @@ def test_variations_with_their_own_actions_are_playable_by_clicking(
 
 
 def test_table_cheats_are_offered_in_words_and_played_by_clicking(
-        browser: Any, shared_server: Any) -> None:
+    browser: Any, shared_server: Any
+) -> None:
     """British Cheat's table cheats: a selected card can be hidden or slipped to a named seat,
     a neighbour peeked at, anyone accused; the buttons say so in words, and a click plays it."""
-    made = shared_server.create(game="british_cheat", players=3, bots=[1, 2], timers=False,
-                                seed=5, bot_delay=4)
+    made = shared_server.create(
+        game="british_cheat", players=3, bots=[1, 2], timers=False, seed=5, bot_delay=4
+    )
     ctx, person = open_as_host(browser, shared_server, made)
     page = person.page
     page.wait_for_selector("#hand .card:not([disabled])")
@@ -223,8 +249,10 @@ def test_table_cheats_are_offered_in_words_and_played_by_clicking(
     assert "Peek at a card of Counter 2 (cheat)" in labels
     assert "Accuse Counter 2 of cheating" in labels and "Cheat (" not in labels
     page.locator('#actions button[data-kind="cheat"]', has_text="Hide").click()
-    page.wait_for_function("() => [...document.querySelectorAll('#log li')]"
-                           ".some(li => li.textContent.startsWith('You hide'))")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log li')]"
+        ".some(li => li.textContent.startsWith('You hide'))"
+    )
     assert page.locator("#hand .card").count() == held - 1
     assert not [f for f in person.frames if f.get("type") in ("refused", "error")]
     assert not person.console_errors, person.console_errors

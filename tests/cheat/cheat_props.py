@@ -88,8 +88,10 @@ def check_new_events(before: Any, after: Any, seat: int, action: dict[str, Any])
         for ev, pub in zip(new, public, strict=True):
             # Cards appear only in a 'cards' (or 'face_up') entry, or in a swapped show's own
             # record of what it swapped (checked below).
-            assert card_strings(ev, {"cards", "face_up", "swapped_in", "swapped_out"}
-                                | RANK_KEYS) == [], ev
+            assert (
+                card_strings(ev, {"cards", "face_up", "swapped_in", "swapped_out"} | RANK_KEYS)
+                == []
+            ), ev
             cards = ev.get("cards")
             if cards is None:
                 continue
@@ -154,8 +156,12 @@ def check_deal_events(state: Any) -> None:
         if viewer is None:
             assert "cards" not in deal
         else:
-            aside = [c for e in state.view(None)["events"] if e["type"] == "set_aside"
-                     and e["seat"] == viewer for c in e["cards"]]
+            aside = [
+                c
+                for e in state.view(None)["events"]
+                if e["type"] == "set_aside" and e["seat"] == viewer
+                for c in e["cards"]
+            ]
             assert sorted(deal["cards"]) == sorted(texts(state.hands[viewer]) + aside)
         for ev in state.view(viewer)["events"][1:]:
             if ev["type"] == "set_aside":

@@ -9,26 +9,57 @@ import bluffhouse as bh
 
 #: Every preset id of the Cheat family (aliases are checked separately).
 PRESET_IDS = [
-    "bluff", "popcorn", "popcorn_two_decks", "popcorn_reverse", "popcorn_up_or_down",
-    "popcorn_count_bluff", "bullshit", "higherarchy",
-    "rank_fork", "kings_cup", "liar_liar", "jokers_wild", "flying_solo", "specificity",
-    "free_for_all", "anything_goes_cheat", "jokers_top", "check", "eightshit", "fourshit",
-    "spanish_bluff", "canadian_bluff", "egyptian_bluff", "hawaiian_bluff", "jump_in",
-    "royals_cheat", "only_one", "chinese_bluff", "goes_without_saying", "sinners_bluff",
+    "bluff",
+    "popcorn",
+    "popcorn_two_decks",
+    "popcorn_reverse",
+    "popcorn_up_or_down",
+    "popcorn_count_bluff",
+    "bullshit",
+    "higherarchy",
+    "rank_fork",
+    "kings_cup",
+    "liar_liar",
+    "jokers_wild",
+    "flying_solo",
+    "specificity",
+    "free_for_all",
+    "anything_goes_cheat",
+    "jokers_top",
+    "check",
+    "eightshit",
+    "fourshit",
+    "spanish_bluff",
+    "canadian_bluff",
+    "egyptian_bluff",
+    "hawaiian_bluff",
+    "jump_in",
+    "royals_cheat",
+    "only_one",
+    "chinese_bluff",
+    "goes_without_saying",
+    "sinners_bluff",
     "british_cheat",
 ]
 #: Variation letter -> preset id (seed 004, variations A-W).
 LETTERS = dict(zip("abcdefghijklmnopqrstuvw", PRESET_IDS[8:], strict=True))
 
 
-def new(game_id: str, deal: list[list[str]], first: int | None = None, seed: int = 1,
-        **options: Any) -> bh.Game:
+def new(
+    game_id: str, deal: list[list[str]], first: int | None = None, seed: int = 1, **options: Any
+) -> bh.Game:
     """A game with exact starting hands (the rest of the packs is out of play)."""
     return bh.new_game(game_id, players=len(deal), seed=seed, deal=deal, first=first, **options)
 
 
-def play(state: bh.Game, seat: int, cards: list[str], rank: str, count: int | None = None,
-         suit: str | None = None) -> None:
+def play(
+    state: bh.Game,
+    seat: int,
+    cards: list[str],
+    rank: str,
+    count: int | None = None,
+    suit: str | None = None,
+) -> None:
     claim: dict[str, Any] = {"rank": rank}
     if count is not None:
         claim["count"] = count

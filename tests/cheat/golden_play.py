@@ -75,16 +75,22 @@ def transcript(game_id: str) -> dict[str, Any]:
         state.apply(seat, action)
         public = state.view(None)["events"]
         own = state.view(seat)["events"]
-        steps.append({"seat": seat, "action": action, "public": public[seen:],
-                      "own": [e for e, p in zip(own[seen:], public[seen:], strict=True)
-                              if e != p]})
+        steps.append(
+            {
+                "seat": seat,
+                "action": action,
+                "public": public[seen:],
+                "own": [e for e, p in zip(own[seen:], public[seen:], strict=True) if e != p],
+            }
+        )
         seen = len(public)
     return {
         "game": game_id,
         "seed": seed,
         "players": state.players,
-        "start": {str(s): bh.new_game(game_id, seed=seed).view(s)["hand"]
-                  for s in range(state.players)},
+        "start": {
+            str(s): bh.new_game(game_id, seed=seed).view(s)["hand"] for s in range(state.players)
+        },
         "steps": steps,
         "over": state.over,
         "result": state.result,

@@ -23,27 +23,32 @@ def refused(state, seat, action, words):
     return message
 
 
-@pytest.mark.parametrize(("action", "words"), [
-    (None, "an action is a dict"),
-    (["play"], "an action is a dict"),
-    ({}, "needs a 'type'"),
-    ({"type": None}, "needs a 'type'"),
-    ({"type": "dance"}, "unknown action type 'dance'"),
-    ({"type": "play"}, "a play lays one or more cards"),
-    ({"type": "play", "cards": [], "claim": {"rank": "A"}}, "one or more cards"),
-    ({"type": "play", "cards": "AS", "claim": {"rank": "A"}}, "one or more cards"),
-    ({"type": "play", "cards": ["A*"], "claim": {"rank": "A"}}, "'A*' is not a card"),
-    ({"type": "play", "cards": [7], "claim": {"rank": "A"}}, "7 is not a card"),
-    ({"type": "play", "cards": ["AS"]}, "a play needs a claim"),
-    ({"type": "play", "cards": ["AS"], "claim": "A"}, "a play needs a claim"),
-    ({"type": "play", "cards": ["AS"], "claim": {"rank": "1"}}, "is not a rank"),
-    ({"type": "play", "cards": ["AS"], "claim": {"rank": "A", "count": "1"}},
-     "count must be a number"),
-    ({"type": "play", "cards": ["AS"], "claim": {"rank": "A", "suit": "S"}}, "no suit"),
-    ({"type": "believe"}, "'I believe' is not part of these rules"),
-    ({"type": "call"}, "no play to call"),
-    ({"type": "cheat", "cheat": "hide", "cards": ["AS"]}, "unknown action type 'cheat'"),
-])
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        (None, "an action is a dict"),
+        (["play"], "an action is a dict"),
+        ({}, "needs a 'type'"),
+        ({"type": None}, "needs a 'type'"),
+        ({"type": "dance"}, "unknown action type 'dance'"),
+        ({"type": "play"}, "a play lays one or more cards"),
+        ({"type": "play", "cards": [], "claim": {"rank": "A"}}, "one or more cards"),
+        ({"type": "play", "cards": "AS", "claim": {"rank": "A"}}, "one or more cards"),
+        ({"type": "play", "cards": ["A*"], "claim": {"rank": "A"}}, "'A*' is not a card"),
+        ({"type": "play", "cards": [7], "claim": {"rank": "A"}}, "7 is not a card"),
+        ({"type": "play", "cards": ["AS"]}, "a play needs a claim"),
+        ({"type": "play", "cards": ["AS"], "claim": "A"}, "a play needs a claim"),
+        ({"type": "play", "cards": ["AS"], "claim": {"rank": "1"}}, "is not a rank"),
+        (
+            {"type": "play", "cards": ["AS"], "claim": {"rank": "A", "count": "1"}},
+            "count must be a number",
+        ),
+        ({"type": "play", "cards": ["AS"], "claim": {"rank": "A", "suit": "S"}}, "no suit"),
+        ({"type": "believe"}, "'I believe' is not part of these rules"),
+        ({"type": "call"}, "no play to call"),
+        ({"type": "cheat", "cheat": "hide", "cards": ["AS"]}, "unknown action type 'cheat'"),
+    ],
+)
 def test_malformed_actions(action, words):
     """An action is a dict with a 'type' key; plays carry cards and a claim."""
     s = new("bullshit", DEAL)
@@ -53,47 +58,81 @@ def test_malformed_actions(action, words):
 def test_card_not_in_hand():
     s = new("bullshit", DEAL)
     refused(s, 0, {"type": "play", "cards": ["KS"], "claim": {"rank": "A"}}, "do not hold KS")
-    refused(s, 0, {"type": "play", "cards": ["AS", "AS"], "claim": {"rank": "A"}},
-            "do not hold AS (that many times)")
+    refused(
+        s,
+        0,
+        {"type": "play", "cards": ["AS", "AS"], "claim": {"rank": "A"}},
+        "do not hold AS (that many times)",
+    )
     s = new("popcorn_two_decks", [["AS", "AS"], ["2S"]])
-    refused(s, 0, {"type": "play", "cards": ["AS", "AS", "AS"], "claim": {"rank": "A"}},
-            "(that many times)")
+    refused(
+        s,
+        0,
+        {"type": "play", "cards": ["AS", "AS", "AS"], "claim": {"rank": "A"}},
+        "(that many times)",
+    )
 
 
 def test_wrong_claim():
     s = new("bullshit", DEAL)
-    msg = refused(s, 0, {"type": "play", "cards": ["2C"], "claim": {"rank": "2"}},
-                  "you must claim aces, not twos")
+    msg = refused(
+        s,
+        0,
+        {"type": "play", "cards": ["2C"], "claim": {"rank": "2"}},
+        "you must claim aces, not twos",
+    )
     assert "aces" in msg
-    refused(s, 0, {"type": "play", "cards": ["2C"], "claim": {"rank": "A", "count": 2}},
-            "you laid 1 card(s) but claimed 2")
+    refused(
+        s,
+        0,
+        {"type": "play", "cards": ["2C"], "claim": {"rank": "A", "count": 2}},
+        "you laid 1 card(s) but claimed 2",
+    )
     s = new("liar_liar", DEAL)
-    refused(s, 0, {"type": "play", "cards": ["2C"], "claim": {"rank": "A", "count": 5}},
-            "you may claim from 1 to 4 cards, not 5")
+    refused(
+        s,
+        0,
+        {"type": "play", "cards": ["2C"], "claim": {"rank": "A", "count": 5}},
+        "you may claim from 1 to 4 cards, not 5",
+    )
     s = new("specificity", DEAL)
     play(s, 0, ["AS"], "A", suit="S")
     decline_all(s)
-    refused(s, 1, {"type": "play", "cards": ["2S"], "claim": {"rank": "2", "suit": "H"}},
-            "you must claim S, the suit of the last play")
-    refused(s, 1, {"type": "play", "cards": ["2S"], "claim": {"rank": "2", "suit": "X"}},
-            "claim a suit too")
+    refused(
+        s,
+        1,
+        {"type": "play", "cards": ["2S"], "claim": {"rank": "2", "suit": "H"}},
+        "you must claim S, the suit of the last play",
+    )
+    refused(
+        s,
+        1,
+        {"type": "play", "cards": ["2S"], "claim": {"rank": "2", "suit": "X"}},
+        "claim a suit too",
+    )
     s = new("royals_cheat", DEAL)
     s2 = new("bluff", DEAL)
-    refused(s2, 0, {"type": "play", "cards": ["AS", "AH"], "claim": {"rank": "A"}},
-            "at most one card")
+    refused(
+        s2, 0, {"type": "play", "cards": ["AS", "AH"], "claim": {"rank": "A"}}, "at most one card"
+    )
     refused(s, 0, {"type": "play", "cards": ["2C"], "claim": {"rank": "K"}}, "must claim aces")
 
 
 def test_acting_out_of_turn():
     s = new("bullshit", DEAL)
-    msg = refused(s, 1, {"type": "play", "cards": ["2S"], "claim": {"rank": "A"}},
-                  "seat 1 may not act now")
+    msg = refused(
+        s, 1, {"type": "play", "cards": ["2S"], "claim": {"rank": "A"}}, "seat 1 may not act now"
+    )
     assert "waiting for seat 0" in msg
     refused(s, 2, {"type": "pass"}, "may not act now")
     play(s, 0, ["AS"], "A")
     refused(s, 0, {"type": "call"}, "seat 0 may not act now")
-    refused(s, 1, {"type": "play", "cards": ["2S"], "claim": {"rank": "2"}},
-            "it is not your turn to play; you may call or pass")
+    refused(
+        s,
+        1,
+        {"type": "play", "cards": ["2S"], "claim": {"rank": "2"}},
+        "it is not your turn to play; you may call or pass",
+    )
     s = new("popcorn", DEAL)
     play(s, 0, ["AS"], "A")
     pas(s, 1)
@@ -118,8 +157,9 @@ def test_after_the_end():
     assert s.over
     for seat in range(3):
         refused(s, seat, {"type": "pass"}, "the game is over")
-        refused(s, seat, {"type": "play", "cards": ["2S"], "claim": {"rank": "2"}},
-                "the game is over")
+        refused(
+            s, seat, {"type": "play", "cards": ["2S"], "claim": {"rank": "2"}}, "the game is over"
+        )
         assert s.legal_actions(seat) == []
 
 
@@ -128,8 +168,7 @@ def test_own_play_cannot_be_called_and_checked_play_cannot_be_called():
     play(s, 2, ["QS"], "A")
     assert 2 in s.to_act
     refused(s, 2, {"type": "call"}, "you cannot call your own play")
-    refused(s, 2, {"type": "play", "cards": ["3S"], "claim": {"rank": "2"}},
-            "you played last")
+    refused(s, 2, {"type": "play", "cards": ["3S"], "claim": {"rank": "2"}}, "you played last")
     s = new("check", DEAL)
     play(s, 0, ["9D"], "A")
     s.apply(1, {"type": "check"})
@@ -147,8 +186,12 @@ def test_bluff_last_card_must_be_truthful_message():
     s = new("bluff", [["7S", "2C"], ["KS"], ["QH", "QS"]])
     play(s, 0, ["2C"], "7")
     decline_all(s)
-    refused(s, 1, {"type": "play", "cards": ["KS"], "claim": {"rank": "7"}},
-            "your last card must go out truthfully")
+    refused(
+        s,
+        1,
+        {"type": "play", "cards": ["KS"], "claim": {"rank": "7"}},
+        "your last card must go out truthfully",
+    )
 
 
 def test_spanish_bids_are_checked():
@@ -156,8 +199,12 @@ def test_spanish_bids_are_checked():
     refused(s, 0, {"type": "bid", "count": 0}, "your bid must be from 1 to 8")
     refused(s, 0, {"type": "bid", "count": "two"}, "a bid names how many")
     refused(s, 0, {"type": "bid", "count": 2, "rank": "Q"}, "highest rank, A")
-    refused(s, 0, {"type": "play", "cards": ["AS"], "claim": {"rank": "A"}},
-            "unknown action type 'play'")
+    refused(
+        s,
+        0,
+        {"type": "play", "cards": ["AS"], "claim": {"rank": "A"}},
+        "unknown action type 'play'",
+    )
     s.apply(0, {"type": "bid", "count": 2, "rank": "A"})
     refused(s, 1, {"type": "bid", "count": 2}, "from 3 to 8")
 
@@ -166,12 +213,20 @@ def test_table_cheat_refusals():
     s = new("british_cheat", DEAL)
     refused(s, 1, {"type": "cheat", "cheat": "steal"}, "a table cheat is 'hide', 'give' or 'peek'")
     refused(s, 1, {"type": "cheat", "cheat": "hide", "cards": ["AS"]}, "you do not hold 'AS'")
-    refused(s, 1, {"type": "cheat", "cheat": "give", "seat": 1, "cards": ["2S"]},
-            "slip the card to another player")
+    refused(
+        s,
+        1,
+        {"type": "cheat", "cheat": "give", "seat": 1, "cards": ["2S"]},
+        "slip the card to another player",
+    )
     refused(s, 0, {"type": "accuse", "seat": 0}, "accuse another player")
     s.apply(1, {"type": "cheat", "cheat": "hide", "cards": ["2S"]})
-    refused(s, 1, {"type": "cheat", "cheat": "hide", "cards": ["2H"]},
-            "you have a cheat still open to accusation")
+    refused(
+        s,
+        1,
+        {"type": "cheat", "cheat": "hide", "cards": ["2H"]},
+        "you have a cheat still open to accusation",
+    )
 
 
 def test_a_seat_dealt_no_cards_is_out_at_once():

@@ -11,7 +11,7 @@ DEAL = [["7S", "7H", "2C", "9D"], ["7D", "KS", "3C", "4H"], ["QH", "QS", "4D", "
 
 
 def test_leader_plays_one_card_and_names_any_rank():
-    """"This player must place a single card in the middle of the circle, face down. He/she
+    """ "This player must place a single card in the middle of the circle, face down. He/she
     should announce the rank of the card ... he/she can play a card that doesn't match the rank
     announced." """
     s = new("bluff", DEAL)
@@ -26,7 +26,7 @@ def test_leader_plays_one_card_and_names_any_rank():
 
 
 def test_next_player_passes_or_plays_the_rounds_rank():
-    """"The next player has two choices. He/she can pass the turn without playing a card, or
+    """ "The next player has two choices. He/she can pass the turn without playing a card, or
     play a single card facedown on the pile. By playing a card, he/she is claiming that it is of
     the same rank as the first card." """
     s = new("bluff", DEAL)
@@ -45,7 +45,7 @@ def test_next_player_passes_or_plays_the_rounds_rank():
 
 
 def test_leader_may_not_pass():
-    """"This player must place a single card in the middle of the circle" (the leader plays)."""
+    """ "This player must place a single card in the middle of the circle" (the leader plays)."""
     s = new("bluff", DEAL)
     assert {"type": "pass"} not in s.legal_actions(0)
     with pytest.raises(bh.IllegalAction, match="lead"):
@@ -53,7 +53,7 @@ def test_leader_may_not_pass():
 
 
 def test_any_player_may_call_right_after_the_card():
-    """"If at any point in the game a player thinks another is bluffing, he/she can say
+    """ "If at any point in the game a player thinks another is bluffing, he/she can say
     "Bluff!" right after the card is set down." """
     s = new("bluff", DEAL)
     play(s, 0, ["2C"], "Q")
@@ -66,7 +66,7 @@ def test_any_player_may_call_right_after_the_card():
 
 
 def test_bluff_caught_bluffer_takes_pile_and_caller_starts_new_round():
-    """"If it is the wrong card, the player who bluffed must take all the cards from the pile."
+    """ "If it is the wrong card, the player who bluffed must take all the cards from the pile."
     "If a player is challenged, the player who wins the challenge starts the next round." """
     s = new("bluff", DEAL)
     play(s, 0, ["7S"], "7")
@@ -83,7 +83,7 @@ def test_bluff_caught_bluffer_takes_pile_and_caller_starts_new_round():
 
 
 def test_truthful_card_challenger_takes_pile_and_player_starts_new_round():
-    """"However, if he/she didn't bluff, the challenger must take all of the cards from the
+    """ "However, if he/she didn't bluff, the challenger must take all of the cards from the
     pile." "the player who wins the challenge starts the next round." """
     s = new("bluff", DEAL)
     play(s, 0, ["7S"], "7")
@@ -94,7 +94,7 @@ def test_truthful_card_challenger_takes_pile_and_player_starts_new_round():
 
 
 def test_everyone_passes_pile_discarded_unseen_last_passer_leads():
-    """"If everyone passes, the pile is discarded without revealing the cards, and the player
+    """ "If everyone passes, the pile is discarded without revealing the cards, and the player
     who passed last starts a new round." """
     s = new("bluff", DEAL)
     play(s, 0, ["2C"], "9")
@@ -116,7 +116,7 @@ def test_everyone_passes_pile_discarded_unseen_last_passer_leads():
 
 
 def test_last_passer_leads_when_the_player_is_not_the_last_card_layer():
-    """"the player who passed last starts a new round" (here seat 1 passes last)."""
+    """ "the player who passed last starts a new round" (here seat 1 passes last)."""
     s = new("bluff", DEAL)
     play(s, 0, ["2C"], "9")
     decline_all(s)
@@ -127,7 +127,7 @@ def test_last_passer_leads_when_the_player_is_not_the_last_card_layer():
 
 
 def test_last_card_must_match_the_rounds_rank():
-    """"The game ends when it is a player's turn, that player has one card left, and the card
+    """ "The game ends when it is a player's turn, that player has one card left, and the card
     either matches the current rank of the round" (an unmatching last card is passed)."""
     s = new("bluff", [["7S", "2C"], ["KS"], ["QH", "QS"]])
     play(s, 0, ["2C"], "7")
@@ -147,7 +147,7 @@ def test_last_card_must_match_the_rounds_rank():
 
 
 def test_last_card_ends_the_game_when_starting_a_new_round():
-    """"... or they are starting a new round." (the leader's one card is always true)."""
+    """ "... or they are starting a new round." (the leader's one card is always true)."""
     s = new("bluff", [["7S", "2C"], ["KS", "KH"], ["QH", "QS"]])
     play(s, 0, ["2C"], "5")
     call(s, 1)
@@ -162,7 +162,7 @@ def test_last_card_ends_the_game_when_starting_a_new_round():
 
 
 def test_one_deck_no_jokers_hands_even():
-    """"It requires one standard 52 card deck. Remove the jokers from the deck." "the players'
+    """ "It requires one standard 52 card deck. Remove the jokers from the deck." "the players'
     hands shouldn't differ by more than one card." """
     s = bh.new_game("bluff", players=5, seed=3)
     sizes = s.view(None)["hand_sizes"]
@@ -173,7 +173,7 @@ def test_one_deck_no_jokers_hands_even():
 
 
 def test_hand_sizes_are_public_hands_private():
-    """"Players may look at their hands, but must keep them private. The cards should be kept
+    """ "Players may look at their hands, but must keep them private. The cards should be kept
     visible at all times." (every view shows every hand's size, and only its own cards)"""
     s = new("bluff", DEAL)
     play(s, 0, ["2C"], "Q")
@@ -190,8 +190,7 @@ def test_a_last_card_that_may_not_go_out_is_passed_even_when_leading():
     `after_call_rank="same"` fixes it after a call), a leader whose one card is not of that rank
     has no legal play: the last card goes out only truthfully. They pass instead of leaving the
     game stuck (found by the bot property tests), and the turn moves on."""
-    s = new("bluff", [["7S"], ["2C", "AC"], ["4D", "8C"]], first_rank="A",
-            after_call_rank="same")
+    s = new("bluff", [["7S"], ["2C", "AC"], ["4D", "8C"]], first_rank="A", after_call_rank="same")
     assert s.to_act == [0] and s.view(0)["leading"]
     assert s.legal_actions(0) == [{"type": "pass"}]
     with pytest.raises(bh.IllegalAction):
@@ -199,7 +198,6 @@ def test_a_last_card_that_may_not_go_out_is_passed_even_when_leading():
     pas(s, 0)
     assert s.to_act == [1] and s.legal_actions(1)
     # the one card that may go out still does, and a leader with a play still may not pass
-    s = new("bluff", [["AS"], ["2C", "AC"], ["4D", "8C"]], first_rank="A",
-            after_call_rank="same")
+    s = new("bluff", [["AS"], ["2C", "AC"], ["4D", "8C"]], first_rank="A", after_call_rank="same")
     assert {"type": "pass"} not in s.legal_actions(0)
     play(s, 0, ["AS"], "A")

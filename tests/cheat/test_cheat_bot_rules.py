@@ -43,9 +43,16 @@ from bluffhouse.errors import RuleError
 
 #: The issue's first rule set: the leader names the rank, 1-3 cards, two wild jokers, only
 #: the next player calls (a choice of its turn), the final play cannot be called, sets put aside.
-TURN_CALL_SETS = {"sequence": "round", "first_rank": "any", "max_cards": 3, "jokers": 2,
-                  "callers": "turn", "final_call": False, "discard_sets": True,
-                  "after_call_rank": "free"}
+TURN_CALL_SETS = {
+    "sequence": "round",
+    "first_rank": "any",
+    "max_cards": 3,
+    "jokers": 2,
+    "callers": "turn",
+    "final_call": False,
+    "discard_sets": True,
+    "after_call_rank": "free",
+}
 
 
 def _bot_turns(g: bh.Game, bots: list[Any], limit: int) -> Iterator[tuple[int, dict]]:
@@ -69,8 +76,9 @@ def _act(name: str, state: bh.Game, seat: int, seed: int = 1) -> dict:
 
 # ---------------------------------------------------------------- the public record
 def test_a_turn_caller_who_plays_on_is_logged_as_declining() -> None:
-    g = new("bullshit", [["AS", "2S", "3S"], ["2H", "4H", "5H"], ["3H", "6H", "7H"]],
-            callers="turn")
+    g = new(
+        "bullshit", [["AS", "2S", "3S"], ["2H", "4H", "5H"], ["3H", "6H", "7H"]], callers="turn"
+    )
     play(g, 0, ["AS"], "A")
     play(g, 1, ["2H"], "2")  # seat 1 could have called seat 0's play: it played on
     public = [e["type"] for e in g.view(None)["events"]]
@@ -93,8 +101,12 @@ def test_no_decline_is_logged_where_there_was_nothing_to_call() -> None:
 # ---------------------------------------------------------------- the end rules
 def test_counter_dumps_a_hand_that_cannot_be_called() -> None:
     # The issue's example: 7S 9H KD with fours to claim, a final play that cannot be called.
-    g = new("bullshit", [["7S", "9H", "KD"], ["2H", "4H", "5H", "6C"], ["3H", "6H", "7H"]],
-            first_rank="4", final_call=False)
+    g = new(
+        "bullshit",
+        [["7S", "9H", "KD"], ["2H", "4H", "5H", "6C"], ["3H", "6H", "7H"]],
+        first_rank="4",
+        final_call=False,
+    )
     action = _act("counter", g, 0)
     assert sorted(action["cards"]) == ["7S", "9H", "KD"]
     g.apply(0, action)
@@ -102,8 +114,12 @@ def test_counter_dumps_a_hand_that_cannot_be_called() -> None:
 
 
 def test_ismcts_weighs_only_the_uncallable_dump() -> None:
-    g = new("bullshit", [["7S", "9H", "KD"], ["2H", "4H", "5H", "6C"], ["3H", "6H", "7H"]],
-            first_rank="4", final_call=False)
+    g = new(
+        "bullshit",
+        [["7S", "9H", "KD"], ["2H", "4H", "5H", "6C"], ["3H", "6H", "7H"]],
+        first_rank="4",
+        final_call=False,
+    )
     view = g.view(0)
     rng = random.Random(3)
     sample = search.search_determinize(view, rng)
@@ -133,8 +149,9 @@ def test_counter_calls_hard_when_the_player_before_it_would_go_out_next() -> Non
 # ---------------------------------------------------------------- passing
 def test_counter_bluffs_rather_than_pick_up_a_pile() -> None:
     # Bullsh*t: a pass picks up the pile; with no card of the rank it bluffs one instead.
-    g = new("bullshit", [["AS", "AH", "9C"], ["3H", "4H", "5H", "6C", "8D"],
-                         ["3C", "6H", "7H", "8S"]])
+    g = new(
+        "bullshit", [["AS", "AH", "9C"], ["3H", "4H", "5H", "6C", "8D"], ["3C", "6H", "7H", "8S"]]
+    )
     play(g, 0, ["AS"], "A")
     g.apply(1, {"type": "pass"})
     g.apply(2, {"type": "pass"})
@@ -145,8 +162,7 @@ def test_counter_bluffs_rather_than_pick_up_a_pile() -> None:
 def test_counter_passes_where_passing_is_free() -> None:
     # Bluff: a pass leaves the pile (an all-pass discards it), so with no card of the round's
     # rank the counter passes.
-    g = new("bluff", [["AS", "AH", "9C"], ["3H", "4H", "5H", "6C", "8D"],
-                      ["3C", "6H", "7H", "8S"]])
+    g = new("bluff", [["AS", "AH", "9C"], ["3H", "4H", "5H", "6C", "8D"], ["3C", "6H", "7H", "8S"]])
     play(g, 0, ["AS"], "A")
     for seat in list(g.to_act):
         g.apply(seat, {"type": "pass"})
@@ -154,8 +170,18 @@ def test_counter_passes_where_passing_is_free() -> None:
 
 
 # ---------------------------------------------------------------- speed of listing
-@pytest.mark.parametrize("name", ["counter", "always_call", "never_call", "always_lie",
-                                  "never_lie", "sometimes_lie", "calls_third"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "counter",
+        "always_call",
+        "never_call",
+        "always_lie",
+        "never_lie",
+        "sometimes_lie",
+        "calls_third",
+    ],
+)
 def test_rule_bots_never_list_every_play(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A big hand's turn is decided from the hand: listing every legal play is refused."""
     g = bh.new_game("bullshit", players=3, seed=4)
@@ -171,8 +197,9 @@ def test_choices_is_legal_over_a_state_and_over_a_list() -> None:
     assert not choices.is_legal({"type": "play", "cards": ["3H"], "claim": {"rank": "A"}})
     assert not choices.is_legal({"type": "call"})
     fixed = Choices.of(g.legal_actions(0), 0)
-    assert fixed.is_legal({"type": "play", "cards": ["AH", "AS"],
-                           "claim": {"rank": "A", "count": 2}})
+    assert fixed.is_legal(
+        {"type": "play", "cards": ["AH", "AS"], "claim": {"rank": "A", "count": 2}}
+    )
     assert not fixed.is_legal({"type": "call"})
 
 
@@ -183,8 +210,7 @@ def test_mixed_styles_call_at_their_rates() -> None:
         calls = chances = 0
         for seed in range(4):
             g = bh.new_game("bullshit", players=3, seed=seed)
-            bots = [make_bot("counter" if s == 0 else name, seed=seed * 10 + s)
-                    for s in range(3)]
+            bots = [make_bot("counter" if s == 0 else name, seed=seed * 10 + s) for s in range(3)]
             for seat, action in _bot_turns(g, bots, 300):
                 if seat and g.is_legal(seat, {"type": "call"}):
                     chances += 1
@@ -219,12 +245,18 @@ def tables(draw: st.DrawFn) -> tuple[str, dict[str, object], int, int, int]:
     game_id = draw(st.sampled_from(PRESET_IDS))
     names = draw(st.sets(st.sampled_from(sorted(OPTION_VALUES)), max_size=6))
     options = {n: draw(OPTION_VALUES[n]) for n in sorted(names)}
-    return (game_id, options, draw(st.integers(2, 5)), draw(st.integers(0, 10_000)),
-            draw(st.integers(0, 120)))
+    return (
+        game_id,
+        options,
+        draw(st.integers(2, 5)),
+        draw(st.integers(0, 10_000)),
+        draw(st.integers(0, 120)),
+    )
 
 
-def _table(game_id: str, options: dict[str, object], players: int, seed: int,
-           steps: int) -> bh.Game:
+def _table(
+    game_id: str, options: dict[str, object], players: int, seed: int, steps: int
+) -> bh.Game:
     try:
         g = bh.new_game(game_id, players=players, seed=seed, **options)
     except (RuleError, ValueError):
@@ -240,18 +272,23 @@ def _table(game_id: str, options: dict[str, object], players: int, seed: int,
     return g
 
 
-@settings(max_examples=int(os.environ.get("BOT_EXAMPLES", "40")), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=int(os.environ.get("BOT_EXAMPLES", "40")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(tables())
 def test_search_hooks_and_rule_bots_never_crash(
-        table: tuple[str, dict[str, object], int, int, int]) -> None:
+    table: tuple[str, dict[str, object], int, int, int],
+) -> None:
     """The samplers, the search's candidates and rollouts, and the rule-based bots, on a
     random view of any preset under random options: legal moves, never an exception."""
     check_never_crash(*table)
 
 
-def check_never_crash(game_id: str, options: dict[str, object], players: int, seed: int,
-                      steps: int) -> None:
+def check_never_crash(
+    game_id: str, options: dict[str, object], players: int, seed: int, steps: int
+) -> None:
     g = _table(game_id, options, players, seed, steps)
     rng = random.Random(seed)
     seat = g.to_act[0]
@@ -284,8 +321,14 @@ def test_ismcts_plays_the_first_rule_set_to_the_end() -> None:
     from bot_games import play_bots
 
     for seed in range(2):
-        g = play_bots("bullshit", ["ismcts", "counter", "counter", "counter"], seed,
-                      limit=1200, iterations=10, **TURN_CALL_SETS)
+        g = play_bots(
+            "bullshit",
+            ["ismcts", "counter", "counter", "counter"],
+            seed,
+            limit=1200,
+            iterations=10,
+            **TURN_CALL_SETS,
+        )
         assert g.over
 
 
@@ -296,8 +339,7 @@ def _padded_share(opponent: str, seeds: range) -> float:
     true = padded = 0
     for seed in seeds:
         g = bh.new_game("bullshit", players=4, seed=seed)
-        bots = [make_bot("counter" if s == 0 else opponent, seed=seed * 10 + s)
-                for s in range(4)]
+        bots = [make_bot("counter" if s == 0 else opponent, seed=seed * 10 + s) for s in range(4)]
         for seat, action in _bot_turns(g, bots, 240):
             if seat == 0 and action["type"] == "play":
                 rank = action["claim"]["rank"]
@@ -334,9 +376,11 @@ def _caller_table() -> bh.Game:
     """Three seats under the first rule set; seat 2 has called both plays it could (one
     true, one a lie), and seat 0 has just claimed two sevens (with two nines) on seat 1's
     two sevens: seat 1 holds no seven."""
-    deal = [["AS", "2S", "3S", "9C", "9D", "TC", "4D", "6C"],
-            ["AH", "2H", "3H", "8C", "8D", "7S", "7H", "5C"],
-            ["AD", "2D", "3D", "QC", "QD", "JC", "JD", "KC"]]
+    deal = [
+        ["AS", "2S", "3S", "9C", "9D", "TC", "4D", "6C"],
+        ["AH", "2H", "3H", "8C", "8D", "7S", "7H", "5C"],
+        ["AD", "2D", "3D", "QC", "QD", "JC", "JD", "KC"],
+    ]
     g = new("bullshit", deal, **TURN_CALL_SETS)
     play(g, 0, ["AS"], "A")
     play(g, 1, ["AH"], "A")
@@ -367,8 +411,7 @@ def test_counter_calls_rather_than_bluff_into_a_table_that_calls() -> None:
 def test_calls_on_its_own_lies_are_read_apart() -> None:
     """A seat that lets this seat's true plays stand but calls its lie is expected to call its
     next lie more often than its plays in general (a Beta prior at its overall rate)."""
-    deal = [["AS", "2S", "3S", "4S", "5S", "6S", "7S"],
-            ["AH", "2H", "3H", "4H", "5H", "6H", "7H"]]
+    deal = [["AS", "2S", "3S", "4S", "5S", "6S", "7S"], ["AH", "2H", "3H", "4H", "5H", "6H", "7H"]]
     g = new("bullshit", deal, callers="turn")
     play(g, 0, ["AS"], "A")
     play(g, 1, ["2H"], "2")  # lets a true ace stand
@@ -403,8 +446,11 @@ def test_a_hand_that_goes_out_next_turn_is_valued_as_nearly_out() -> None:
     on its next turn whatever it lays: the counter's value of hand sizes reads it so (two
     cards left is worth far more than four), and a play that gets there is expected to draw
     calls like a last play."""
-    deal = [["2C", "3D", "4H", "5S", "6C", "7D"], ["KS", "KH", "QC", "QD", "JC"],
-            ["9C", "9D", "TC", "TD", "8C"]]
+    deal = [
+        ["2C", "3D", "4H", "5S", "6C", "7D"],
+        ["KS", "KH", "QC", "QD", "JC"],
+        ["9C", "9D", "TC", "TD", "8C"],
+    ]
     gains = []
     for final_call, near in ((False, True), (True, False)):
         g = new("bullshit", deal, **{**TURN_CALL_SETS, "final_call": final_call})
@@ -436,8 +482,7 @@ def test_a_claim_the_pile_already_names_too_often_is_exposed() -> None:
     table.exposed_rates = [1.0] * 3
     assert table.p_called(2, False, lie=True, exposed=exposed) == 1.0
     table.exposed_rates = [0.0] * 3
-    assert table.p_called(2, False, lie=True, exposed=exposed) == table.p_called(
-        2, False, lie=True)
+    assert table.p_called(2, False, lie=True, exposed=exposed) == table.p_called(2, False, lie=True)
 
 
 # ---------------------------------------------------------------- sets put aside
@@ -446,13 +491,14 @@ def test_counter_calls_to_put_a_set_aside() -> None:
     (it saw them taken): laying its own five on them would hand the caller a set to shed;
     calling them takes the pile and puts the set aside itself (and it leads).  Without
     the rule it lays the five."""
-    deal = [["9C", "9D", "KD", "QC", "4C", "7C"],
-            ["5D", "2C", "3D", "7H", "8S", "JC", "TD", "2D"],
-            ["5S", "5H", "5C", "AS", "AH", "4D", "6D", "6S"]]
+    deal = [
+        ["9C", "9D", "KD", "QC", "4C", "7C"],
+        ["5D", "2C", "3D", "7H", "8S", "JC", "TD", "2D"],
+        ["5S", "5H", "5C", "AS", "AH", "4D", "6D", "6S"],
+    ]
     five = RANK_INDEX["5"]
     for sets, expected in ((False, "play"), (True, "call")):
-        g = new("bullshit", deal, first=2, **{**TURN_CALL_SETS, "jokers": 0,
-                                             "discard_sets": sets})
+        g = new("bullshit", deal, first=2, **{**TURN_CALL_SETS, "jokers": 0, "discard_sets": sets})
         play(g, 2, ["5S", "5H", "5C"], "5")
         call(g, 0)  # true: seat 0 takes the three fives, in everyone's sight
         play(g, 0, ["5S", "5H", "5C"], "5")
@@ -470,9 +516,11 @@ def test_counter_keeps_a_card_back_rather_than_hand_the_caller_a_set() -> None:
     Its biggest truth, the three kings, would let seat 1 call, put the set aside and lead
     its last three cards out (the final play cannot be called): it lays a truth that
     cannot complete the set (a king kept back, or another rank)."""
-    deal = [["KH", "KD", "KC", "QC", "QD", "4S", "5S", "6D"],
-            ["KS", "7H", "9C", "9D", "TC"],
-            ["8C", "3H", "3D", "JS", "JD", "AC"]]
+    deal = [
+        ["KH", "KD", "KC", "QC", "QD", "4S", "5S", "6D"],
+        ["KS", "7H", "9C", "9D", "TC"],
+        ["8C", "3H", "3D", "JS", "JD", "AC"],
+    ]
     g = new("bullshit", deal, first=1, **{**TURN_CALL_SETS, "jokers": 0})
     play(g, 1, ["KS"], "A")
     call(g, 2)  # right: seat 1 takes its king back, in everyone's sight
@@ -496,9 +544,11 @@ def test_a_wrong_call_brings_back_the_claimed_cards() -> None:
     """A wrong call means the claim was true: its cards of the rank come back with the
     pile, and with two of the rank in hand a true pair called puts the set aside.  Read
     cautiously (claims not believed) the same pile brings nothing back."""
-    deal = [["5H", "5C", "KD", "QC", "9H", "4S", "7S", "6D"],
-            ["KS", "7H", "9C", "9D", "TC", "2C", "2D"],
-            ["5S", "5D", "3H", "3D", "JS", "JD", "AC"]]
+    deal = [
+        ["5H", "5C", "KD", "QC", "9H", "4S", "7S", "6D"],
+        ["KS", "7H", "9C", "9D", "TC", "2C", "2D"],
+        ["5S", "5D", "3H", "3D", "JS", "JD", "AC"],
+    ]
     g = new("bullshit", deal, first=2, **{**TURN_CALL_SETS, "jokers": 0})
     play(g, 2, ["5S", "5D"], "5")
     view = g.view(0)
@@ -531,9 +581,11 @@ def _eightshit_table(visible_lies: bool) -> bh.Game:
     """Eightsh*t, three seats: seats 1 and 2 lay two cards a play, claiming one ace each
     time (a lie anyone can see) or two (one nobody can rule out); nobody calls.  Seat 0,
     to play, holds five cards none of which is an ace."""
-    deal = [["AS", "AD", "KH", "QD", "JC", "TS", "TH"],
-            ["AH", "KS", "QH", "JD", "TC", "KD", "QS", "JH", "TD"],
-            ["AC", "KC", "QC", "JS", "TD", "KD", "QC", "JH", "TC"]]
+    deal = [
+        ["AS", "AD", "KH", "QD", "JC", "TS", "TH"],
+        ["AH", "KS", "QH", "JD", "TC", "KD", "QS", "JH", "TD"],
+        ["AC", "KC", "QC", "JS", "TD", "KD", "QC", "JH", "TC"],
+    ]
     g = new("eightshit", deal, first=1)
     count = 1 if visible_lies else None
     play(g, 1, ["KS", "QH"], "A", count=count)
@@ -565,11 +617,20 @@ def test_doubted_claims_that_were_true_raise_the_odds() -> None:
     """A seat whose claims that this seat could not rule out turned up true when called is
     believed more (p_claim above p_truthful); one whose such claims were lies, less.  A
     table that lies only when it holds nothing of the rank shows it so."""
-    deal = [["AS", "4S", "5S", "6S", "7S"], ["AD", "2H", "9H", "TH", "JH"],
-            ["2C", "3C", "6C", "9C", "TC"]]
+    deal = [
+        ["AS", "4S", "5S", "6S", "7S"],
+        ["AD", "2H", "9H", "TH", "JH"],
+        ["2C", "3C", "6C", "9C", "TC"],
+    ]
     for truth in (True, False):
-        g = new("bullshit", deal, callers="turn", sequence="round", first_rank="any",
-                after_call_rank="free")
+        g = new(
+            "bullshit",
+            deal,
+            callers="turn",
+            sequence="round",
+            first_rank="any",
+            after_call_rank="free",
+        )
         play(g, 0, ["AS"], "A")
         play(g, 1, ["AD"] if truth else ["2H"], "A")  # seat 0 cannot rule it out
         call(g, 2)
@@ -589,11 +650,19 @@ def test_a_seat_that_lets_lies_it_could_rule_out_stand_is_read_so() -> None:
     """Each of this seat's lies is weighed by the chance the next seat could rule it out
     from its own cards: one that lets such lies stand is expected to let the next stand
     too (a never-calling table is padded into), one that calls them, to call."""
-    deal = [["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"],
-            ["AH", "AD", "AC", "KH", "KD", "KC", "QH", "QD"]]
+    deal = [
+        ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"],
+        ["AH", "AD", "AC", "KH", "KD", "KC", "QH", "QD"],
+    ]
     for calls in (False, True):
-        g = new("bullshit", deal, callers="turn", sequence="round", first_rank="any",
-                after_call_rank="free")
+        g = new(
+            "bullshit",
+            deal,
+            callers="turn",
+            sequence="round",
+            first_rank="any",
+            after_call_rank="free",
+        )
         play(g, 0, ["2S", "3S"], "A")
         play(g, 1, ["AH", "AD"], "A")
         play(g, 0, ["4S"], "A")  # a fifth ace: anyone holding an ace rules it out
@@ -612,10 +681,13 @@ def test_a_seat_that_has_called_is_expected_to_call_what_it_can_rule_out() -> No
     this seat's lies it could have ruled out says (a seat that calls at random lets most of
     them stand, and padding into it lost: in bullshit against calls_third, 8 of 32
     games with that record read, 15 of 32 without)."""
-    deal = [["9S", "9H", "2S", "3S", "4S", "5S", "6S", "7S"],
-            ["AH", "AD", "AC", "KH", "KD", "KC", "QH", "QD"]]
-    g = new("bullshit", deal, callers="turn", sequence="round", first_rank="any",
-            after_call_rank="free")
+    deal = [
+        ["9S", "9H", "2S", "3S", "4S", "5S", "6S", "7S"],
+        ["AH", "AD", "AC", "KH", "KD", "KC", "QH", "QD"],
+    ]
+    g = new(
+        "bullshit", deal, callers="turn", sequence="round", first_rank="any", after_call_rank="free"
+    )
     play(g, 0, ["9S", "9H"], "9")
     call(g, 1)  # a true play called: seat 1 takes it and leads
     play(g, 1, ["AH", "AD", "AC"], "A")
@@ -639,8 +711,12 @@ def test_a_seat_that_passed_on_the_rank_cannot_rule_a_claim_of_it_out() -> None:
     claimed holds none of it, so a claim of that rank is exposed only to the others, whose
     share of the unplaced cards grows (bluff_six_jokers against never_lie, 29 ->
     38 of 64 games)."""
-    deal = [["AS", "AH", "AD", "2S", "3S"], ["4H", "5H", "6H", "7H", "8H"],
-            ["4C", "5C", "6C", "7C", "8C"], ["9S", "9H", "TS", "TH", "JS"]]
+    deal = [
+        ["AS", "AH", "AD", "2S", "3S"],
+        ["4H", "5H", "6H", "7H", "8H"],
+        ["4C", "5C", "6C", "7C", "8C"],
+        ["9S", "9H", "TS", "TH", "JS"],
+    ]
     g = new("bluff", deal, first=0)
     play(g, 0, ["AS"], "A")
     decline_all(g)
@@ -664,8 +740,12 @@ def test_calls_of_lies_a_seat_could_not_rule_out_are_read_apart() -> None:
     its rate on those it could.  A table that calls only what it can rule out (a never-lying
     one, judging by the odds) is bluffed into where its cards cannot tell; elsewhere the
     record is kept but not read."""
-    deal = [["2S", "3S", "4S", "5S", "6S", "7S"], ["4H", "5H", "6H", "7H", "8H"],
-            ["4C", "5C", "6C", "7C", "8C"], ["9S", "9H", "TS", "TH", "JS"]]
+    deal = [
+        ["2S", "3S", "4S", "5S", "6S", "7S"],
+        ["4H", "5H", "6H", "7H", "8H"],
+        ["4C", "5C", "6C", "7C", "8C"],
+        ["9S", "9H", "TS", "TH", "JS"],
+    ]
     g = new("bluff", deal, first=0, max_cards=6)
     play(g, 0, ["2S", "3S", "4S", "5S", "6S"], "A")  # five aces: a lie to anyone
     call(g, 1)
@@ -678,7 +758,8 @@ def test_calls_of_lies_a_seat_could_not_rule_out_are_read_apart() -> None:
     assert table.blind_rates == blind
     unexposed = dict.fromkeys(table.callers, 0.0)
     assert table.p_called(1, False, lie=True, exposed=unexposed) < table.p_called(
-        1, False, lie=True)
+        1, False, lie=True
+    )
     g = new("bullshit", deal, first=0)
     view = g.view(0)
     assert Table.of(Knowledge.from_view(view), view).blind_rates == []
@@ -688,10 +769,14 @@ def test_calls_of_lies_a_seat_could_not_rule_out_are_read_apart() -> None:
 def _record_table(multi: bool) -> dict:
     """Three seats: seat 1's called play of two cards was true, its called play of one card
     a lie; it now claims tens with two cards (``multi``) or one, seat 2 to answer."""
-    deal = [["AS", "4S", "5S", "6S", "7S", "8S"], ["AD", "AH", "2H", "9H", "TH", "JH"],
-            ["2C", "3C", "6C", "9C", "TC", "QC"]]
-    g = new("bullshit", deal, callers="turn", sequence="round", first_rank="any",
-            after_call_rank="free")
+    deal = [
+        ["AS", "4S", "5S", "6S", "7S", "8S"],
+        ["AD", "AH", "2H", "9H", "TH", "JH"],
+        ["2C", "3C", "6C", "9C", "TC", "QC"],
+    ]
+    g = new(
+        "bullshit", deal, callers="turn", sequence="round", first_rank="any", after_call_rank="free"
+    )
     play(g, 0, ["AS"], "A")
     play(g, 1, ["AD", "AH"], "A")  # true
     call(g, 2)  # seat 2 takes the pile and leads
@@ -716,7 +801,8 @@ def test_called_plays_are_read_apart_by_the_cards_laid() -> None:
         assert k.record[1] == [1, 2]
         assert k.record_by_laid[1] == [[0, 1], [1, 1]]
         assert sum(part[1] for part in k.record_by_laid[0] + k.record_by_laid[2]) == (
-            k.record[0][1] + k.record[2][1])
+            k.record[0][1] + k.record[2][1]
+        )
         pooled, apart = p_truthful(k, view), p_truthful(k, view, by_laid=True)
         assert 0.0 < pooled < 1.0
         assert (apart > pooled) if multi else (apart < pooled)
@@ -729,8 +815,9 @@ def _untested_positions(games: int) -> Iterator[tuple[bh.Game, dict, Knowledge]]
     than 8 cards, nobody having called yet and no big lie having stood."""
     for seed in range(games):
         g = bh.new_game("popcorn_up_or_down", players=4, seed=seed)
-        bots = [make_bot("counter", seed=seed)] + [make_bot("honest", seed=seed + s)
-                                                   for s in (1, 2, 3)]
+        bots = [make_bot("counter", seed=seed)] + [
+            make_bot("honest", seed=seed + s) for s in (1, 2, 3)
+        ]
         for seat, _ in _bot_turns(g, bots, 400):
             view = g.view(seat)
             if seat != 0 or not view.get("claim_ranks") or view.get("last_play"):
@@ -758,11 +845,16 @@ def test_counter_risks_no_big_lie_on_a_big_pile_at_an_untested_table() -> None:
         if _lies_laid(k, styles) < 2:
             continue
         compared += 1
-        assert _lies_laid(k, choose_play(k, view, Choices(g, 0), random.Random(1),
-                                         reading=COUNTER_READING)) <= 1
+        assert (
+            _lies_laid(
+                k, choose_play(k, view, Choices(g, 0), random.Random(1), reading=COUNTER_READING)
+            )
+            <= 1
+        )
         k.big_lie_stood = True
-        assert choose_play(k, view, Choices(g, 0), random.Random(1),
-                           reading=COUNTER_READING) == styles
+        assert (
+            choose_play(k, view, Choices(g, 0), random.Random(1), reading=COUNTER_READING) == styles
+        )
     assert compared >= 3
 
 
@@ -772,8 +864,12 @@ def test_a_big_lie_that_stood_is_seen_in_the_pile() -> None:
     untested.  A one-card claim beyond the packs says less (a table that calls only what it
     can rule out lets most of those stand), and is not read so."""
     for laid in (3, 1):
-        deal = [["AS", "AD", "AC", "AH", "7S", "8S"], ["2H", "3H", "4H", "9H", "TH", "JH"],
-                ["2C", "3C", "5C", "6C", "TC", "QC"], ["2D", "3D", "4D", "9D", "TD", "JD"]]
+        deal = [
+            ["AS", "AD", "AC", "AH", "7S", "8S"],
+            ["2H", "3H", "4H", "9H", "TH", "JH"],
+            ["2C", "3C", "5C", "6C", "TC", "QC"],
+            ["2D", "3D", "4D", "9D", "TD", "JD"],
+        ]
         g = new("popcorn_up_or_down", deal, first=1)
         play(g, 1, ["2H", "3H", "4H"][:laid], "A")
         decline_all(g)

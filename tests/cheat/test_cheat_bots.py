@@ -15,11 +15,39 @@ from bluffhouse.bots.ismcts import rollout_action
 from bluffhouse.cards import CARD_TEXT, build_deck
 from bluffhouse.cheat.engine import CheatGame
 
-PRESETS = ["bullshit", "bluff", "check", "liar_liar", "jokers_wild", "eightshit",
-           "chinese_bluff", "british_cheat", "jump_in", "specificity", "popcorn"]
-KEYS = ["hand", "hand_sizes", "pile_size", "claim_rank", "claim_ranks", "claim_suit", "phase",
-        "to_act", "turn", "last_play", "leading", "finished", "lost", "discarded", "table",
-        "events", "hidden", "hidden_sizes"]
+PRESETS = [
+    "bullshit",
+    "bluff",
+    "check",
+    "liar_liar",
+    "jokers_wild",
+    "eightshit",
+    "chinese_bluff",
+    "british_cheat",
+    "jump_in",
+    "specificity",
+    "popcorn",
+]
+KEYS = [
+    "hand",
+    "hand_sizes",
+    "pile_size",
+    "claim_rank",
+    "claim_ranks",
+    "claim_suit",
+    "phase",
+    "to_act",
+    "turn",
+    "last_play",
+    "leading",
+    "finished",
+    "lost",
+    "discarded",
+    "table",
+    "events",
+    "hidden",
+    "hidden_sizes",
+]
 
 
 def _advance(game_id: str, seed: int, steps: int, players: int = 4) -> CheatGame:
@@ -50,14 +78,12 @@ def test_samples_match_the_view_and_the_packs(game_id):
         g = _advance(game_id, seed, steps)
         if g.over:
             continue
-        deck = Counter(build_deck(g.rules.decks, g.rules.jokers,
-                                  g.rules.deck_rank_list(g.players)))
+        deck = Counter(build_deck(g.rules.decks, g.rules.jokers, g.rules.deck_rank_list(g.players)))
         assert _all_cards(g) == deck
         for seat in range(g.players):
             view = g.view(seat)
             for _ in range(8):
-                for sample in (search.determinize(view, rng),
-                               search.search_determinize(view, rng)):
+                for sample in (search.determinize(view, rng), search.search_determinize(view, rng)):
                     seen = sample.view(seat)
                     for key in KEYS:
                         assert seen.get(key) == view.get(key), (game_id, seed, seat, key)
@@ -67,8 +93,12 @@ def test_samples_match_the_view_and_the_packs(game_id):
 
 def test_known_cards_stay_where_they_went():
     """A pile taken after a call holds cards the others saw: they stay in the taker's hand."""
-    g = bh.new_game("bullshit", players=3, seed=0,
-                    deal=[["AS", "2S", "3S"], ["4H", "5H", "6H"], ["7D", "8D", "9D", "TD"]])
+    g = bh.new_game(
+        "bullshit",
+        players=3,
+        seed=0,
+        deal=[["AS", "2S", "3S"], ["4H", "5H", "6H"], ["7D", "8D", "9D", "TD"]],
+    )
     g.apply(0, {"type": "play", "cards": ["2S"], "claim": {"rank": "A"}})
     g.apply(1, {"type": "call"})  # seat 0 lied: it takes back 2S, everyone saw it
     view = g.view(1)
@@ -82,8 +112,7 @@ def test_known_cards_stay_where_they_went():
 def test_sampler_is_unbiased_on_a_small_deal():
     """Seat 0 holds two cards; the other two seats hold two each of the 50 unseen cards and the
     rest are out of play: each unseen card lies in seat 1's hand with chance 2/50."""
-    g = bh.new_game("bullshit", players=3, seed=0,
-                    deal=[["AS", "2S"], ["3S", "4S"], ["5S", "6S"]])
+    g = bh.new_game("bullshit", players=3, seed=0, deal=[["AS", "2S"], ["3S", "4S"], ["5S", "6S"]])
     view = g.view(0)
     rng = random.Random(7)
     counts: Counter[int] = Counter()
@@ -174,8 +203,9 @@ def test_ismcts_is_deterministic_for_a_seed():
     assert picks[0] == picks[1]
 
 
-@pytest.mark.parametrize("game_id", ["bullshit", "bluff", "liar_liar", "british_cheat",
-                                     "chinese_bluff", "eightshit"])
+@pytest.mark.parametrize(
+    "game_id", ["bullshit", "bluff", "liar_liar", "british_cheat", "chinese_bluff", "eightshit"]
+)
 def test_every_decision_is_legal(game_id):
     names = ["ismcts", "counter", "random", "counter"]
     bots = [make_bot(n, seed=s) for s, n in enumerate(names)]
@@ -252,9 +282,18 @@ def test_a_card_seen_going_to_a_player_who_played_since_may_have_moved():
     called such true sets, and four counters could cycle for thousands of actions)."""
     from bluffhouse.bots.cheat.knowledge import Knowledge, p_truthful
 
-    g = bh.new_game("bullshit", players=4, seed=0, first=0, deal=[
-        ["2H", "5S", "5H", "5D"], ["2C", "9C", "9D", "9H"], ["2S", "2D", "3H", "3D", "4C"],
-        ["KS", "KH", "KD", "QS"]])
+    g = bh.new_game(
+        "bullshit",
+        players=4,
+        seed=0,
+        first=0,
+        deal=[
+            ["2H", "5S", "5H", "5D"],
+            ["2C", "9C", "9D", "9H"],
+            ["2S", "2D", "3H", "3D", "4C"],
+            ["KS", "KH", "KD", "QS"],
+        ],
+    )
     g.apply(0, {"type": "play", "cards": ["2H"], "claim": {"rank": "A"}})
     g.apply(1, {"type": "call"})  # a lie: seat 0 takes back 2H, seen by all
     g.apply(0, {"type": "play", "cards": ["2H"], "claim": {"rank": "A"}})
@@ -262,8 +301,9 @@ def test_a_card_seen_going_to_a_player_who_played_since_may_have_moved():
         g.apply(seat, {"type": "pass"})
     g.apply(1, {"type": "play", "cards": ["2C"], "claim": {"rank": "2"}})
     g.apply(2, {"type": "call"})  # wrong: seat 2 takes 2C and, unseen, 2H
-    g.apply(2, {"type": "play", "cards": ["2S", "2D", "2H", "2C"],
-                "claim": {"rank": "2", "count": 4}})
+    g.apply(
+        2, {"type": "play", "cards": ["2S", "2D", "2H", "2C"], "claim": {"rank": "2", "count": 4}}
+    )
     view = g.view(3)
     k = Knowledge.from_view(view)
     two_h = CARD_TEXT.index("2H")
@@ -298,7 +338,8 @@ def _true(g: CheatGame, action) -> bool:
     claim = action["claim"]
     rank = RANK_INDEX[claim["rank"]]
     return claim.get("count", len(action["cards"])) == len(action["cards"]) and all(
-        c != "JK" and RANK_INDEX[c[0]] == rank for c in action["cards"])
+        c != "JK" and RANK_INDEX[c[0]] == rank for c in action["cards"]
+    )
 
 
 def test_always_call_calls_whenever_it_may():
@@ -327,8 +368,7 @@ def test_lying_styles_keep_to_their_style(style):
         plays += 1
         held = [CARD_TEXT[c] for c in g.hands[seat]]
         claim_rank = action["claim"]["rank"]
-        can_tell_truth = any(c[0] == claim_rank for c in held) or g.view(seat)["claim_rank"] \
-            is None
+        can_tell_truth = any(c[0] == claim_rank for c in held) or g.view(seat)["claim_rank"] is None
         if style == "never_lie" and can_tell_truth:
             assert _true(g, action), action
         if style == "always_lie" and any(c[0] != claim_rank for c in held):
@@ -339,13 +379,22 @@ def test_lying_styles_keep_to_their_style(style):
 def test_ismcts_does_not_call_a_pile_that_only_returns_to_its_player():
     """Calling a lone play hands it back to its player, who leads the same rank again: against
     a player who always lies that repeats for ever, so the search leaves it."""
-    g = bh.new_game("bullshit", players=3, seed=0, first=0, deal=[
-        ["5S", "6S", "7S", "8S", "9S", "TS"], ["AS", "AH", "AD", "2C", "3C"],
-        ["KS", "KH", "QD", "JD", "TC"]])
+    g = bh.new_game(
+        "bullshit",
+        players=3,
+        seed=0,
+        first=0,
+        deal=[
+            ["5S", "6S", "7S", "8S", "9S", "TS"],
+            ["AS", "AH", "AD", "2C", "3C"],
+            ["KS", "KH", "QD", "JD", "TC"],
+        ],
+    )
     g.apply(0, {"type": "play", "cards": ["5S", "6S"], "claim": {"rank": "A"}})
     assert g.to_act and 1 in g.to_act
-    options = search.candidates(search.determinize(g.view(1), random.Random(0)), 1,
-                                random.Random(0))
+    options = search.candidates(
+        search.determinize(g.view(1), random.Random(0)), 1, random.Random(0)
+    )
     assert {"type": "call"} not in options and {"type": "pass"} in options
 
 

@@ -15,20 +15,20 @@ DEAL = [
 
 
 def test_alias_cheat_is_bullshit():
-    """"Also Known as... Cheat" (the id `cheat` is an alias of `bullshit`)."""
+    """ "Also Known as... Cheat" (the id `cheat` is an alias of `bullshit`)."""
     s = bh.new_game("cheat", players=4, seed=5)
     assert s.view(None)["game"] == "bullshit"
     assert bh.new_game("bullshit", players=4, seed=5).to_json() == s.to_json()
 
 
 def test_whole_deck_dealt():
-    """"The entire deck of cards is dealt out among all players." """
+    """ "The entire deck of cards is dealt out among all players." """
     s = bh.new_game("bullshit", players=3, seed=4)
     assert s.view(None)["hand_sizes"] == [18, 17, 17]
 
 
 def test_any_number_face_down_claiming_aces_count_must_be_true():
-    """"The starting player begins by laying down the number of aces they have face down."
+    """ "The starting player begins by laying down the number of aces they have face down."
     "The player must be truthful about how many cards they laid on the table." """
     s = new("bullshit", DEAL)
     assert claims_listed(s, 0) == {"A"}
@@ -40,7 +40,7 @@ def test_any_number_face_down_claiming_aces_count_must_be_true():
 
 
 def test_pickup_pass_takes_pile_and_sips_then_next_rank():
-    """"If a Player does not have any of the denomination to be played, and chooses not to lie,
+    """ "If a Player does not have any of the denomination to be played, and chooses not to lie,
     they still must pick up the cards in the deck and drink the same amount." "If the play is
     not called play continues to the next player" """
     s = new("bullshit", DEAL)
@@ -59,7 +59,7 @@ def test_pickup_pass_takes_pile_and_sips_then_next_rank():
 
 
 def test_call_right_violator_takes_pile_sips_and_resumes_with_same_rank():
-    """"If the accuser is correct, the violator must take (approximately) one sip per number of
+    """ "If the accuser is correct, the violator must take (approximately) one sip per number of
     cards in the stack and add the stack to their hand." "The player who was forced to pick up
     the deck resumes the game by playing the same denomination as the last card played before
     the challenge." """
@@ -77,7 +77,7 @@ def test_call_right_violator_takes_pile_sips_and_resumes_with_same_rank():
 
 
 def test_call_wrong_accuser_takes_pile_and_resumes_with_same_rank():
-    """"If the accuser is wrong, the accuser must drink the decided amount and add the stack to
+    """ "If the accuser is wrong, the accuser must drink the decided amount and add the stack to
     their hand rather than the Player who laid the card(s)." """
     s = new("bullshit", DEAL)
     play(s, 0, ["AS", "AH"], "A")
@@ -89,7 +89,7 @@ def test_call_wrong_accuser_takes_pile_and_resumes_with_same_rank():
 
 
 def test_first_out_wins():
-    """"Play continues until a Player runs out of cards and is the winner." """
+    """ "Play continues until a Player runs out of cards and is the winner." """
     s = new("bullshit", [["AS"], ["2S", "3S"], ["4S", "5S"]])
     play(s, 0, ["AS"], "A")
     assert not s.over
@@ -102,7 +102,7 @@ def test_first_out_wins():
 
 
 def test_higherarchy_plays_on_until_one_player_has_cards():
-    """"Some play until only one player has cards, creating a Higherarchy" """
+    """ "Some play until only one player has cards, creating a Higherarchy" """
     s = new("higherarchy", [["AS"], ["2S", "3S"], ["3H", "5S", "6S"]])
     play(s, 0, ["AS"], "A")
     decline_all(s)

@@ -21,8 +21,7 @@ from bluffhouse.bots import Choices, make_bot
 from bluffhouse.cards import CARD_TEXT
 
 #: Seat 0 holds two aces besides the two cards it bluffs "two aces" with.
-DEAL = [["5S", "6S", "AS", "AH", "2C"], ["7D", "8D", "9D"], ["TD", "JD", "QD"],
-        ["3H", "4H", "KC"]]
+DEAL = [["5S", "6S", "AS", "AH", "2C"], ["7D", "8D", "9D"], ["TD", "JD", "QD"], ["3H", "4H", "KC"]]
 BLUFF = {"type": "play", "cards": ["5S", "6S"], "claim": {"rank": "A", "count": 2}}
 
 
@@ -43,8 +42,7 @@ def test_the_called_player_answers_alone():
     view = s.view(None)
     assert view["phase"] == "answer" and s.to_act == [0]
     assert view["last_play"] == {"seat": 0, "rank": "A", "count": 2, "laid": 2, "caller": 1}
-    assert events(s, "called")[-1] == {"type": "called", "seat": 1, "target": 0,
-                                      "word": "Bullsh*t"}
+    assert events(s, "called")[-1] == {"type": "called", "seat": 1, "target": 0, "word": "Bullsh*t"}
     assert "call" not in [e["type"] for e in view["events"][-1:]]
     assert s.legal_actions(0) == [{"type": "show"}, {"type": "show", "cards": ["AS", "AH"]}]
     for seat in (1, 2, 3):
@@ -111,8 +109,7 @@ def test_a_caught_swap_gives_the_swapper_the_pile():
 
 
 def test_a_false_accusation_of_an_honest_show_takes_the_callers_pile():
-    s = new("anything_goes_cheat", [["AS", "AH", "5S"], ["7D", "8D"], ["TD", "JD"],
-                                    ["3H", "4H"]])
+    s = new("anything_goes_cheat", [["AS", "AH", "5S"], ["7D", "8D"], ["TD", "JD"], ["3H", "4H"]])
     play(s, 0, ["AS", "AH"], "A")
     call(s, 1)
     s.apply(0, {"type": "show"})
@@ -258,8 +255,11 @@ def test_random_games_with_answers_keep_the_cards():
             action = bots[seat].act(s.view(seat), Choices(s, seat))
             swapped += "cards" in action and action["type"] == "show"
             s.apply(seat, action)
-            cards = [c for part in (*s.hands, s.pile, s.discarded, *s.hidden)  # type: ignore[attr-defined]
-                     for c in part]
+            cards = [
+                c
+                for part in (*s.hands, s.pile, s.discarded, *s.hidden)  # type: ignore[attr-defined]
+                for c in part
+            ]
             assert sorted(cards) == total
         json.loads(s.to_json())
     assert answered and swapped

@@ -17,7 +17,7 @@ DEAL = [
 
 
 def test_two_packs_four_jokers_auto_ranks():
-    """"Two decks are used instead of one so that there are 8 of every card and usually all four
+    """ "Two decks are used instead of one so that there are 8 of every card and usually all four
     jokers are used" "Players may chose which ranks to use in the decks (usually a couple ranks
     more than total players)." """
     s = bh.new_game("eightshit", players=4, seed=3)
@@ -26,8 +26,10 @@ def test_two_packs_four_jokers_auto_ranks():
     cards = [c for seat in range(4) for c in hand(s, seat)]
     assert cards.count("JK") == 4
     assert {c[0] for c in cards if c != "JK"} <= set("9TJQKA")
-    assert cards.count("KS") + sum(1 for e in events(s, "set_aside") for c in e["cards"]
-                                   if c == "KS") == 2
+    assert (
+        cards.count("KS") + sum(1 for e in events(s, "set_aside") for c in e["cards"] if c == "KS")
+        == 2
+    )
     five = bh.new_game("eightshit", players=5, seed=3)
     assert {c[0] for seat in range(5) for c in hand(five, seat) if c != "JK"} <= set("89TJQKA")
     with pytest.raises(bh.RuleError):
@@ -35,7 +37,7 @@ def test_two_packs_four_jokers_auto_ranks():
 
 
 def test_leader_names_any_rank_and_everyone_follows_it():
-    """"The Starting player may place whatever they like face down on the table" "If the first
+    """ "The Starting player may place whatever they like face down on the table" "If the first
     player plays kings, all the other players must also play kings or a Joker (wild) for that
     round." """
     s = new("eightshit", DEAL)
@@ -52,7 +54,7 @@ def test_leader_names_any_rank_and_everyone_follows_it():
 
 
 def test_more_cards_than_claimed_is_caught():
-    """"A player may also play more cards than they claim to play (although a "bullsh*t"
+    """ "A player may also play more cards than they claim to play (although a "bullsh*t"
     challenge catches this)." """
     s = new("eightshit", DEAL)
     play(s, 0, ["AS", "AH", "JK"], "A", count=2)
@@ -66,7 +68,7 @@ def test_more_cards_than_claimed_is_caught():
 
 
 def test_anyone_may_call_at_any_moment_until_the_next_play():
-    """"At any moment any player can challenge the last player to play cards on the table by
+    """ "At any moment any player can challenge the last player to play cards on the table by
     saying "bullsh*t" and turning the cards over." """
     s = new("eightshit", DEAL)
     play(s, 0, ["AS"], "A")
@@ -83,7 +85,7 @@ def test_anyone_may_call_at_any_moment_until_the_next_play():
 
 
 def test_winner_of_the_call_leads_any_rank():
-    """"The player who won the challenge (did not pick up cards) begins a new round by calling
+    """ "The player who won the challenge (did not pick up cards) begins a new round by calling
     out and playing any rank of their choice." """
     s = new("eightshit", DEAL)
     play(s, 0, ["AS"], "K")
@@ -99,7 +101,7 @@ def test_winner_of_the_call_leads_any_rank():
 
 
 def test_full_set_of_eight_is_set_aside():
-    """"If at any point a player has all 8 cards of a certain rank (without wilds), they must
+    """ "If at any point a player has all 8 cards of a certain rank (without wilds), they must
     takes them out immediately and place them to the side." """
     kings = ["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC"]
     s = new("eightshit", [[*kings, "AS"], ["9S"], ["TS"], ["JS"]])
@@ -107,8 +109,10 @@ def test_full_set_of_eight_is_set_aside():
     assert events(s, "set_aside")[-1] == {"type": "set_aside", "seat": 0, "cards": kings}
     assert s.view(None)["discarded"] == 8
     # Completing a set by picking up a pile.
-    s = new("eightshit", [["KS", "KS", "AS"], ["KH", "KH", "KD", "KD", "KC", "KC", "9S"],
-                          ["TS"], ["JS"]])
+    s = new(
+        "eightshit",
+        [["KS", "KS", "AS"], ["KH", "KH", "KD", "KD", "KC", "KC", "9S"], ["TS"], ["JS"]],
+    )
     play(s, 0, ["KS", "KS"], "K")
     call(s, 1)
     assert hand(s, 1) == ["9S"]
@@ -117,7 +121,7 @@ def test_full_set_of_eight_is_set_aside():
 
 
 def test_leading_eight_cards_of_one_suit_loses():
-    """"If a player leads out with all 8 cards of a suit they automatically lose the game" """
+    """ "If a player leads out with all 8 cards of a suit they automatically lose the game" """
     spades = ["AS", "AS", "9S", "9S", "TS", "TS", "JS", "JS"]
     s = new("eightshit", [[*spades, "QH"], ["9H", "QS"], ["TH", "QD"], ["JH", "KC"]])
     play(s, 0, spades, "J")
@@ -138,7 +142,7 @@ def test_leading_eight_cards_of_one_suit_loses():
 
 
 def test_play_until_one_player_has_cards():
-    """"The winner is the first player to get rid of all their cards. The Game ends when only
+    """ "The winner is the first player to get rid of all their cards. The Game ends when only
     one player (the loser) has cards left." """
     s = new("eightshit", [["AS"], ["9S"], ["TS"], ["JS", "QS"]])
     play(s, 0, ["AS"], "A")
@@ -164,7 +168,7 @@ def test_no_passing_in_eightshit():
 
 # ------------------------------------------------------------------ L: Foursh*t
 def test_fourshit_one_pack_two_jokers_sets_of_four():
-    """"A Variation of Eightsh*t played with just one deck (and often two Jokers). Same Rules
+    """ "A Variation of Eightsh*t played with just one deck (and often two Jokers). Same Rules
     apply." """
     s = bh.new_game("fourshit", players=4, seed=9)
     v = s.view(None)
@@ -176,7 +180,7 @@ def test_fourshit_one_pack_two_jokers_sets_of_four():
 
 # ------------------------------------------------------------------ M: Spanish Bluff
 def test_spanish_bidding_war_then_winner_of_the_challenge_starts():
-    """"Spanish Bluff is a variation of Eightsh*t that starts with a bidding war to see who has
+    """ "Spanish Bluff is a variation of Eightsh*t that starts with a bidding war to see who has
     more of the highest card. The winner of the challenge is the first player." """
     deal = [["AS", "AH", "9S"], ["AS", "TS"], ["JS"], ["QS"]]
     s = new("spanish_bluff", deal)
@@ -202,7 +206,7 @@ def test_spanish_bidding_war_then_winner_of_the_challenge_starts():
 
 
 def test_spanish_bid_that_stands_leads():
-    """"The winner of the challenge is the first player." (an unchallenged bid wins too)"""
+    """ "The winner of the challenge is the first player." (an unchallenged bid wins too)"""
     s = new("spanish_bluff", [["AS", "AH", "9S"], ["AD", "TS"], ["JS"], ["QS"]])
     s.apply(0, {"type": "bid", "count": 2})
     for seat in (1, 2, 3):
@@ -223,7 +227,7 @@ def test_spanish_bid_that_stands_leads():
 
 # ------------------------------------------------------------------ N: Canadian Bluff
 def test_canadian_first_jack_dealt_face_up_starts():
-    """"In Canada, a variation of Eightsh*t is the first player to be dealt a Jack face up, and
+    """ "In Canada, a variation of Eightsh*t is the first player to be dealt a Jack face up, and
     then the cards are re dealt face down." """
     for seed in range(5):
         s = bh.new_game("canadian_bluff", players=4, seed=seed)

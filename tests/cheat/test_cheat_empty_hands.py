@@ -24,8 +24,11 @@ def test_fourshit_wrong_call_completes_a_set_and_the_caller_goes_out():
     s = new("fourshit", [["KS", "KH", "QS", "QH"], ["KD", "KC"], ["JS", "JH", "TS"]])
     play(s, 0, ["KS", "KH"], "K")
     call(s, 1)
-    assert events(s, "set_aside")[-1] == {"type": "set_aside", "seat": 1,
-                                          "cards": ["KS", "KH", "KD", "KC"]}
+    assert events(s, "set_aside")[-1] == {
+        "type": "set_aside",
+        "seat": 1,
+        "cards": ["KS", "KH", "KD", "KC"],
+    }
     assert hand(s, 1) == []
     assert s.view(None)["finished"] == [1]
     assert events(s, "out")[-1] == {"type": "out", "seat": 1, "place": 1}
@@ -61,8 +64,12 @@ def test_emptied_loser_who_must_lead_hands_the_lead_on():
 
 def test_pile_picked_up_on_a_pass_completes_a_set():
     """seed 004's pass (pick up the pile) can complete a set too."""
-    s = new("bullshit", [["AS", "AH", "5S"], ["AD", "AC"], ["7S", "8S"]], discard_sets=True,
-            end="ranking")
+    s = new(
+        "bullshit",
+        [["AS", "AH", "5S"], ["AD", "AC"], ["7S", "8S"]],
+        discard_sets=True,
+        end="ranking",
+    )
     play(s, 0, ["AS", "AH"], "A")
     pas(s, 1)
     pas(s, 2)  # the play stands; seat 1 must claim twos
@@ -75,8 +82,12 @@ def test_pile_picked_up_on_a_pass_completes_a_set():
 
 def test_jump_in_emptied_seat_on_turn_is_skipped():
     """Jump-in keeps a seat that must play if nobody jumps in; an emptied one passes it on."""
-    s = new("jump_in", [["AS", "AH", "5S"], ["AD", "AC"], ["7S", "8S"]], discard_sets=True,
-            end="ranking")
+    s = new(
+        "jump_in",
+        [["AS", "AH", "5S"], ["AD", "AC"], ["7S", "8S"]],
+        discard_sets=True,
+        end="ranking",
+    )
     play(s, 0, ["AS", "AH"], "A")
     call(s, 1)
     assert s.view(None)["finished"] == [1]

@@ -18,7 +18,15 @@ LAYERS = ["state", "turns", "table_cheats", "listing", "actions", "views", "load
 def test_every_method_is_defined_in_one_layer() -> None:
     layers = [k for k in CheatGame.__mro__ if issubclass(k, Game) and k is not Game]
     assert [k.__module__.rsplit(".", 1)[1] for k in layers] == [
-        "engine", "actions", "listing", "table_cheats", "turns", "views", "loading", "state"]
+        "engine",
+        "actions",
+        "listing",
+        "table_cheats",
+        "turns",
+        "views",
+        "loading",
+        "state",
+    ]
     where: dict[str, list[str]] = {}
     for k in layers:
         for name in vars(k):
@@ -38,7 +46,7 @@ def test_layers_import_only_lower_layers() -> None:
     for i, name in enumerate(LAYERS):
         module = importlib.import_module(f"bluffhouse.cheat.{name}")
         source = inspect.getsource(module)
-        for later in LAYERS[i + 1:]:
+        for later in LAYERS[i + 1 :]:
             if later in ("views", "loading") and name in ("views", "loading"):
                 continue
             assert f"from .{later} import" not in source, (name, later)

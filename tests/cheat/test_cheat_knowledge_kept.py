@@ -59,7 +59,7 @@ def test_reading_an_event_drops_what_was_kept() -> None:
     k.placed_here()
     p_truthful(k, views[40])
     later = views[41]
-    new_events = later["events"][len(views[40]["events"]):]
+    new_events = later["events"][len(views[40]["events"]) :]
     assert new_events
     k._read(new_events[0])
     assert not k.settled

@@ -16,7 +16,7 @@ DEAL4 = [
 
 
 def test_ranks_in_sequence_from_aces_round_to_aces():
-    """"The first player begins by playing/discarding their aces ... The next player in line
+    """ "The first player begins by playing/discarding their aces ... The next player in line
     then plays twos, the player after that three's and so on up through kings. After kings, the
     next player plays aces again and so on." """
     s = new("popcorn", DEAL4)
@@ -36,7 +36,7 @@ def test_ranks_in_sequence_from_aces_round_to_aces():
 
 
 def test_one_to_four_cards_a_play():
-    """"each turn a player lays 1-4 cards" ("you would play one, two, three or four cards face
+    """ "each turn a player lays 1-4 cards" ("you would play one, two, three or four cards face
     down and announce they are seven")."""
     s = new("popcorn", [["AS", "AH", "AD", "AC", "2S"], ["2H", "3C"]])
     with pytest.raises(bh.IllegalAction, match="at most 4 cards"):
@@ -49,14 +49,14 @@ def test_one_to_four_cards_a_play():
 
 
 def test_count_must_be_true():
-    """"He/she would say "I have two aces"" (the count is the number of cards laid)."""
+    """ "He/she would say "I have two aces"" (the count is the number of cards laid)."""
     s = new("popcorn", DEAL4)
     with pytest.raises(bh.IllegalAction, match="count"):
         play(s, 0, ["AS"], "A", count=2)
 
 
 def test_caller_wrong_takes_whole_pile_play_continues_with_next_player_and_rank():
-    """"if they are real ... then the person who called the bluff must take the entire pile of
+    """ "if they are real ... then the person who called the bluff must take the entire pile of
     cards and add it to their hand." "After a bluff is called and resolved, play continues with
     the next person in line playing the next rank as usual." """
     s = new("popcorn", DEAL4)
@@ -74,7 +74,7 @@ def test_caller_wrong_takes_whole_pile_play_continues_with_next_player_and_rank(
 
 
 def test_bluffer_caught_takes_pile_play_continues_with_next_player():
-    """"If the player who played the cards was indeed bluffing, then they must take the entire
+    """ "If the player who played the cards was indeed bluffing, then they must take the entire
     pile and add it to their hand." """
     s = new("popcorn", DEAL4)
     play(s, 0, ["AS", "KD"], "A")
@@ -86,7 +86,7 @@ def test_bluffer_caught_takes_pile_play_continues_with_next_player():
 
 
 def test_win_only_by_surviving_the_call_on_the_last_play():
-    """"To win you must get rid of all your cards and survive any challenges from other
+    """ "To win you must get rid of all your cards and survive any challenges from other
     players." """
     deal = [["AS", "3S"], ["2S", "QD", "QC"], ["5S", "KH"]]
     s = new("popcorn", deal)
@@ -117,7 +117,7 @@ def test_win_only_by_surviving_the_call_on_the_last_play():
 
 
 def test_truthful_last_play_survives_the_call_and_wins():
-    """"Most likely this means that to win a player will go out playing a "real" card." """
+    """ "Most likely this means that to win a player will go out playing a "real" card." """
     s = new("popcorn", [["AS"], ["2S", "QD"], ["5S", "KH"]])
     play(s, 0, ["AS"], "A")
     call(s, 2)
@@ -126,7 +126,7 @@ def test_truthful_last_play_survives_the_call_and_wins():
 
 
 def test_reverse_rank_order():
-    """"Reverse rank: You can play starting with aces but go backwards to kings, then queens,
+    """ "Reverse rank: You can play starting with aces but go backwards to kings, then queens,
     jack and so on." """
     s = new("popcorn_reverse", DEAL4)
     for seat, rank in [(0, "A"), (1, "K"), (2, "Q"), (3, "J")]:
@@ -138,7 +138,7 @@ def test_reverse_rank_order():
 
 
 def test_up_or_down_one_above_or_below():
-    """"if the last rank played is eights, the next player can choose to play or bluff nines or
+    """ "if the last rank played is eights, the next player can choose to play or bluff nines or
     sevens. If the player decides to go with sevens, the player after that could choose sixes or
     eights." (and the first play claims aces; A neighbours both 2 and K)"""
     s = new("popcorn_up_or_down", DEAL4)
@@ -158,7 +158,7 @@ def test_up_or_down_one_above_or_below():
 
 
 def test_two_decks_for_bigger_groups():
-    """"For bigger groups play with two decks." """
+    """ "For bigger groups play with two decks." """
     s = bh.new_game("popcorn_two_decks", players=6, seed=2)
     assert sum(s.view(None)["hand_sizes"]) == 104
     s = new("popcorn_two_decks", [["AS", "AS", "2H"], ["2S", "2S"]])
@@ -170,7 +170,7 @@ def test_two_decks_for_bigger_groups():
 
 
 def test_bluff_card_count_lie_is_caught_by_the_call():
-    """"players can play more cards on the discard pile than they say they really are. For
+    """ "players can play more cards on the discard pile than they say they really are. For
     example, I might say "Three queens" while really playing four cards ... This type of bluff
     is challenged in the usual way." """
     deal = [["AS", "AH", "AD", "AC"], ["2S", "3S"], ["4S", "5S"]]
@@ -189,12 +189,15 @@ def test_bluff_card_count_lie_is_caught_by_the_call():
 
 
 def test_bluff_card_count_may_lay_five_but_claims_stay_one_to_four():
-    """"I might say "Three queens" while really playing four cards (or five if you really want
+    """ "I might say "Three queens" while really playing four cards (or five if you really want
     to risk it)": the laid cards go up to five (``max_laid=5``), the claim stays 1-4."""
     deal = [["AS", "AH", "AD", "AC", "2S", "9S"], ["2H", "3S"], ["4S", "5S"]]
     s = new("popcorn_count_bluff", deal)
-    five = {"type": "play", "cards": ["AS", "AH", "AD", "AC", "2S"],
-            "claim": {"rank": "A", "count": 3}}
+    five = {
+        "type": "play",
+        "cards": ["AS", "AH", "AD", "AC", "2S"],
+        "claim": {"rank": "A", "count": 3},
+    }
     assert s.is_legal(0, five)
     assert not s.is_legal(0, {**five, "cards": [*five["cards"], "9S"]})
     with pytest.raises(bh.IllegalAction, match="claim from 1 to 4"):
@@ -225,7 +228,7 @@ def test_pass_is_not_a_popcorn_turn():
 
 @pytest.mark.parametrize("game_id", ["popcorn", "popcorn_reverse", "popcorn_up_or_down"])
 def test_two_to_ten_players_one_deck(game_id):
-    """"2 to 10 players" "Use a standard pack of 52 cards. Deal all the cards to the players as
+    """ "2 to 10 players" "Use a standard pack of 52 cards. Deal all the cards to the players as
     evenly as possible." """
     for players in (2, 10):
         sizes = bh.new_game(game_id, players=players, seed=1).view(None)["hand_sizes"]

@@ -28,9 +28,12 @@ import bluffhouse as bh
 from bluffhouse.cards import CARD_TEXT, JOKER, RANKS, SUITS
 
 #: CHEAT_EXAMPLES=50 runs a deeper search locally; the suite keeps to a few fixed examples.
-SETTINGS = settings(max_examples=int(os.environ.get("CHEAT_EXAMPLES", "3")), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow],
-                    derandomize="CHEAT_EXAMPLES" not in os.environ)
+SETTINGS = settings(
+    max_examples=int(os.environ.get("CHEAT_EXAMPLES", "3")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize="CHEAT_EXAMPLES" not in os.environ,
+)
 STEPS = 40
 
 
@@ -76,7 +79,10 @@ def test_random_play_keeps_every_invariant(game_id):
 def bad_actions(s, seat, rng):
     """(action, words the message must contain) for a seat that may act now."""
     out = [
-        (None, "dict"), ("play", "dict"), ({}, "type"), ({"type": 7}, "type"),
+        (None, "dict"),
+        ("play", "dict"),
+        ({}, "type"),
+        ({"type": 7}, "type"),
         ({"type": "fly"}, "unknown action"),
     ]
     kinds = {a["type"] for a in s.legal_actions(seat)}
@@ -93,26 +99,30 @@ def bad_actions(s, seat, rng):
             ({"type": "play", "cards": ["ZZ"], "claim": claim}, "not a card"),
             ({"type": "play", "cards": [mine[0]]}, "claim"),
             ({"type": "play", "cards": [mine[0]], "claim": {"rank": "Z"}}, "not a rank"),
-            ({"type": "play", "cards": [mine[0]], "claim": {**claim, "count": "two"}},
-             "count"),
+            ({"type": "play", "cards": [mine[0]], "claim": {**claim, "count": "two"}}, "count"),
         ]
         packs = Counter(CARD_TEXT[c] for c in s.hands[seat])
         absent = [c for c in CARD_TEXT if c not in packs]
-        out.append(({"type": "play", "cards": [rng.choice(absent)], "claim": claim},
-                    "do not hold"))
+        out.append(({"type": "play", "cards": [rng.choice(absent)], "claim": claim}, "do not hold"))
         wrong = [r for r in "A23456789TJQK" if r not in allowed]
         if wrong:
             bad = {**claim, "rank": rng.choice(wrong)}
             out.append(({"type": "play", "cards": [mine[0]], "claim": bad}, "must claim"))
         if not s.rules.count_lies:
-            out.append(({"type": "play", "cards": [mine[0]], "claim": {**claim, "count": 2}},
-                        "count"))
+            out.append(
+                ({"type": "play", "cards": [mine[0]], "claim": {**claim, "count": 2}}, "count")
+            )
     return out
 
 
 def readable(message: str) -> bool:
-    return (isinstance(message, str) and len(message) >= 10 and "object at 0x" not in message
-            and "Traceback" not in message and "KeyError" not in message)
+    return (
+        isinstance(message, str)
+        and len(message) >= 10
+        and "object at 0x" not in message
+        and "Traceback" not in message
+        and "KeyError" not in message
+    )
 
 
 @pytest.mark.parametrize("game_id", PRESET_IDS)
@@ -158,8 +168,11 @@ def test_illegal_actions_are_refused_and_change_nothing(game_id):
             frozen = s.to_json()
             for x in range(players):
                 assert s.legal_actions(x) == []
-                for action in ({"type": "pass"}, {"type": "call"},
-                               {"type": "play", "cards": ["AS"], "claim": {"rank": "A"}}):
+                for action in (
+                    {"type": "pass"},
+                    {"type": "call"},
+                    {"type": "play", "cards": ["AS"], "claim": {"rank": "A"}},
+                ):
                     with pytest.raises(bh.IllegalAction, match="over"):
                         s.apply(x, action)
             assert s.to_json() == frozen
@@ -238,8 +251,10 @@ def test_is_legal_agrees_with_the_listed_plays(game_id):
                 top = s.rules.max_cards or len(mine)
                 for _ in range(12):
                     cards = rng.sample(mine, rng.randint(1, min(len(mine), top + 1)))
-                    claim = {"rank": rng.choice(RANKS),
-                             "count": rng.choice([len(cards), rng.randint(1, 13)])}
+                    claim = {
+                        "rank": rng.choice(RANKS),
+                        "count": rng.choice([len(cards), rng.randint(1, 13)]),
+                    }
                     if rng.random() < 0.5 and s.view(seat)["claim_ranks"]:
                         claim["rank"] = rng.choice(s.view(seat)["claim_ranks"])
                     if s.rules.claim_suit:

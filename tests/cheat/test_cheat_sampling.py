@@ -19,10 +19,14 @@ from bluffhouse.cheat import sampling
 #: ``test_short_paths_play_as_the_long_way`` checks the short paths against the long way.
 #: eightshit again when ``deck_ranks="auto"`` took the aces in (A K Q .., as documented).
 PINNED = {
-    "bullshit": "2f9ff066327733f0", "popcorn": "395c8ee85974d8b1",
-    "liar_liar": "e75b63f60846dd8a", "specificity": "45ea5aec84d48b45",
-    "hawaiian_bluff": "d4dea481dd6a0ee1", "eightshit": "d2a54abcfbf6e367",
-    "chinese_bluff": "eb7bc8c973648382", "bluff": "3379ebc7e4c5f7ca",
+    "bullshit": "2f9ff066327733f0",
+    "popcorn": "395c8ee85974d8b1",
+    "liar_liar": "e75b63f60846dd8a",
+    "specificity": "45ea5aec84d48b45",
+    "hawaiian_bluff": "d4dea481dd6a0ee1",
+    "eightshit": "d2a54abcfbf6e367",
+    "chinese_bluff": "eb7bc8c973648382",
+    "bluff": "3379ebc7e4c5f7ca",
 }
 
 

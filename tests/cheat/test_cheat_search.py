@@ -31,9 +31,11 @@ def _eightshit_pile() -> Any:
     """Eightsh*t (a call is a choice of the next player's turn, anyone's until the next play):
     seat 0 leads three queens onto nothing, seat 1 lets them stand with three of its own,
     seat 2 claims three more.  Seat 0 is to move with a pile of nine."""
-    deal = [["QS", "QH", "QD", "AS", "TS", "JS", "KS"],
-            ["QC", "QS", "QH", "AH", "TH", "JH", "KH"],
-            ["KC", "KD", "TD", "AD", "JD", "AC", "TC"]]
+    deal = [
+        ["QS", "QH", "QD", "AS", "TS", "JS", "KS"],
+        ["QC", "QS", "QH", "AH", "TH", "JH", "KH"],
+        ["KC", "KD", "TD", "AD", "JD", "AC", "TC"],
+    ]
     g = new("eightshit", deal, first=0)
     play(g, 0, ["QS", "QH", "QD"], "Q")
     play(g, 1, ["QC", "QS", "QH"], "Q")
@@ -58,41 +60,52 @@ def test_the_search_models_the_call_of_a_claim_the_packs_cannot_hold() -> None:
     g = _eightshit_pile()
     sample = _sample(g, 0)
     item = search.info(g.view(0))
-    calls = sum(search.counter_calls(sample, 0, item, random.Random(seed))
-                for seed in range(40))
+    calls = sum(search.counter_calls(sample, 0, item, random.Random(seed)) for seed in range(40))
     assert calls >= 30
 
 
 @settings(max_examples=100, deadline=None)
-@given(hand=st.lists(st.integers(0, 52), max_size=30), rank=st.integers(0, 13),
-       wild=st.booleans())
+@given(hand=st.lists(st.integers(0, 52), max_size=30), rank=st.integers(0, 13), wild=st.booleans())
 def test_held_count_counts_what_matches(hand: list[int], rank: int, wild: bool) -> None:
     state: Any = SimpleNamespace(_wild=wild)
     assert search._held_count(state, hand, rank) == sum(
-        search._matches(state, c, rank) for c in hand)
+        search._matches(state, c, rank) for c in hand
+    )
 
 
 @settings(max_examples=40, deadline=None)
-@given(hand=st.lists(st.integers(0, 52), max_size=30),
-       allowed=st.lists(st.integers(0, 13), max_size=14, unique=True), wild=st.booleans(),
-       suit=st.integers(-1, 3))
-def test_truths_and_the_most_held_match_card_by_card(hand: list[int], allowed: list[int],
-                                                      wild: bool, suit: int) -> None:
+@given(
+    hand=st.lists(st.integers(0, 52), max_size=30),
+    allowed=st.lists(st.integers(0, 13), max_size=14, unique=True),
+    wild=st.booleans(),
+    suit=st.integers(-1, 3),
+)
+def test_truths_and_the_most_held_match_card_by_card(
+    hand: list[int], allowed: list[int], wild: bool, suit: int
+) -> None:
     """The rollouts' quick truth lists (one pass over the hand) and best truth count give
     what testing each card against each claimable rank gives."""
     state: Any = SimpleNamespace(
-        _wild=wild, hands=[hand], allowed=allowed, rules=SimpleNamespace(claim_suit=suit >= 0),
-        _suit_required=lambda: suit)
+        _wild=wild,
+        hands=[hand],
+        allowed=allowed,
+        rules=SimpleNamespace(claim_suit=suit >= 0),
+        _suit_required=lambda: suit,
+    )
     want = []
     for rank in allowed:
-        cards = [c for c in hand if search._matches(state, c, rank)
-                 and (suit < 0 or c == 52 or c & 3 == suit)]
+        cards = [
+            c
+            for c in hand
+            if search._matches(state, c, rank) and (suit < 0 or c == 52 or c & 3 == suit)
+        ]
         if cards:
             want.append((rank, cards))
     want.sort(key=lambda rc: -len(rc[1]))
     assert search._truth_options(state, 0) == want
     assert search._most_held(state, hand) == max(
-        (search._held_count(state, hand, rank) for rank in allowed), default=0)
+        (search._held_count(state, hand, rank) for rank in allowed), default=0
+    )
 
 
 def _mid_game(game: str, steps: int, seed: int) -> Any:
@@ -106,7 +119,8 @@ def _mid_game(game: str, steps: int, seed: int) -> Any:
 
 
 def test_the_search_keeps_the_counter_move_unless_another_is_clearly_better(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """With ``prior_margin`` set the search returns the ``counter`` policy's move unless a
     move was visited that many times as often: with a margin no move can reach, always the
     counter's; with none, the most visited move, as before."""
@@ -138,8 +152,12 @@ def test_the_search_keeps_the_counter_move_unless_another_is_clearly_better(
 
 def _my_bluff() -> Any:
     """Bluff, four seats: seat 0 leads a lie (a two claimed as a king) and seat 1 may call."""
-    deal = [["2S", "3H", "4D", "5C"], ["6S", "7H", "8D", "9C"],
-            ["TS", "JH", "QD", "AC"], ["2H", "3D", "4C", "5S"]]
+    deal = [
+        ["2S", "3H", "4D", "5C"],
+        ["6S", "7H", "8D", "9C"],
+        ["TS", "JH", "QD", "AC"],
+        ["2H", "3D", "4C", "5S"],
+    ]
     g = new("bluff", deal, first=0)
     play(g, 0, ["2S"], "K")
     assert 1 in g.to_act
@@ -148,7 +166,8 @@ def _my_bluff() -> Any:
 
 @pytest.mark.parametrize("record, low, high", [((12, 12), 0.75, 1.0), ((0, 12), 0.0, 0.25)])
 def test_a_seat_meets_the_searchers_lies_as_its_record_on_them_shows(
-        record: tuple[int, int], low: float, high: float) -> None:
+    record: tuple[int, int], low: float, high: float
+) -> None:
     """How often a seat is modelled to call the searching seat's own lie follows what it did
     with its earlier lies (it called all twelve, or none), not its overall call rate: a
     tight Bluff table calls few plays and most lies, and a model bent by the overall rate
@@ -157,21 +176,32 @@ def test_a_seat_meets_the_searchers_lies_as_its_record_on_them_shows(
     sample = _sample(g, 0)
     item = search.info(g.view(0))
     item.k.lie_calls[1], item.k.lie_chances[1] = record
-    share = sum(search.counter_calls(sample, 1, item, random.Random(seed))
-                for seed in range(200)) / 200
+    share = (
+        sum(search.counter_calls(sample, 1, item, random.Random(seed)) for seed in range(200)) / 200
+    )
     assert low <= share <= high
 
 
 def _crowded_round() -> Any:
     """Bluff: a round of fives claimed eight times over (seat 1's two claims true, seats 2
     and 3 lying), then seat 0 claims a ninth with a two."""
-    deal = [["5D", "5S", "2S", "3H", "4D", "6C", "7C", "8C"],
-            ["5C", "5H", "JH", "QH", "KH", "AH", "2H", "3C"],
-            ["9C", "TS", "JC", "QD", "KC", "AC", "2C", "3S"],
-            ["9D", "TD", "JD", "QC", "KD", "AD", "2D", "3D"]]
+    deal = [
+        ["5D", "5S", "2S", "3H", "4D", "6C", "7C", "8C"],
+        ["5C", "5H", "JH", "QH", "KH", "AH", "2H", "3C"],
+        ["9C", "TS", "JC", "QD", "KC", "AC", "2C", "3S"],
+        ["9D", "TD", "JD", "QC", "KD", "AD", "2D", "3D"],
+    ]
     g = new("bluff", deal, first=0)
-    for seat, card in ((0, "5D"), (1, "5C"), (2, "9C"), (3, "9D"), (0, "5S"), (1, "5H"),
-                       (2, "TS"), (3, "TD")):
+    for seat, card in (
+        (0, "5D"),
+        (1, "5C"),
+        (2, "9C"),
+        (3, "9D"),
+        (0, "5S"),
+        (1, "5H"),
+        (2, "TS"),
+        (3, "TD"),
+    ):
         play(g, seat, [card], "5")
         decline_all(g)
     play(g, 0, ["2S"], "5")
@@ -203,14 +233,22 @@ def test_the_search_does_not_doubt_a_bluff_claim_it_cannot_rule_out() -> None:
     """In Bluff, where a follow may pass for free, its players lie only by choice, and the
     search's own calls of claims the count allows went wrong: it searches a call only of a
     claim the count rules out (``counter``'s call is added by the bot where it calls)."""
-    deal = [["5D", "5S", "2S", "3H"], ["5C", "7H", "8D", "9C"],
-            ["TS", "JH", "QD", "AC"], ["2H", "3D", "4C", "6S"]]
+    deal = [
+        ["5D", "5S", "2S", "3H"],
+        ["5C", "7H", "8D", "9C"],
+        ["TS", "JH", "QD", "AC"],
+        ["2H", "3D", "4C", "6S"],
+    ]
     g = new("bluff", deal, first=1)
     play(g, 1, ["5C"], "5")
     assert 0 in g.to_act
     assert {"type": "call"} not in _root(g, 0)
-    deal = [["5D", "5S", "5H", "5C"], ["2S", "7H", "8D", "9C"],
-            ["TS", "JH", "QD", "AC"], ["2H", "3D", "4C", "6S"]]
+    deal = [
+        ["5D", "5S", "5H", "5C"],
+        ["2S", "7H", "8D", "9C"],
+        ["TS", "JH", "QD", "AC"],
+        ["2H", "3D", "4C", "6S"],
+    ]
     g = new("bluff", deal, first=1)
     play(g, 1, ["2S"], "5")
     assert {"type": "call"} in _root(g, 0)
@@ -221,8 +259,12 @@ def test_a_lie_called_on_an_empty_pile_is_not_tried_again() -> None:
     leads the same rank again before the same callers: the search leaves lies out of that
     lead (it passes or tells the truth), where it used to repeat them (caught 114 times in
     one game against ``counter``)."""
-    deal = [["2S", "3H", "4D", "5C", "6S"], ["AS", "7H", "8D", "9C", "TS"],
-            ["AH", "JH", "QD", "KC", "TH"], ["AD", "3D", "4C", "6H", "7S"]]
+    deal = [
+        ["2S", "3H", "4D", "5C", "6S"],
+        ["AS", "7H", "8D", "9C", "TS"],
+        ["AH", "JH", "QD", "KC", "TH"],
+        ["AD", "3D", "4C", "6H", "7S"],
+    ]
     g = new("bullshit", deal, first=0)
     play(g, 0, ["2S"], "A")
     call(g, 1)
@@ -240,8 +282,12 @@ def test_a_seat_that_goes_out_uncalled_does_so_before_any_call() -> None:
     from bluffhouse.arena import SUITE_RULES
 
     _, options, _ = SUITE_RULES["turn_call_sets"]
-    deal = [["2S", "3H", "4D", "5C"], ["7S", "8H", "9D"],
-            ["TS", "JH", "QD", "KC", "AS"], ["2H", "3D", "4C", "6S", "7H"]]
+    deal = [
+        ["2S", "3H", "4D", "5C"],
+        ["7S", "8H", "9D"],
+        ["TS", "JH", "QD", "KC", "AS"],
+        ["2H", "3D", "4C", "6S", "7H"],
+    ]
     g = new("bullshit", deal, first=0, **options)
     play(g, 0, ["2S"], "K")
     assert g.to_act == [1]

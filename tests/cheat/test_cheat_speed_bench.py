@@ -43,4 +43,5 @@ def test_the_call_record_counts_a_tables_plays_and_calls() -> None:
         assert all(got[f"{k}, called"] <= got[k] for k in by_size)
         assert sum(got[f"{k}, called"] for k in by_size) == got[f"{who} lies called"]
     assert got["bot lies called"] + got["opponents lies called"] <= (
-        got["bot calls right"] + got["opponents calls right"])
+        got["bot calls right"] + got["opponents calls right"]
+    )

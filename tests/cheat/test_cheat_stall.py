@@ -99,17 +99,23 @@ def test_the_default_limits() -> None:
         bh.new_game("bullshit", stall_limit=-1)
 
 
-@pytest.mark.parametrize(("game_id", "deal", "steps", "why"), [
-    # Bluff: everybody passes a round: the pile is discarded, out of play
-    ("bluff", [["2S", "3S", "4S"], ["2H", "3H", "4H"], ["2D", "3D", "4D"]],
-     [(0, "play", ["2S"], "2"), (1, "pass"), (2, "pass"), (1, "pass"), (2, "pass")],
-
-     "discard"),
-    # Bullsh*t: a player out ends the game, with progress
-    ("bullshit", [["AH"], ["AS", "2S"]], [(0, "play", ["AH"], "A"), (1, "pass")], "out"),
-])
-def test_what_counts_as_progress(game_id: str, deal: list[list[str]],
-                                 steps: list[tuple[Any, ...]], why: str) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "deal", "steps", "why"),
+    [
+        # Bluff: everybody passes a round: the pile is discarded, out of play
+        (
+            "bluff",
+            [["2S", "3S", "4S"], ["2H", "3H", "4H"], ["2D", "3D", "4D"]],
+            [(0, "play", ["2S"], "2"), (1, "pass"), (2, "pass"), (1, "pass"), (2, "pass")],
+            "discard",
+        ),
+        # Bullsh*t: a player out ends the game, with progress
+        ("bullshit", [["AH"], ["AS", "2S"]], [(0, "play", ["AH"], "A"), (1, "pass")], "out"),
+    ],
+)
+def test_what_counts_as_progress(
+    game_id: str, deal: list[list[str]], steps: list[tuple[Any, ...]], why: str
+) -> None:
     state = new(game_id, deal, stall_limit=0)
     quiet = []
     for seat, kind, *rest in steps:
@@ -167,9 +173,11 @@ def _recount(game_id: str, seed: int, players: int) -> None:
         seat = rng.choice(state.to_act)
         state.apply(seat, state.sample_action(seat, rng))
         sizes = [len(h) for h in state.hands]
-        progress = (any(s < m for s, m in zip(sizes, low, strict=True))
-                    or len(state.finished) + len(state.lost) > gone
-                    or len(state.discarded) > out)
+        progress = (
+            any(s < m for s, m in zip(sizes, low, strict=True))
+            or len(state.finished) + len(state.lost) > gone
+            or len(state.discarded) > out
+        )
         low = [min(s, m) for s, m in zip(sizes, low, strict=True)]
         gone = len(state.finished) + len(state.lost)
         out = len(state.discarded)
@@ -184,11 +192,15 @@ def test_the_count_matches_a_recount_in_every_preset(game_id: str) -> None:
         _recount(game_id, seed, 3 + seed % 2)
 
 
-STUBBORN = [(g, style) for g in ("bullshit", "popcorn", "higherarchy", "jump_in",
-                                 "british_cheat", "chinese_bluff")
-            for style in ("always_call", "always_lie")]
-STUBBORN += [(g, "honest") for g in ("specificity", "rank_fork", "jokers_top",
-                                     "egyptian_bluff", "royals_cheat")]
+STUBBORN = [
+    (g, style)
+    for g in ("bullshit", "popcorn", "higherarchy", "jump_in", "british_cheat", "chinese_bluff")
+    for style in ("always_call", "always_lie")
+]
+STUBBORN += [
+    (g, "honest")
+    for g in ("specificity", "rank_fork", "jokers_top", "egyptian_bluff", "royals_cheat")
+]
 
 
 @pytest.mark.slow

@@ -27,7 +27,7 @@ DEAL = [
 
 @pytest.mark.parametrize(("letter", "game_id"), sorted(LETTERS.items()))
 def test_every_variation_is_reachable_by_its_letter(letter, game_id):
-    """"Variations A-W" are each reachable as bullshit_<letter>."""
+    """ "Variations A-W" are each reachable as bullshit_<letter>."""
     a = bh.new_game(f"bullshit_{letter}", players=4, seed=11)
     b = bh.new_game(game_id, players=4, seed=11)
     assert a.view(None)["game"] == game_id
@@ -37,7 +37,7 @@ def test_every_variation_is_reachable_by_its_letter(letter, game_id):
 
 # ------------------------------------------------------------------ A: Rank Fork
 def test_rank_fork_same_or_one_either_side():
-    """"a Player may place any number of cards which are either the same rank as the last card
+    """ "a Player may place any number of cards which are either the same rank as the last card
     played or one rank above or below the played card. With Ace counting as both high and low.
     For Example if Scotty plays Queens, then Paddy can either play Queens, Kings, Jacks" """
     s = new("rank_fork", DEAL)
@@ -58,7 +58,7 @@ def test_rank_fork_same_or_one_either_side():
 
 # ------------------------------------------------------------------ B: King's cup
 def test_kings_cup_pours_and_the_next_pickup_drinks_it():
-    """"if a Player draws any King they pour into the cup and the player that breaks the circle
+    """ "if a Player draws any King they pour into the cup and the player that breaks the circle
     of cards must drink the cup (not the fourth King)." """
     deal = [["KS", "KH", "KD", "KC", "AS", "AH"], ["2S", "3C"], ["4D", "5C"]]
     s = new("kings_cup", deal)
@@ -86,7 +86,7 @@ def test_no_cup_outside_variation_b():
 
 # ------------------------------------------------------------------ C: Liar Liar
 def test_liar_liar_count_lie_is_legal_and_caught_by_a_call():
-    """"Some play that Players may put down three cards and say they are playing only two." """
+    """ "Some play that Players may put down three cards and say they are playing only two." """
     deal = [["AS", "AH", "AD", "2C"], ["2S", "3C"], ["4D", "5C"]]
     s = new("liar_liar", deal)
     play(s, 0, ["AS", "AH", "AD"], "A", count=2)
@@ -99,12 +99,13 @@ def test_liar_liar_count_lie_is_legal_and_caught_by_a_call():
     # Listed plays include count lies.
     s = new("liar_liar", deal)
     assert {"type": "play", "cards": ["AS"], "claim": {"rank": "A", "count": 3}} in (
-        s.legal_actions(0))
+        s.legal_actions(0)
+    )
 
 
 # ------------------------------------------------------------------ D: Joker's Wild
 def test_jokers_wild_any_denomination():
-    """"Some play with Jokers, which can be used as any denomination." """
+    """ "Some play with Jokers, which can be used as any denomination." """
     s = bh.new_game("jokers_wild", players=4, seed=2)
     assert sum(s.view(None)["hand_sizes"]) == 54
     deal = [["JK", "AS", "2C"], ["2S", "3C"], ["4D", "5C"]]
@@ -121,7 +122,7 @@ def test_jokers_wild_any_denomination():
 
 # ------------------------------------------------------------------ E: Flying Solo
 def test_flying_solo_one_card_at_a_time():
-    """"Some play that players may only play one card at a time." """
+    """ "Some play that players may only play one card at a time." """
     s = new("flying_solo", DEAL)
     with pytest.raises(bh.IllegalAction, match="one card"):
         play(s, 0, ["AS", "AH"], "A")
@@ -133,7 +134,7 @@ def test_flying_solo_one_card_at_a_time():
 
 # ------------------------------------------------------------------ F: Specificity
 def test_specificity_same_suit_as_previous_and_call_checks_suit():
-    """"Some play that players must play one card at a time while calling out and playing the
+    """ "Some play that players must play one card at a time while calling out and playing the
     same suit as the previous player." """
     s = new("specificity", DEAL)
     with pytest.raises(bh.IllegalAction, match="suit"):
@@ -154,7 +155,7 @@ def test_specificity_same_suit_as_previous_and_call_checks_suit():
 
 
 def test_specificity_true_suit_survives_the_call():
-    """"calling out and playing the same suit as the previous player" (a true card stands)."""
+    """ "calling out and playing the same suit as the previous player" (a true card stands)."""
     s = new("specificity", DEAL)
     play(s, 0, ["AH"], "A", suit="H")
     decline_all(s)
@@ -166,7 +167,7 @@ def test_specificity_true_suit_survives_the_call():
 
 # ------------------------------------------------------------------ G: Free-for-All
 def test_free_for_all_any_rank_any_amount_count_lies():
-    """"players may play any amount and rank of cards regardless of the cards played by the
+    """ "players may play any amount and rank of cards regardless of the cards played by the
     previous person. Players must at least claim the cards are the same denomination. Players
     may also lie about the number of cards played." """
     deal = [["AS", "AH", "2C", "9D", "KD", "5S"], ["2S", "2H", "3C"], ["3S", "4D"]]
@@ -183,7 +184,7 @@ def test_free_for_all_any_rank_any_amount_count_lies():
 
 # ------------------------------------------------------------------ H: Cheat (anything goes)
 def test_anything_goes_hide_a_card_then_caught_by_an_accusation():
-    """"Some play that players may to attempt to get rid of their cards by any means (i.e.
+    """ "Some play that players may to attempt to get rid of their cards by any means (i.e.
     hiding their cards)" """
     s = new("anything_goes_cheat", DEAL)
     s.apply(1, {"type": "cheat", "cheat": "hide", "cards": ["KS"]})
@@ -213,15 +214,18 @@ def test_anything_goes_wrong_accusation_costs_the_pile():
 
 # ------------------------------------------------------------------ I: Joker's Top
 def test_jokers_top_jokers_rank_between_kings_and_aces():
-    """"Some play with Jokers as a separate rank between Kings and Aces." """
+    """ "Some play with Jokers as a separate rank between Kings and Aces." """
     deal = [["AS", "KD", "JK"], ["2S", "QC", "JK"], ["3S", "KS"]]
     s = new("jokers_top", deal)
     for seat, rank in [(0, "A"), (1, "2"), (2, "3")]:
         play(s, seat, [hand(s, seat)[0]], rank)
         decline_all(s)
     # Walk the sequence on to kings with one card a play.
-    deal = [["AS", "4S", "7S", "TS", "KD", "QD"], ["2S", "5S", "8S", "JS", "JK", "QC"],
-            ["3S", "6S", "9S", "QS", "KS", "5D"]]
+    deal = [
+        ["AS", "4S", "7S", "TS", "KD", "QD"],
+        ["2S", "5S", "8S", "JS", "JK", "QC"],
+        ["3S", "6S", "9S", "QS", "KS", "5D"],
+    ]
     s = new("jokers_top", deal)
     for i, rank in enumerate("A23456789TJQ"):
         play(s, i % 3, [hand(s, i % 3)[0]], rank)
@@ -240,7 +244,7 @@ def test_jokers_top_jokers_rank_between_kings_and_aces():
 
 
 def test_jokers_top_a_joker_is_not_wild():
-    """"Jokers as a separate rank" (a joker claimed as an ace is a lie)."""
+    """ "Jokers as a separate rank" (a joker claimed as an ace is a lie)."""
     s = new("jokers_top", [["JK", "AS"], ["2S", "3C"], ["4D", "5C"]])
     play(s, 0, ["JK"], "A")
     call(s, 1)
@@ -249,7 +253,7 @@ def test_jokers_top_a_joker_is_not_wild():
 
 # ------------------------------------------------------------------ J: Check
 def test_check_private_look_then_may_not_call():
-    """"a player may "check" or look at the last played card(s), amking sure not to allow any
+    """ "a player may "check" or look at the last played card(s), amking sure not to allow any
     other players see. If a player "checks", they may not call the bluff" """
     s = new("check", DEAL)
     play(s, 0, ["KD"], "A")

@@ -27,7 +27,7 @@ DEAL = [
 
 # ------------------------------------------------------------------ O: Egyptian Bluff
 def test_egyptian_ace_of_hearts_starts_then_fork():
-    """"In Egyptian Bluff, the player with the ace of hearts goes first, the following player
+    """ "In Egyptian Bluff, the player with the ace of hearts goes first, the following player
     can play a card one rank above, below or the rank as the first player." """
     deal = [["2C", "9D"], ["2S", "3C"], ["AH", "QS", "KH"]]
     s = new("egyptian_bluff", deal)
@@ -40,7 +40,7 @@ def test_egyptian_ace_of_hearts_starts_then_fork():
 
 
 def test_egyptian_winner_of_the_call_leads_any_rank():
-    """"If a player challenges a call correctly, the violator picks up all the cards and drinks
+    """ "If a player challenges a call correctly, the violator picks up all the cards and drinks
     while the challenger starts with a any card(s) the wish. If the challenger was wrong, they
     must pick up all the cards and drink and the Player who laid the cards starts" """
     deal = [["2C", "9D"], ["2S", "3C"], ["AH", "QS", "KH"]]
@@ -60,7 +60,7 @@ def test_egyptian_winner_of_the_call_leads_any_rank():
 
 # ------------------------------------------------------------------ P: Hawaiian Bluff
 def test_hawaiian_challenge_at_any_time_even_out_of_turn():
-    """"In Hawaiian Bluff, A player can challenge another player at any time, even if it is not
+    """ "In Hawaiian Bluff, A player can challenge another player at any time, even if it is not
     their turn." """
     s = new("hawaiian_bluff", DEAL)
     play(s, 0, ["AS"], "A")
@@ -79,7 +79,7 @@ def test_hawaiian_challenge_at_any_time_even_out_of_turn():
 
 # ------------------------------------------------------------------ Q: Jump-in
 def test_jump_in_no_turns_anybody_plays_or_calls():
-    """"there are no turns and anybody may play or call another player's bluff at any time." """
+    """ "there are no turns and anybody may play or call another player's bluff at any time." """
     s = new("jump_in", DEAL)
     assert sorted(s.to_act) == [0, 1, 2]
     assert "play" in types_listed(s, 2)
@@ -109,11 +109,14 @@ def test_jump_in_when_nobody_jumps_in_the_next_seat_must_play():
 
 # ------------------------------------------------------------------ R: Royals Cheat
 def test_royals_only_ace_to_ten_claimed():
-    """"Royal cards (Jack, Queen and King) are not valid plays. Players May only call out A
+    """ "Royal cards (Jack, Queen and King) are not valid plays. Players May only call out A
     through 10 and must "bluff" out their royal cards. Players must call Ace through 10, then
     Ace again." """
-    deal = [["AS", "4S", "7S", "TS", "JD"], ["2S", "5S", "8S", "JS", "QD"],
-            ["3S", "6S", "9S", "QS", "KD"]]
+    deal = [
+        ["AS", "4S", "7S", "TS", "JD"],
+        ["2S", "5S", "8S", "JS", "QD"],
+        ["3S", "6S", "9S", "QS", "KD"],
+    ]
     s = new("royals_cheat", deal)
     for i, rank in enumerate("A23456789T"):
         assert claims_listed(s, i % 3) == {rank}
@@ -129,7 +132,7 @@ def test_royals_only_ace_to_ten_claimed():
 
 # ------------------------------------------------------------------ S: Only One
 def test_only_one_card_revealed_at_random_decides():
-    """"the accuser is only allowed to reveal one of the cards played at random. If the card is
+    """ "the accuser is only allowed to reveal one of the cards played at random. If the card is
     of the declared rank, the caller picks up the cards. If the card is not of the declared
     rank, the previous person picks up all the cards" """
     outcomes = set()
@@ -152,7 +155,7 @@ def test_only_one_card_revealed_at_random_decides():
 
 # ------------------------------------------------------------------ T: Chinese Bluff
 def test_chinese_only_the_next_player_acts_and_may_skip():
-    """"(only) during their turn Players may either Play more cards of the same rank, say
+    """ "(only) during their turn Players may either Play more cards of the same rank, say
     "Skip/Pass", say "I doubt it", or say "I Believe"" "If the Player says "Skip or Pass", the
     next player goes" """
     s = new("chinese_bluff", DEAL)
@@ -169,7 +172,7 @@ def test_chinese_only_the_next_player_acts_and_may_skip():
 
 
 def test_chinese_i_doubt_it():
-    """"If the challenger is right, the previous person picks up all the cards, Drinks, and the
+    """ "If the challenger is right, the previous person picks up all the cards, Drinks, and the
     challenger starts a new round. If the challenge is wrong, the challenger picks up all the
     Cards, Drinks, and the next person starts a new round with the rank of his choice" """
     s = new("chinese_bluff", DEAL)
@@ -186,7 +189,7 @@ def test_chinese_i_doubt_it():
 
 
 def test_chinese_i_believe():
-    """"Say "I Believe". If the Accuser is wrong, The Accuser picks up all the cards, drinks, and
+    """ "Say "I Believe". If the Accuser is wrong, The Accuser picks up all the cards, drinks, and
     the next person starts a new round with the rank of their choice. If the accuser is right,
     all the cards on the table are removed from the game and the accuser starts a new round" """
     s = new("chinese_bluff", DEAL)
@@ -205,7 +208,7 @@ def test_chinese_i_believe():
 
 
 def test_chinese_believed_bluff_that_empties_a_hand_goes_out():
-    """"If the Accuser is wrong, The Accuser picks up all the cards" (the believed play stands,
+    """ "If the Accuser is wrong, The Accuser picks up all the cards" (the believed play stands,
     so a player it emptied is out; the game may not stall with an empty-handed leader)."""
     s = new("chinese_bluff", [["AS", "2C"], ["2S", "KS", "3D"], ["3H", "QS", "4D"]])
     play(s, 0, ["AS", "2C"], "7")
@@ -214,7 +217,7 @@ def test_chinese_believed_bluff_that_empties_a_hand_goes_out():
 
 
 def test_chinese_everyone_skips_the_pile_is_discarded():
-    """"If the Player says "Skip or Pass", the next player goes" (a full round of skips discards
+    """ "If the Player says "Skip or Pass", the next player goes" (a full round of skips discards
     the pile unseen and the last to skip leads, as in seed 000)."""
     s = new("chinese_bluff", DEAL)
     play(s, 0, ["2C"], "9")
@@ -226,7 +229,7 @@ def test_chinese_everyone_skips_the_pile_is_discarded():
 
 # ------------------------------------------------------------------ U: Goes without Saying
 def test_goes_without_saying_turning_over_is_the_call():
-    """"Players do not have to say "Bullsh*t", "Cheat", "Bluff", ect. Turning over an
+    """ "Players do not have to say "Bullsh*t", "Cheat", "Bluff", ect. Turning over an
     opponent's play signifies they are bluffing the play." """
     s = new("goes_without_saying", DEAL)
     assert s.view(None)["call_word"] == "(turns the cards over)"
@@ -239,7 +242,7 @@ def test_goes_without_saying_turning_over_is_the_call():
 
 # ------------------------------------------------------------------ V: Sinner's Bluff
 def test_sinners_bluff_continues_for_second_and_third():
-    """"After one player goes out, the game may continue to determine second place, third,
+    """ "After one player goes out, the game may continue to determine second place, third,
     etc." """
     s = new("sinners_bluff", [["AS"], ["2S", "3S"], ["3H", "5S", "6S"]])
     play(s, 0, ["AS"], "A")
@@ -256,12 +259,15 @@ def test_sinners_bluff_continues_for_second_and_third():
 
 
 # ------------------------------------------------------------------ W: British Cheat
-BRIT = [["AS", "AH", "2C", "9D", "KD"], ["2S", "2H", "3C", "4H", "KS"],
-        ["3S", "3H", "4D", "8C", "QS"]]
+BRIT = [
+    ["AS", "AH", "2C", "9D", "KD"],
+    ["2S", "2H", "3C", "4H", "KS"],
+    ["3S", "3H", "4D", "8C", "QS"],
+]
 
 
 def test_british_same_or_one_up_or_down():
-    """"if unchallenged, the next player has to play the same or one up or one down." """
+    """ "if unchallenged, the next player has to play the same or one up or one down." """
     s = new("british_cheat", BRIT)
     play(s, 0, ["AS"], "A")
     decline_all(s)
@@ -269,7 +275,7 @@ def test_british_same_or_one_up_or_down():
 
 
 def test_british_extra_cards_laid_caught_by_call():
-    """"A player may attempt to include extra cards when laying doww." """
+    """ "A player may attempt to include extra cards when laying doww." """
     s = new("british_cheat", BRIT)
     play(s, 0, ["AS", "AH", "KD"], "A", count=2)
     assert events(s, "play")[-1]["laid"] == 3
@@ -279,7 +285,7 @@ def test_british_extra_cards_laid_caught_by_call():
 
 
 def test_british_slip_a_card_to_another_player():
-    """"The players may attempt to interfere with the cards dealt, and pass cards on to other
+    """ "The players may attempt to interfere with the cards dealt, and pass cards on to other
     players." """
     s = new("british_cheat", BRIT)
     s.apply(0, {"type": "cheat", "cheat": "give", "seat": 2, "cards": ["KD"]})
@@ -293,7 +299,7 @@ def test_british_slip_a_card_to_another_player():
 
 
 def test_british_peek_at_a_neighbour():
-    """"A player may attempt to sneak a look at another Player's cards." """
+    """ "A player may attempt to sneak a look at another Player's cards." """
     s = new("british_cheat", BRIT)
     s.apply(0, {"type": "cheat", "cheat": "peek", "seat": 1})
     seen = events(s, "cheat_private", 0)[-1]
@@ -303,7 +309,7 @@ def test_british_peek_at_a_neighbour():
 
 
 def test_british_out_of_turn_play_and_accusation():
-    """"Players may attempt to take turn out of order, pretending it was their turn (including
+    """ "Players may attempt to take turn out of order, pretending it was their turn (including
     first play)." """
     s = new("british_cheat", BRIT)
     assert "play" in types_listed(s, 2)
@@ -312,14 +318,19 @@ def test_british_out_of_turn_play_and_accusation():
     decline_all(s)
     assert s.view(None)["turn"] == 0
     s.apply(1, {"type": "accuse", "seat": 2})
-    assert events(s, "accuse")[-1] == {"type": "accuse", "seat": 1, "target": 2, "caught": True,
-                                       "cheats": ["out_of_turn"]}
+    assert events(s, "accuse")[-1] == {
+        "type": "accuse",
+        "seat": 1,
+        "target": 2,
+        "caught": True,
+        "cheats": ["out_of_turn"],
+    }
     assert "QS" in hand(s, 2)
     assert s.to_act[0] == 2
 
 
 def test_british_cheats_safe_once_the_next_player_takes_their_turn():
-    """"All cheats are safe as soon as the next player takes their turn." """
+    """ "All cheats are safe as soon as the next player takes their turn." """
     s = new("british_cheat", BRIT)
     s.apply(0, {"type": "cheat", "cheat": "hide", "cards": ["KD"]})
     play(s, 0, ["AS"], "A")  # the cheat's own turn does not make it safe
@@ -336,7 +347,7 @@ def test_british_cheats_safe_once_the_next_player_takes_their_turn():
 
 
 def test_british_hiding_the_last_card_goes_out_once_safe():
-    """"Players may attempt to hide their cards." (a hand emptied by hiding goes out when the
+    """ "Players may attempt to hide their cards." (a hand emptied by hiding goes out when the
     cheat is safe)"""
     s = new("british_cheat", [["AS", "KD"], ["2S", "2H", "3C"], ["3S", "3H", "4D"]])
     play(s, 0, ["AS"], "A")
@@ -348,7 +359,7 @@ def test_british_hiding_the_last_card_goes_out_once_safe():
 
 
 def test_british_accusation_keeps_the_rank_to_claim():
-    """"if unchallenged, the next player has to play the same or one up or one down" (after an
+    """ "if unchallenged, the next player has to play the same or one up or one down" (after an
     accusation the sequence is not reset: at the first lead, the loser still claims aces)."""
     s = new("british_cheat", BRIT)
     s.apply(1, {"type": "accuse", "seat": 2})
@@ -358,17 +369,20 @@ def test_british_accusation_keeps_the_rank_to_claim():
 
 
 def test_british_listed_plays_include_every_claimed_count():
-    """"A player may attempt to include extra cards when laying doww." (and so claim more than
+    """ "A player may attempt to include extra cards when laying doww." (and so claim more than
     laid: every count up to four is listed even from a hand of two)"""
     s = new("british_cheat", [["AS", "2C"], ["2S", "2H", "3C"], ["3S", "3H", "4D"]])
-    counts = {a["claim"]["count"] for a in s.legal_actions(0)
-              if a["type"] == "play" and a["cards"] == ["AS"]}
+    counts = {
+        a["claim"]["count"]
+        for a in s.legal_actions(0)
+        if a["type"] == "play" and a["cards"] == ["AS"]
+    }
     assert counts == {1, 2, 3, 4}
     assert s.is_legal(0, {"type": "play", "cards": ["AS"], "claim": {"rank": "A", "count": 4}})
 
 
 def test_hawaiian_pickup_pass_ends_the_chance_to_call():
-    """"A player can challenge another player at any time" (until the play is gone: once the
+    """ "A player can challenge another player at any time" (until the play is gone: once the
     next player passes and picks the pile up, there is nothing left to call)."""
     s = new("hawaiian_bluff", DEAL)
     play(s, 0, ["AS"], "A")

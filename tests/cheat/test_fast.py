@@ -13,14 +13,37 @@ from bluffhouse.cheat import fast as F
 from bluffhouse.cheat.rules import CheatRules
 
 REQUIRED = [
-    "bullshit", "cheat", "higherarchy", "popcorn", "popcorn_reverse", "popcorn_up_or_down",
-    "popcorn_two_decks", "rank_fork", "flying_solo", "sinners_bluff", "royals_cheat",
-    "jokers_wild", "jokers_top", "hawaiian_bluff",
+    "bullshit",
+    "cheat",
+    "higherarchy",
+    "popcorn",
+    "popcorn_reverse",
+    "popcorn_up_or_down",
+    "popcorn_two_decks",
+    "rank_fork",
+    "flying_solo",
+    "sinners_bluff",
+    "royals_cheat",
+    "jokers_wild",
+    "jokers_top",
+    "hawaiian_bluff",
 ]
 UNSUPPORTED = [
-    "bluff", "liar_liar", "specificity", "free_for_all", "anything_goes_cheat", "check",
-    "eightshit", "fourshit", "spanish_bluff", "canadian_bluff", "jump_in", "only_one",
-    "chinese_bluff", "british_cheat", "popcorn_count_bluff",
+    "bluff",
+    "liar_liar",
+    "specificity",
+    "free_for_all",
+    "anything_goes_cheat",
+    "check",
+    "eightshit",
+    "fourshit",
+    "spanish_bluff",
+    "canadian_bluff",
+    "jump_in",
+    "only_one",
+    "chinese_bluff",
+    "british_cheat",
+    "popcorn_count_bluff",
 ]
 SUPPORTED = F.supported_presets()
 needs_numba = pytest.mark.skipif(not F.HAVE_NUMBA, reason="numba is not installed")
@@ -52,8 +75,9 @@ def test_play_ids_round_trip() -> None:
     assert F.action_id(F.action_dict(action, ["4S", "4H", "4D", "JK"])) == action
 
 
-def _random_game(spec: F.FastSpec, rng: random.Random, any_seat: bool,
-                 limit: int = 4000) -> tuple[list[list[int]], list[int], list[int]]:
+def _random_game(
+    spec: F.FastSpec, rng: random.Random, any_seat: bool, limit: int = 4000
+) -> tuple[list[list[int]], list[int], list[int]]:
     """A game played with RandomBot's policy by the first seat to act (with any_seat: by a
     random seat among those to act, and one time in four a uniformly random legal action);
     its deal, actions and acting seats."""
@@ -83,8 +107,18 @@ def test_step_api_matches_the_reference(game_id: str) -> None:
         assert fast.over
 
 
-@pytest.mark.parametrize("game_id", ["bullshit", "hawaiian_bluff", "popcorn", "higherarchy",
-                                     "egyptian_bluff", "jokers_top", "popcorn_two_decks"])
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        "bullshit",
+        "hawaiian_bluff",
+        "popcorn",
+        "higherarchy",
+        "egyptian_bluff",
+        "jokers_top",
+        "popcorn_two_decks",
+    ],
+)
 def test_any_seat_any_action_matches_the_reference(game_id: str) -> None:
     spec = F.spec_for(game_id)
     for seed in range(3):
@@ -95,17 +129,22 @@ def test_any_seat_any_action_matches_the_reference(game_id: str) -> None:
 
 def test_other_table_sizes_and_options() -> None:
     cases: list[tuple[str, int, dict[str, object]]] = [
-        ("bullshit", 2, {}), ("bullshit", 6, {}), ("higherarchy", 5, {}),
-        ("popcorn", 3, {"decks": 2}), ("bullshit", 4, {"sequence": "down", "jokers": 2}),
-        ("hawaiian_bluff", 3, {"end": "ranking"}), ("bullshit", 4, {"callers": "next"}),
+        ("bullshit", 2, {}),
+        ("bullshit", 6, {}),
+        ("higherarchy", 5, {}),
+        ("popcorn", 3, {"decks": 2}),
+        ("bullshit", 4, {"sequence": "down", "jokers": 2}),
+        ("hawaiian_bluff", 3, {"end": "ranking"}),
+        ("bullshit", 4, {"callers": "next"}),
         ("bullshit", 4, {"callers": "turn", "after_call_leader": "chinese"}),
         ("popcorn", 4, {"first_rank": "any", "after_call_rank": "free"}),
     ]
     for game_id, players, options in cases:
         spec = F.spec_for(game_id, players, **options)
         for seed in range(3):
-            deal, actions, seats = _random_game(spec, random.Random(seed), any_seat=seed == 2,
-                                                limit=600)
+            deal, actions, seats = _random_game(
+                spec, random.Random(seed), any_seat=seed == 2, limit=600
+            )
             F.replay_check(spec, deal, actions, seats=seats, check_legal=seed == 0)
 
 
@@ -165,7 +204,10 @@ def test_kernel_compiled_replays_and_equals_plain_python(game_id: str) -> None:
     for g in range(res.games):
         fast = F.replay_check(res.spec, res.deal(g), res.actions[g])
         assert (fast.winner, fast.ranking, fast.sips) == (
-            res.winners[g], res.rankings[g], res.sips[g])
+            res.winners[g],
+            res.rankings[g],
+            res.sips[g],
+        )
     plain = F.simulate_random(game_id, 2, seed=77, compiled=False, trace=F.MAX_ACTIONS)
     assert plain.actions == (res.actions or [])[:2]
     assert plain.decks == (res.decks or [])[:2]

@@ -12,8 +12,13 @@ from bluffhouse.cheat import fast as F
 
 needs_numba = pytest.mark.skipif(not F.HAVE_NUMBA, reason="numba is not installed")
 # small limits, so that random games stall often (and some still end normally)
-CASES = [("bullshit", 25), ("higherarchy", 25), ("popcorn", 12), ("hawaiian_bluff", 2),
-         ("jokers_top", 30)]
+CASES = [
+    ("bullshit", 25),
+    ("higherarchy", 25),
+    ("popcorn", 12),
+    ("hawaiian_bluff", 2),
+    ("jokers_top", 30),
+]
 
 
 @pytest.mark.parametrize(("game_id", "limit"), CASES)
@@ -49,8 +54,9 @@ def test_step_api_stalls_with_any_seat_acting() -> None:
 
 
 def test_the_rule_off_and_unfinished_games() -> None:
-    res = F.simulate_random(F.spec_for("bullshit", stall_limit=3), 10, seed=1, compiled=False,
-                            max_actions=2)
+    res = F.simulate_random(
+        F.spec_for("bullshit", stall_limit=3), 10, seed=1, compiled=False, max_actions=2
+    )
     assert res.ends == ["unfinished"] * 10 and res.as_dict()["unfinished"] == 10
     res = F.simulate_random("bullshit", 20, seed=1, compiled=False, stall_limit=0)
     assert res.ends.count(None) == 20

@@ -96,8 +96,8 @@ def test_generated_option_docs_match_the_code(family: str) -> None:
 
 
 def test_the_docs_command_explains_itself_and_writes_nothing_for_a_flag(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``--help`` once wrote the tables under a folder named ``--help``."""
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as done:

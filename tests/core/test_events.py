@@ -15,8 +15,15 @@ import pytest
 import bluffhouse as bh
 from bluffhouse.game import FrozenDict, FrozenList, freeze
 
-GAMES = [("bullshit", 4), ("british_cheat", 4), ("check", 3), ("anything_goes_cheat", 4),
-         ("poker_bull", 3), ("poker_bull_rising", 4), ("sneak", 3)]
+GAMES = [
+    ("bullshit", 4),
+    ("british_cheat", 4),
+    ("check", 3),
+    ("anything_goes_cheat", 4),
+    ("poker_bull", 3),
+    ("poker_bull_rising", 4),
+    ("sneak", 3),
+]
 
 
 def reference_log(state: Any, seat: int | None) -> list[dict[str, Any]]:
@@ -42,8 +49,7 @@ def reference_all(state: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _random_game(game_id: str, players: int, seed: int, actions: int,
-                 look: bool = True) -> Any:
+def _random_game(game_id: str, players: int, seed: int, actions: int, look: bool = True) -> Any:
     """A game of random actions; with ``look`` every seat and the spectator view it after
     every action (so the caches grow one event at a time)."""
     state = bh.new_game(game_id, players=players, seed=seed)
@@ -69,7 +75,8 @@ def test_views_built_bit_by_bit_equal_a_fresh_build(game_id: str, players: int) 
             assert state.events_for(viewer) == reference_log(state, viewer)
             # the same log as JSON, so equal in every client too
             assert json.loads(json.dumps(state.view(viewer)))["events"] == json.loads(
-                json.dumps(reference_log(state, viewer)))
+                json.dumps(reference_log(state, viewer))
+            )
         assert state.events_all() == reference_all(state)
 
 
@@ -82,13 +89,21 @@ def test_events_are_read_only_and_shared() -> None:
     assert type(dealt["cards"]) is FrozenList
     before = state.to_json()
     for attempt in (
-        lambda: dealt.__setitem__("type", "x"), lambda: dealt.pop("type"),
-        lambda: dealt.update(a=1), lambda: dealt.clear(), lambda: dealt.setdefault("z", 1),
-        lambda: dealt.popitem(), lambda: dealt.__delitem__("type"),
-        lambda: dealt["cards"].append("AS"), lambda: dealt["cards"].sort(),
-        lambda: dealt["cards"].__setitem__(0, "AS"), lambda: dealt["cards"].extend(["AS"]),
-        lambda: dealt["cards"].pop(), lambda: dealt["cards"].remove(dealt["cards"][0]),
-        lambda: dealt["cards"].clear(), lambda: dealt["cards"].reverse(),
+        lambda: dealt.__setitem__("type", "x"),
+        lambda: dealt.pop("type"),
+        lambda: dealt.update(a=1),
+        lambda: dealt.clear(),
+        lambda: dealt.setdefault("z", 1),
+        lambda: dealt.popitem(),
+        lambda: dealt.__delitem__("type"),
+        lambda: dealt["cards"].append("AS"),
+        lambda: dealt["cards"].sort(),
+        lambda: dealt["cards"].__setitem__(0, "AS"),
+        lambda: dealt["cards"].extend(["AS"]),
+        lambda: dealt["cards"].pop(),
+        lambda: dealt["cards"].remove(dealt["cards"][0]),
+        lambda: dealt["cards"].clear(),
+        lambda: dealt["cards"].reverse(),
         lambda: dealt["cards"].insert(0, "AS"),
     ):
         with pytest.raises(TypeError, match="read-only"):
@@ -104,7 +119,8 @@ def test_events_are_read_only_and_shared() -> None:
     assert second[0] is dealt  # built once, shared by every later view
     assert second == reference_log(state, 0)
     assert state.view(None)["events"][1] is state.view(2)["events"][1] or (
-        len(state.events[1]) > 1)  # public events are one object for every viewer
+        len(state.events[1]) > 1
+    )  # public events are one object for every viewer
 
 
 def test_frozen_events_copy_pickle_and_serialise_as_plain_values() -> None:
@@ -138,8 +154,9 @@ def test_events_since() -> None:
             for since in (0, 5, len(whole["events"]), -2):
                 part = game.view(viewer, since)
                 assert part["events"] == whole["events"][since:]
-                assert {k: v for k, v in part.items() if k != "events"} == \
-                    {k: v for k, v in whole.items() if k != "events"}
+                assert {k: v for k, v in part.items() if k != "events"} == {
+                    k: v for k, v in whole.items() if k != "events"
+                }
     with pytest.raises(bh.IllegalAction, match="since"):
         state.view(0, "3")  # type: ignore[arg-type]
     with pytest.raises(bh.IllegalAction, match="no seat"):

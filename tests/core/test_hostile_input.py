@@ -161,10 +161,17 @@ def test_refusals_quote_input_briefly(game_id: str) -> None:
     game = bh.new_game(game_id, players=4, seed=5)
     seat = game.to_act[0]
     huge = "Z" * 468_000
-    for action in (huge, {"type": huge}, {"type": "play", "cards": [huge], "claim": {}},
-                   {"type": "play", "cards": ["AS"], "claim": {"rank": huge}},
-                   {"type": "bid", "bid": huge}, {"type": "sneak", "cards": huge},
-                   {"type": "pass", huge: 1}, ["AS"] * 100_000, 10**5000):
+    for action in (
+        huge,
+        {"type": huge},
+        {"type": "play", "cards": [huge], "claim": {}},
+        {"type": "play", "cards": ["AS"], "claim": {"rank": huge}},
+        {"type": "bid", "bid": huge},
+        {"type": "sneak", "cards": huge},
+        {"type": "pass", huge: 1},
+        ["AS"] * 100_000,
+        10**5000,
+    ):
         message = refused(game, seat, action)
         assert len(message) <= MESSAGE_LIMIT
         assert "ZZZZ" not in message or "..." in message
@@ -172,17 +179,22 @@ def test_refusals_quote_input_briefly(game_id: str) -> None:
     assert len(message) < 120
 
 
-@pytest.mark.parametrize(("game_id", "action", "words"), [
-    ("bullshit", {"type": "call", "target": 99}, "unknown key 'target'"),
-    ("bullshit", {"type": "pass", "seat": 1}, "unknown key 'seat'"),
-    ("poker_bull", {"type": "bid", "bid": "pair", "when": "now"}, "unknown key 'when'"),
-    ("poker_bull", {"type": "call", "target": 1}, "unknown key 'target'"),
-    ("sneak", {"type": "draw", "cards": ["AS"]}, "unknown key 'cards'"),
-    ("anything_goes_cheat", {"type": "cheat", "cheat": "peek", "seat": 1, "cards": ["AS"]},
-     "unknown key 'cards'"),
-])
-def test_unknown_keys_are_refused_by_name(game_id: str, action: dict[str, Any],
-                                          words: str) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "action", "words"),
+    [
+        ("bullshit", {"type": "call", "target": 99}, "unknown key 'target'"),
+        ("bullshit", {"type": "pass", "seat": 1}, "unknown key 'seat'"),
+        ("poker_bull", {"type": "bid", "bid": "pair", "when": "now"}, "unknown key 'when'"),
+        ("poker_bull", {"type": "call", "target": 1}, "unknown key 'target'"),
+        ("sneak", {"type": "draw", "cards": ["AS"]}, "unknown key 'cards'"),
+        (
+            "anything_goes_cheat",
+            {"type": "cheat", "cheat": "peek", "seat": 1, "cards": ["AS"]},
+            "unknown key 'cards'",
+        ),
+    ],
+)
+def test_unknown_keys_are_refused_by_name(game_id: str, action: dict[str, Any], words: str) -> None:
     game = bh.new_game(game_id, players=4, seed=1)
     while action["type"] == "call" and not game.is_legal(game.to_act[0], {"type": "call"}):
         seat = game.to_act[0]  # play on until a call is possible
@@ -208,10 +220,13 @@ def test_suit_claims_are_one_letter() -> None:
     """'' and 'SH' are substrings of 'SHDC' and were read as spades."""
     game = bh.new_game("specificity", players=3, deal=[["AS", "2S"], ["3S", "4S"], ["5S", "6S"]])
     for bad in ("", "SH", " ", "spades", 1):
-        refused(game, 0, {"type": "play", "cards": ["AS"], "claim": {"rank": "A", "suit": bad}},
-                "claim a suit")
-    assert game.is_legal(0, {"type": "play", "cards": ["AS"], "claim": {"rank": "A",
-                                                                         "suit": "s"}})
+        refused(
+            game,
+            0,
+            {"type": "play", "cards": ["AS"], "claim": {"rank": "A", "suit": bad}},
+            "claim a suit",
+        )
+    assert game.is_legal(0, {"type": "play", "cards": ["AS"], "claim": {"rank": "A", "suit": "s"}})
 
 
 def test_views_and_lists_of_hostile_seats() -> None:
@@ -235,22 +250,47 @@ def test_quote() -> None:
 
 
 # --------------------------------------------------------------------- new_game
-option_names = st.sampled_from(["decks", "jokers", "max_cards", "sequence", "call_word",
-                                "deck_ranks", "hand_size", "mode", "packs", "target", "nope"])
+option_names = st.sampled_from(
+    [
+        "decks",
+        "jokers",
+        "max_cards",
+        "sequence",
+        "call_word",
+        "deck_ranks",
+        "hand_size",
+        "mode",
+        "packs",
+        "target",
+        "nope",
+    ]
+)
 
 
 @settings(SETTINGS, max_examples=80)
-@given(game_id=st.sampled_from(SAMPLE_IDS), players=st.none() | hostile,
-       seed=st.none() | hostile, first=st.none() | hostile,
-       deal=st.none() | hostile, stock=st.none() | hostile,
-       options=st.dictionaries(option_names, hostile, max_size=2))
-def test_new_game_refuses_hostile_options(game_id: str, players: Any, seed: Any, first: Any,
-                                          deal: Any, stock: Any, options: dict[str, Any]
-                                          ) -> None:
+@given(
+    game_id=st.sampled_from(SAMPLE_IDS),
+    players=st.none() | hostile,
+    seed=st.none() | hostile,
+    first=st.none() | hostile,
+    deal=st.none() | hostile,
+    stock=st.none() | hostile,
+    options=st.dictionaries(option_names, hostile, max_size=2),
+)
+def test_new_game_refuses_hostile_options(
+    game_id: str,
+    players: Any,
+    seed: Any,
+    first: Any,
+    deal: Any,
+    stock: Any,
+    options: dict[str, Any],
+) -> None:
     started = time.process_time()
     try:
-        game = bh.new_game(game_id, players=players, seed=seed, deal=deal, stock=stock,
-                           first=first, **options)
+        game = bh.new_game(
+            game_id, players=players, seed=seed, deal=deal, stock=stock, first=first, **options
+        )
     except bh.RuleError as exc:
         assert len(str(exc)) <= MESSAGE_LIMIT, str(exc)[:200]
     else:
@@ -259,22 +299,25 @@ def test_new_game_refuses_hostile_options(game_id: str, players: Any, seed: Any,
     assert time.process_time() - started < 2.0
 
 
-@pytest.mark.parametrize(("options", "words"), [
-    ({"players": 10**5000}, "players"),
-    ({"players": 4.0}, "players must be a whole number"),
-    ({"players": True}, "players must be a whole number"),
-    ({"seed": 10**5000}, "seed must be a whole number"),
-    ({"seed": 1.5}, "seed must be a whole number"),
-    ({"first": 1.0}, "first must be a seat"),
-    ({"decks": 10**5000}, "option decks must be at most 2"),
-    ({"decks": 2.0}, "option decks must be a whole number"),
-    ({"max_cards": True}, "option max_cards must be a whole number"),
-    ({"call_word": "x" * 100_000}, "at most 64 characters"),
-    ({"sequence": nest(100_000)}, "option sequence must be text"),
-    ({"deal": [[nest(100_000)]] * 4}, "is not a card"),
-    ({"deal": [["AS"] * 100_000] * 4}, "is dealt 100000 cards"),
-    ({"x" * 10_000: 1}, "unknown option"),
-])
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"players": 10**5000}, "players"),
+        ({"players": 4.0}, "players must be a whole number"),
+        ({"players": True}, "players must be a whole number"),
+        ({"seed": 10**5000}, "seed must be a whole number"),
+        ({"seed": 1.5}, "seed must be a whole number"),
+        ({"first": 1.0}, "first must be a seat"),
+        ({"decks": 10**5000}, "option decks must be at most 2"),
+        ({"decks": 2.0}, "option decks must be a whole number"),
+        ({"max_cards": True}, "option max_cards must be a whole number"),
+        ({"call_word": "x" * 100_000}, "at most 64 characters"),
+        ({"sequence": nest(100_000)}, "option sequence must be text"),
+        ({"deal": [[nest(100_000)]] * 4}, "is not a card"),
+        ({"deal": [["AS"] * 100_000] * 4}, "is dealt 100000 cards"),
+        ({"x" * 10_000: 1}, "unknown option"),
+    ],
+)
 def test_new_game_refusals_are_short(options: dict[str, Any], words: str) -> None:
     with pytest.raises(bh.RuleError) as err:
         bh.new_game("bullshit", **options)

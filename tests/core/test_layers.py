@@ -14,20 +14,41 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 
 #: From the bottom up.  A module belongs to the first layer whose prefix it starts with.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("core", ("bluffhouse.errors", "bluffhouse.cards", "bluffhouse.rules",
-              "bluffhouse.registry", "bluffhouse.game", "bluffhouse.savecheck",
-              "bluffhouse.api", "bluffhouse.shapes")),
+    (
+        "core",
+        (
+            "bluffhouse.errors",
+            "bluffhouse.cards",
+            "bluffhouse.rules",
+            "bluffhouse.registry",
+            "bluffhouse.game",
+            "bluffhouse.savecheck",
+            "bluffhouse.api",
+            "bluffhouse.shapes",
+        ),
+    ),
     ("families", ("bluffhouse.cheat", "bluffhouse.pokerbull", "bluffhouse.sneak")),
     ("package", ("bluffhouse",)),  # bluffhouse/__init__.py: the families and the core
     ("encodings", ("bluffhouse.encodings",)),
     ("bots", ("bluffhouse.bots", "bluffhouse.arena", "bluffhouse.simulate")),
-    ("interfaces", ("bluffhouse.howto", "bluffhouse.docs", "bluffhouse.terminal",
-                    "bluffhouse.cli", "bluffhouse.__main__", "bluffhouse.server",
-                    "bluffhouse.interop")),
+    (
+        "interfaces",
+        (
+            "bluffhouse.howto",
+            "bluffhouse.docs",
+            "bluffhouse.terminal",
+            "bluffhouse.cli",
+            "bluffhouse.__main__",
+            "bluffhouse.server",
+            "bluffhouse.interop",
+        ),
+    ),
 ]
 #: Packages of one layer that must not import each other.
-SIBLINGS = [("bluffhouse.cheat", "bluffhouse.pokerbull", "bluffhouse.sneak"),
-            ("bluffhouse.bots.cheat", "bluffhouse.bots.pokerbull", "bluffhouse.bots.sneak")]
+SIBLINGS = [
+    ("bluffhouse.cheat", "bluffhouse.pokerbull", "bluffhouse.sneak"),
+    ("bluffhouse.bots.cheat", "bluffhouse.bots.pokerbull", "bluffhouse.bots.sneak"),
+]
 
 
 def _modules() -> dict[str, Path]:
@@ -91,8 +112,11 @@ def test_every_module_has_a_layer() -> None:
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_no_import_runs_up(module: str) -> None:
     mine = layer_of(module)
-    up = sorted(f"{other} ({LAYERS[layer_of(other)][0]})" for other in GRAPH[module]
-                if layer_of(other) > mine)
+    up = sorted(
+        f"{other} ({LAYERS[layer_of(other)][0]})"
+        for other in GRAPH[module]
+        if layer_of(other) > mine
+    )
     assert not up, f"{module} ({LAYERS[mine][0]}) imports from a higher layer: {up}"
 
 

@@ -30,8 +30,9 @@ SMALL = [["AS", "2S"], ["3S", "4S"], ["5S", "6S"], ["7S", "8S"]]
 SETTINGS = settings(deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 
 
-def reach(game_id: str, want: Callable[[Data], bool], players: int = 4, seed: int = 0,
-          **options: Any) -> Data:
+def reach(
+    game_id: str, want: Callable[[Data], bool], players: int = 4, seed: int = 0, **options: Any
+) -> Data:
     """The parsed save of the first state of a random game of ``game_id`` whose save
     ``want`` accepts (a few seeds are tried)."""
     for attempt in range(20):
@@ -77,8 +78,9 @@ def idle_seat(data: Data) -> int:
 def test_the_player_of_a_callable_play_may_hold_no_cards() -> None:
     """Emptying a hand with a play that may still be called is reachable: it loads, and the
     player goes out when the play stands."""
-    game = bh.new_game("popcorn", players=3, seed=0,
-                       deal=[["AS"], ["2S", "3S", "4S"], ["5S", "6S", "7S"]])
+    game = bh.new_game(
+        "popcorn", players=3, seed=0, deal=[["AS"], ["2S", "3S", "4S"], ["5S", "6S", "7S"]]
+    )
     game.apply(0, {"type": "play", "cards": ["AS"], "claim": {"rank": "A"}})
     assert game.view(None)["hand_sizes"][0] == 0 and game.to_act == [1, 2]
     loaded = bh.load(game.to_json())
@@ -87,9 +89,13 @@ def test_the_player_of_a_callable_play_may_hold_no_cards() -> None:
     assert loaded.over and loaded.result is not None and loaded.result["winner"] == 0
 
 
-@pytest.mark.parametrize(("game_id", "options"), [
-    ("bullshit", {"stall_limit": 30}), ("poker_bull", {"stall_limit": 3}),
-])
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        ("bullshit", {"stall_limit": 30}),
+        ("poker_bull", {"stall_limit": 3}),
+    ],
+)
 def test_games_ended_by_the_no_progress_rule_load(game_id: str, options: Data) -> None:
     """A stalled game ends mid-hand, its cards still out: its save loads (a Poker Bull one
     was refused as "holds hands or bids, but the game is over")."""
@@ -106,8 +112,10 @@ def test_games_ended_by_the_no_progress_rule_load(game_id: str, options: Data) -
 
 
 # --------------------------------------------------------------------- the fuzzer's findings
-@pytest.mark.parametrize("game_id", ["specificity", "goes_without_saying", "sinners_bluff",
-                                     "popcorn", "anything_goes_cheat"])
+@pytest.mark.parametrize(
+    "game_id",
+    ["specificity", "goes_without_saying", "sinners_bluff", "popcorn", "anything_goes_cheat"],
+)
 def test_a_call_window_needs_the_play_it_judges(game_id: str) -> None:
     """A window open with no play to judge crashed the first call (AssertionError)."""
     data = reach(game_id, phase_is("window"))
@@ -118,14 +126,29 @@ def test_a_call_window_needs_the_play_it_judges(game_id: str) -> None:
     refused(text(data), "last must be a play of the seat on turn")
 
 
-@pytest.mark.parametrize("game_id", ["popcorn", "popcorn_count_bluff", "bullshit",
-                                     "eightshit", "chinese_bluff", "jump_in", "british_cheat"])
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        "popcorn",
+        "popcorn_count_bluff",
+        "bullshit",
+        "eightshit",
+        "chinese_bluff",
+        "jump_in",
+        "british_cheat",
+    ],
+)
 def test_a_seat_still_in_holds_cards(game_id: str) -> None:
     """A seat still in with no cards, handed the turn later, had nothing to do: IndexError
     drawing its action (popcorn), or a game stuck on its passes."""
+
     def lead(d: Data) -> bool:  # (no table cheat open: a cheat's author may hold nothing)
-        return (d["state"]["phase"] in ("turn", "jump") and d["state"]["last"] is None
-                and not d["state"]["cheats"])
+        return (
+            d["state"]["phase"] in ("turn", "jump")
+            and d["state"]["last"] is None
+            and not d["state"]["cheats"]
+        )
+
     data = reach(game_id, lead)
     empty_a_hand(data, idle_seat(data))
     refused(text(data), "is empty, but seat")
@@ -139,15 +162,21 @@ def test_window_seats_are_in_the_game_and_not_the_player() -> None:
     data["state"]["window"].append(data["state"]["turn"])
     data["to_act"] = data["state"]["window"]
     refused(text(data), "cannot call its own play")
-    data = reach("higherarchy", lambda d: d["state"]["phase"] == "window"
-                 and bool(d["state"]["finished"]), deal=SMALL)
+    data = reach(
+        "higherarchy",
+        lambda d: d["state"]["phase"] == "window" and bool(d["state"]["finished"]),
+        deal=SMALL,
+    )
     data["state"]["window"].append(data["state"]["finished"][0])
     refused(text(data), "which is out of the game")
 
 
 def test_a_seat_out_is_not_on_turn() -> None:
-    data = reach("higherarchy", lambda d: d["state"]["phase"] == "turn"
-                 and bool(d["state"]["finished"]), deal=SMALL)
+    data = reach(
+        "higherarchy",
+        lambda d: d["state"]["phase"] == "turn" and bool(d["state"]["finished"]),
+        deal=SMALL,
+    )
     data["state"]["turn"] = data["state"]["finished"][0]
     data["to_act"] = [data["state"]["turn"]]
     refused(text(data), "turn names seat")
@@ -203,8 +232,14 @@ def test_a_turn_has_ranks_to_claim() -> None:
 
 
 def test_a_plays_window_is_closed_before_the_next_turn() -> None:
-    data = reach("popcorn", lambda d: d["state"]["phase"] == "turn"
-                 and d["state"]["last"] is None and len(d["state"]["pile"]) > 0)
+    data = reach(
+        "popcorn",
+        lambda d: (
+            d["state"]["phase"] == "turn"
+            and d["state"]["last"] is None
+            and len(d["state"]["pile"]) > 0
+        ),
+    )
     state = data["state"]
     state["window"] = [s for s in range(data["players"]) if s != state["turn"]][:1]
     refused(text(data), "there is no play to call")
@@ -217,8 +252,9 @@ def test_the_claims_after_a_play_follow_from_it() -> None:
     data = reach("rank_fork", phase_is("window"))
     data["state"]["prev_rank"] = -1
     refused(text(data), "prev_rank and prev_suit must be the claim of the last play")
-    data = reach("royals_cheat", lambda d: d["state"]["phase"] == "turn"
-                 and d["state"]["last"] is None)
+    data = reach(
+        "royals_cheat", lambda d: d["state"]["phase"] == "turn" and d["state"]["last"] is None
+    )
     data["state"]["prev_rank"] = 12  # kings: not claimable in royals_cheat
     refused(text(data), "a rank that cannot be claimed")
 
@@ -230,19 +266,35 @@ def test_no_progress_counts_fit_the_game() -> None:
     data = reach("bullshit", lambda d: d["version"] > 3, stall_limit=50)
     data["state"]["quiet"] = 50
     refused(text(data), "enough to have ended the game")
-    data = reach("poker_bull", lambda d: len(d["state"]["history"]) == 2, players=3,
-                 stall_limit=3)
+    data = reach("poker_bull", lambda d: len(d["state"]["history"]) == 2, players=3, stall_limit=3)
     data["rules"]["stall_limit"] = 2
     refused(text(data), "the no-progress rule ends a hand at 2")
 
 
 # --------------------------------------------------------------------- at random
 #: The fields of a Cheat state that say where play stands (not where the cards are).
-CHEAT_FLOW = ("phase", "turn", "window", "last", "lead", "allowed", "finished", "declined",
-              "checked", "bid", "bidders", "round_player", "passes", "prev_rank", "prev_suit")
-FLOW = {"cheat": CHEAT_FLOW,
-        "poker_bull": ("turn", "starter", "bid", "bidder", "history", "out", "sizes"),
-        "sneak": ("phase", "turn", "lead", "window", "declined", "challenges", "started")}
+CHEAT_FLOW = (
+    "phase",
+    "turn",
+    "window",
+    "last",
+    "lead",
+    "allowed",
+    "finished",
+    "declined",
+    "checked",
+    "bid",
+    "bidders",
+    "round_player",
+    "passes",
+    "prev_rank",
+    "prev_suit",
+)
+FLOW = {
+    "cheat": CHEAT_FLOW,
+    "poker_bull": ("turn", "starter", "bid", "bidder", "history", "out", "sizes"),
+    "sneak": ("phase", "turn", "lead", "window", "declined", "challenges", "started"),
+}
 
 
 @st.composite
@@ -252,20 +304,30 @@ def transplanted(draw: st.DrawFn, game_id: str) -> str:
     another: each part plausible, the whole possibly a state play never reaches."""
     saves = states(game_id, seed=3, at=tuple(range(0, 200, 7)))
     fields = FLOW[bh.lookup(game_id).family.FAMILY]
-    return hv.transplant(Drawn(draw), draw(st.sampled_from(saves)),
-                         draw(st.sampled_from(saves)), fields)
+    return hv.transplant(
+        Drawn(draw), draw(st.sampled_from(saves)), draw(st.sampled_from(saves)), fields
+    )
 
 
-TRANSPLANT_IDS = ["popcorn", "specificity", "goes_without_saying", "sinners_bluff",
-                  "anything_goes_cheat", "spanish_bluff", "jump_in", "chinese_bluff",
-                  "eightshit", "poker_bull", "sneak"]
+TRANSPLANT_IDS = [
+    "popcorn",
+    "specificity",
+    "goes_without_saying",
+    "sinners_bluff",
+    "anything_goes_cheat",
+    "spanish_bluff",
+    "jump_in",
+    "chinese_bluff",
+    "eightshit",
+    "poker_bull",
+    "sneak",
+]
 
 
 @pytest.mark.parametrize("game_id", TRANSPLANT_IDS)
 @settings(SETTINGS, max_examples=60)
 @given(data=st.data())
-def test_states_mixed_from_two_are_refused_or_playable(game_id: str,
-                                                       data: st.DataObject) -> None:
+def test_states_mixed_from_two_are_refused_or_playable(game_id: str, data: st.DataObject) -> None:
     check_damaged(data.draw(transplanted(game_id)))
 
 

@@ -88,9 +88,11 @@ def test_duplicated_or_missing_cards() -> None:
 def test_cards_may_move_between_places_if_conserved() -> None:
     """A save is judged on its own: a card moved from one hand to another is a possible
     deal (it was never mine to know which), so it loads and plays on."""
+
     def move(data: dict[str, Any]) -> None:
         hands = data["state"]["hands"]
         hands[2] = sorted([*hands[2], hands[3].pop()])
+
     game = bh.load(edited("bullshit", move, steps=0))
     rng = random.Random(0)
     while not game.over:
@@ -101,9 +103,12 @@ def test_cards_may_move_between_places_if_conserved() -> None:
 def test_hand_sizes_must_agree_with_hands() -> None:
     def shrink(data: dict[str, Any]) -> None:
         data["state"]["sizes"][0] = 4
+
     refused(edited("poker_bull", shrink), "sizes says 4")
+
     def unsort(data: dict[str, Any]) -> None:
         data["state"]["hands"][0].reverse()
+
     refused(edited("bullshit", unsort), "not in card order")
 
 
@@ -112,14 +117,23 @@ def test_hand_sizes_must_agree_with_hands() -> None:
 def test_the_seats_to_act_must_exist_and_be_the_right_ones(game_id: str, to_act: Any) -> None:
     def edit(data: dict[str, Any]) -> None:
         data["to_act"] = to_act
+
     refused(edited(game_id, edit), "to_act")
 
 
 def test_phases_must_exist() -> None:
-    for game_id, phase in (("bullshit", "dance"), ("bullshit", "bid"), ("bullshit", "jump"),
-                           ("sneak", "dance"), ("bullshit", 3), ("sneak", None)):
+    for game_id, phase in (
+        ("bullshit", "dance"),
+        ("bullshit", "bid"),
+        ("bullshit", "jump"),
+        ("sneak", "dance"),
+        ("bullshit", 3),
+        ("sneak", None),
+    ):
+
         def edit(data: dict[str, Any], phase: Any = phase) -> None:
             data["state"]["phase"] = phase
+
         refused(edited(game_id, edit), "phase")
 
 
@@ -127,73 +141,102 @@ def test_phases_must_exist() -> None:
 def test_player_counts_within_the_preset(players: Any) -> None:
     def edit(data: dict[str, Any]) -> None:
         data["players"] = players
+
     refused(edited("bullshit", edit), "players")
 
 
-@pytest.mark.parametrize("events", [
-    "junk", 7, None, {}, [1, 2], [["x"]], [[{"no": "type"}]], [[{"type": 7}]],
-    [[{"type": "deal"}, "private"]], [[{"type": "deal"}, [[9, {}]]]],
-    [[{"type": "deal"}, [[0, []]]]], [[{"type": "x", "v": 1.5}]], [[{"type": "x"}, [], []]],
-])
+@pytest.mark.parametrize(
+    "events",
+    [
+        "junk",
+        7,
+        None,
+        {},
+        [1, 2],
+        [["x"]],
+        [[{"no": "type"}]],
+        [[{"type": 7}]],
+        [[{"type": "deal"}, "private"]],
+        [[{"type": "deal"}, [[9, {}]]]],
+        [[{"type": "deal"}, [[0, []]]]],
+        [[{"type": "x", "v": 1.5}]],
+        [[{"type": "x"}, [], []]],
+    ],
+)
 def test_junk_in_the_log(events: Any) -> None:
     def edit(data: dict[str, Any]) -> None:
         data["events"] = events
+
     refused(edited("bullshit", edit), "events")
 
 
 def test_junk_added_to_a_log() -> None:
     def edit(data: dict[str, Any]) -> None:
         data["events"].append([{"type": "play", "x": [[[[[[[[1]]]]]]]]}])
+
     refused(edited("poker_bull", edit), "nested too deeply")
 
 
-@pytest.mark.parametrize(("field", "value", "words"), [
-    ("rules", [], "rules must be a dict"),
-    ("rules", {"jokers": 3}, "option jokers"),
-    ("rules", {"nonsense": 1}, "unknown option"),
-    ("rules", {"decks": 1.0}, "whole number"),
-    ("seed", 1.5, "seed"),
-    ("seed", 10**400, "seed"),
-    ("version", "1", "version"),
-    ("version", -1, "version"),
-    ("rng", [3, [0] * 625, None, 1], "rng"),
-    ("rng", [3, [2**32] * 624 + [1], None], "32-bit"),
-    ("rng", [3, [0] * 624 + [999], None], "position"),
-    ("rng", [2, [0] * 625, None], "version"),
-    ("rng", [3, [0] * 625, "x"], "gauss"),
-    ("result", {"winner": 0}, "result"),
-    ("result", [], "result"),
-    ("state", [], "state"),
-    ("format", "bluffhouse-state/2", "format"),
-    ("game", "nosuch", "unknown game"),
-    ("game", ["bullshit"], "a game id is text"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("rules", [], "rules must be a dict"),
+        ("rules", {"jokers": 3}, "option jokers"),
+        ("rules", {"nonsense": 1}, "unknown option"),
+        ("rules", {"decks": 1.0}, "whole number"),
+        ("seed", 1.5, "seed"),
+        ("seed", 10**400, "seed"),
+        ("version", "1", "version"),
+        ("version", -1, "version"),
+        ("rng", [3, [0] * 625, None, 1], "rng"),
+        ("rng", [3, [2**32] * 624 + [1], None], "32-bit"),
+        ("rng", [3, [0] * 624 + [999], None], "position"),
+        ("rng", [2, [0] * 625, None], "version"),
+        ("rng", [3, [0] * 625, "x"], "gauss"),
+        ("result", {"winner": 0}, "result"),
+        ("result", [], "result"),
+        ("state", [], "state"),
+        ("format", "bluffhouse-state/2", "format"),
+        ("game", "nosuch", "unknown game"),
+        ("game", ["bullshit"], "a game id is text"),
+    ],
+)
 def test_bad_field_types(field: str, value: Any, words: str) -> None:
     def edit(data: dict[str, Any]) -> None:
         data[field] = value
+
     refused(edited("bullshit", edit), words)
 
 
 def test_missing_and_unknown_keys() -> None:
     def drop(data: dict[str, Any]) -> None:
         del data["rng"]
+
     refused(edited("bullshit", drop), "lacks rng")
+
     def extra(data: dict[str, Any]) -> None:
         data["cheat_mode"] = True
+
     refused(edited("bullshit", extra), "unknown key")
+
     def drop_field(data: dict[str, Any]) -> None:
         del data["state"]["pile"]
+
     refused(edited("bullshit", drop_field), "lacks pile")
+
     def extra_field(data: dict[str, Any]) -> None:
         data["state"]["gold"] = 1
+
     refused(edited("sneak", extra_field), "unknown field")
 
 
 @pytest.mark.parametrize("jokers", [10**9, 10**300, 3, -1, 1.5])
 def test_a_huge_joker_count_is_refused_fast(jokers: Any) -> None:
     """A Poker Bull save with a huge joker count hung building its bids."""
+
     def edit(data: dict[str, Any]) -> None:
         data["state"]["jokers_in"] = jokers
+
     refused(edited("poker_bull", edit), "jokers_in")
 
 
@@ -201,8 +244,10 @@ def test_poker_bull_bids_must_be_bids_in_order() -> None:
     def junk(data: dict[str, Any]) -> None:
         data["state"]["bid"] = "pair of kings please"
         data["state"]["history"][-1][1] = "pair of kings please"
+
     def lower(data: dict[str, Any]) -> None:
         data["state"]["history"].append(data["state"]["history"][0])
+
     text = edited("poker_bull", lambda d: None, steps=3)
     assert json.loads(text)["state"]["history"]
     refused(edited("poker_bull", junk, steps=3), "not a bid")
@@ -212,17 +257,23 @@ def test_poker_bull_bids_must_be_bids_in_order() -> None:
 def test_sneak_scores_must_add_up() -> None:
     def edit(data: dict[str, Any]) -> None:
         data["state"]["scores"][0] += 50
+
     refused(edited("sneak", edit, players=3), "scores")
 
 
-@pytest.mark.parametrize("text", [
-    "[" * 100_000 + "]" * 100_000,
-    '{"format": "bluffhouse-state/1", "game": "bullshit", "players": ' + "[" * 50_000
-    + "]" * 50_000 + "}",
-    '{"format": "bluffhouse-state/1", "game": "bullshit", "seed": ' + "9" * 5000 + "}",
-    "x" * 1_000_000,
-    b"\xff\xfe",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"format": "bluffhouse-state/1", "game": "bullshit", "players": '
+        + "[" * 50_000
+        + "]" * 50_000
+        + "}",
+        '{"format": "bluffhouse-state/1", "game": "bullshit", "seed": ' + "9" * 5000 + "}",
+        "x" * 1_000_000,
+        b"\xff\xfe",
+    ],
+)
 def test_hostile_texts(text: Any) -> None:
     refused(text)
 

@@ -20,8 +20,11 @@ from bluffhouse.sneak import shapes as sneak_shapes
 
 SHAPES = {
     "cheat": (cheat_shapes.CheatAction, cheat_shapes.CheatEvent, cheat_shapes.CheatView),
-    "poker_bull": (pokerbull_shapes.PokerBullAction, pokerbull_shapes.PokerBullEvent,
-                   pokerbull_shapes.PokerBullView),
+    "poker_bull": (
+        pokerbull_shapes.PokerBullAction,
+        pokerbull_shapes.PokerBullEvent,
+        pokerbull_shapes.PokerBullView,
+    ),
     "sneak": (sneak_shapes.SneakAction, sneak_shapes.SneakEvent, sneak_shapes.SneakView),
 }
 
@@ -60,8 +63,10 @@ def mismatch(value: Any, tp: Any, where: str = "") -> str | None:
         missing = set(tp.__required_keys__) - set(value)
         unknown = set(value) - set(hints)
         if missing or unknown:
-            return (f"{where}: {tp.__name__}: missing {sorted(missing)}, unknown "
-                    f"{sorted(unknown)} in {dict(value)!r}")
+            return (
+                f"{where}: {tp.__name__}: missing {sorted(missing)}, unknown "
+                f"{sorted(unknown)} in {dict(value)!r}"
+            )
         for key, item in value.items():
             reason = mismatch(item, hints[key], f"{where}.{key}")
             if reason:
@@ -120,11 +125,16 @@ def test_every_preset_sends_the_shapes_it_declares(preset: str) -> None:
 
 def test_the_shapes_cover_each_familys_events() -> None:
     """The games above reach the family's everyday events (so the checks are not vacuous)."""
-    want = {"cheat": {"deal", "play", "call", "take", "out", "game_over"},
-            "poker_bull": {"deal", "bid", "call", "lose", "out", "game_over"},
-            "sneak": {"deal_start", "draw", "won", "deal_end"}}
-    for family, ids in (("cheat", ["bullshit", "bluff", "cheat"]), ("poker_bull", ["poker_bull"]),
-                        ("sneak", ["sneak"])):
+    want = {
+        "cheat": {"deal", "play", "call", "take", "out", "game_over"},
+        "poker_bull": {"deal", "bid", "call", "lose", "out", "game_over"},
+        "sneak": {"deal_start", "draw", "won", "deal_end"},
+    }
+    for family, ids in (
+        ("cheat", ["bullshit", "bluff", "cheat"]),
+        ("poker_bull", ["poker_bull"]),
+        ("sneak", ["sneak"]),
+    ):
         seen: set[str] = set()
         for game_id in ids:
             for seed in range(3):
@@ -139,8 +149,10 @@ def test_the_checker_refuses_what_does_not_fit() -> None:
     assert mismatch({**play, "colour": "red"}, cheat_shapes.CheatEvent)
     assert mismatch({"type": "play", "seat": 1}, cheat_shapes.CheatEvent)
     assert mismatch({"type": "bid", "bid": 3}, pokerbull_shapes.PokerBullAction)
-    assert mismatch({"type": "won", "seat": 0, "kind": "sneak", "count": 2,
-                     "challenged": 1}, sneak_shapes.SneakEvent)
+    assert mismatch(
+        {"type": "won", "seat": 0, "kind": "sneak", "count": 2, "challenged": 1},
+        sneak_shapes.SneakEvent,
+    )
 
 
 class _Probe(TypedDict):

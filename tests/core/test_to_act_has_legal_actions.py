@@ -55,8 +55,9 @@ def new_game(game_id: str, players: int, seed: int, small: bool) -> bh.Game:
     if not small or family(game_id) != "cheat":
         return bh.new_game(game_id, players=players, seed=seed)
     rules: Any = bh.new_game(game_id, players=players, seed=seed).rules
-    deck = [CARD_TEXT[c] for c in build_deck(rules.decks, rules.jokers,
-                                             rules.deck_rank_list(players))]
+    deck = [
+        CARD_TEXT[c] for c in build_deck(rules.decks, rules.jokers, rules.deck_rank_list(players))
+    ]
     rng = random.Random(seed)
     if rng.random() < 0.5:
         ranks = rng.sample(sorted({c[0] for c in deck if c != "JK"}), 2)
@@ -84,22 +85,26 @@ def check(state: bh.Game, where: str, save: bool = True) -> None:
         try:
             bh.load(state.to_json())
         except bh.SaveError as exc:
-            raise AssertionError(f"{where}: a reachable state's save is refused: {exc}"
-                                 ) from None
+            raise AssertionError(f"{where}: a reachable state's save is refused: {exc}") from None
     if state.over:
         assert state.result is not None, where
         return
     for seat in to_act:
         if not state.legal_actions(seat):
             view = state.view(None)
-            shown = {k: view.get(k) for k in ("phase", "turn", "hand_sizes", "finished", "out",
-                                              "lost", "stock_size") if k in view}
-            raise AssertionError(f"{where}: seat {seat} is in to_act {to_act} but has no "
-                                 f"legal action; {shown}")
+            shown = {
+                k: view.get(k)
+                for k in ("phase", "turn", "hand_sizes", "finished", "out", "lost", "stock_size")
+                if k in view
+            }
+            raise AssertionError(
+                f"{where}: seat {seat} is in to_act {to_act} but has no legal action; {shown}"
+            )
 
 
-def play_random(game_id: str, seed: int, mix: list[str], steps: int, small: bool,
-                save_every: int = 1) -> None:
+def play_random(
+    game_id: str, seed: int, mix: list[str], steps: int, small: bool, save_every: int = 1
+) -> None:
     rng = random.Random(seed)
     players = players_for(game_id, rng)
     state = new_game(game_id, players, seed, small)
@@ -114,8 +119,12 @@ def play_random(game_id: str, seed: int, mix: list[str], steps: int, small: bool
         view = state.view(seat) if bot.wants_view else None
         action = bot.act(view, Choices(state, seat))
         state.apply(seat, action)
-        check(state, f"{game_id} seed {seed} {players} players {mix}, after step {step} "
-                     f"(seat {seat}: {action})", save=step % save_every == 0)
+        check(
+            state,
+            f"{game_id} seed {seed} {players} players {mix}, after step {step} "
+            f"(seat {seat}: {action})",
+            save=step % save_every == 0,
+        )
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -139,8 +148,7 @@ def test_random_play_never_leaves_a_seat_without_an_action_many_seeds(game_id: s
     steps = 250 if family(game_id) == "cheat" else 120
     for seed in range(3, 6):
         mix = MIXES[seed % len(MIXES)]
-        play_random(game_id, seed, mix, steps=steps, small=seed % 2 == 0,
-                    save_every=SAVE_EVERY)
+        play_random(game_id, seed, mix, steps=steps, small=seed % 2 == 0, save_every=SAVE_EVERY)
 
 
 def _walk(data: Any, game_id: str, steps: int, full: bool) -> None:
@@ -159,15 +167,24 @@ def _walk(data: Any, game_id: str, steps: int, full: bool) -> None:
         listed = state.legal_actions(seat)
         # An action type first (the rare ones are reached as often as plays), then one of it.
         kind = data.draw(st.sampled_from(sorted({a["type"] for a in listed})), label="type")
-        action = data.draw(st.sampled_from([a for a in listed if a["type"] == kind]),
-                           label="action")
+        action = data.draw(
+            st.sampled_from([a for a in listed if a["type"] == kind]), label="action"
+        )
         state.apply(seat, action)
-        check(state, f"{game_id} seed {seed} {players} players small={small}, after step "
-                     f"{step} (seat {seat}: {action})", save=not full or step % SAVE_EVERY == 0)
+        check(
+            state,
+            f"{game_id} seed {seed} {players} players small={small}, after step "
+            f"{step} (seat {seat}: {action})",
+            save=not full or step % SAVE_EVERY == 0,
+        )
 
 
-WALK = settings(max_examples=3, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+WALK = settings(
+    max_examples=3,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

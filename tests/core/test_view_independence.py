@@ -17,10 +17,19 @@ import bluffhouse as bh
 #: Several presets of each family, covering every view extra (bids, table cheats and hidden
 #: cards, answers to calls, jump-in, suit claims; Poker Bull's showdown; Sneak's reveals).
 GAMES = [
-    ("bullshit", 4), ("anything_goes_cheat", 4), ("british_cheat", 3), ("spanish_bluff", 4),
-    ("jump_in", 3), ("specificity", 3), ("kings_cup", 4), ("eightshit", 4),
-    ("poker_bull", 4), ("poker_bull_rising", 3), ("poker_bull_no_jokers", 5),
-    ("sneak", 3), ("sneak", 5),
+    ("bullshit", 4),
+    ("anything_goes_cheat", 4),
+    ("british_cheat", 3),
+    ("spanish_bluff", 4),
+    ("jump_in", 3),
+    ("specificity", 3),
+    ("kings_cup", 4),
+    ("eightshit", 4),
+    ("poker_bull", 4),
+    ("poker_bull_rising", 3),
+    ("poker_bull_no_jokers", 5),
+    ("sneak", 3),
+    ("sneak", 5),
 ]
 MARK = "<changed>"
 
@@ -50,8 +59,11 @@ def _try(change: Any, *args: Any) -> None:
 def snapshot(game: bh.Game) -> dict[str, str]:
     """Everything a client can read, as JSON text."""
     seats: list[int | None] = [None, *range(game.players)]
-    out = {"save": game.to_json(), "result": json.dumps(game.result),
-           "to_act": json.dumps(game.to_act)}
+    out = {
+        "save": game.to_json(),
+        "result": json.dumps(game.result),
+        "to_act": json.dumps(game.to_act),
+    }
     for seat in seats:
         out[f"view {seat}"] = json.dumps(game.view(seat), sort_keys=True)
     for seat in game.to_act:
@@ -86,8 +98,9 @@ def check_independence(game_id: str, players: int, seed: int, every: int) -> Non
         steps += 1
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("anything_goes_cheat", 4),
-                                                  ("poker_bull", 4), ("sneak", 3)])
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("anything_goes_cheat", 4), ("poker_bull", 4), ("sneak", 3)]
+)
 def test_nothing_handed_out_is_shared_with_the_game(game_id: str, players: int) -> None:
     check_independence(game_id, players, seed=0, every=20)
 
@@ -95,8 +108,7 @@ def test_nothing_handed_out_is_shared_with_the_game(game_id: str, players: int) 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players"), GAMES)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_nothing_handed_out_is_shared_in_any_family(game_id: str, players: int,
-                                                     seed: int) -> None:
+def test_nothing_handed_out_is_shared_in_any_family(game_id: str, players: int, seed: int) -> None:
     check_independence(game_id, players, seed=seed, every=11)
 
 
@@ -105,8 +117,11 @@ def test_poker_bull_showdown_hands_are_the_viewers_own() -> None:
     game = bh.new_game("poker_bull", players=3, seed=4)
     while game.view(None)["showdown"] is None:
         seat = game.to_act[0]
-        action = {"type": "call"} if game.is_legal(seat, {"type": "call"}) else \
-            game.legal_actions(seat)[0]
+        action = (
+            {"type": "call"}
+            if game.is_legal(seat, {"type": "call"})
+            else game.legal_actions(seat)[0]
+        )
         game.apply(seat, action)
     mine = game.view(0)["showdown"]
     shown = json.dumps(game.view(None)["showdown"])

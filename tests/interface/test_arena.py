@@ -44,9 +44,24 @@ def test_same_seed_same_results_whatever_the_workers() -> None:
 
 
 def test_outputs_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["arena", "bullshit", "--bots", "honest,random,random,random", "--games", "8",
-                 "--json", "--out", str(tmp_path), "--ratings",
-                 str(tmp_path / "ratings.json")]) == 0
+    assert (
+        main(
+            [
+                "arena",
+                "bullshit",
+                "--bots",
+                "honest,random,random,random",
+                "--games",
+                "8",
+                "--json",
+                "--out",
+                str(tmp_path),
+                "--ratings",
+                str(tmp_path / "ratings.json"),
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     for name in ("honest", "random"):
         row = data["bots"][name]
@@ -60,8 +75,21 @@ def test_outputs_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     ratings = json.loads((tmp_path / "ratings.json").read_text())
     assert set(ratings) == {"honest", "random"}
     # A second run starts from the saved ratings: sigma keeps shrinking.
-    main(["arena", "bullshit", "--bots", "honest,random,random,random", "--games", "8",
-          "--json", "--seed", "1", "--ratings", str(tmp_path / "ratings.json")])
+    main(
+        [
+            "arena",
+            "bullshit",
+            "--bots",
+            "honest,random,random,random",
+            "--games",
+            "8",
+            "--json",
+            "--seed",
+            "1",
+            "--ratings",
+            str(tmp_path / "ratings.json"),
+        ]
+    )
     again = json.loads((tmp_path / "ratings.json").read_text())
     assert again["random"]["sigma"] < ratings["random"]["sigma"]
     capsys.readouterr()

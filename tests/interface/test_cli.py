@@ -18,7 +18,9 @@ CHEAT_IDS = [p.id for p in presets() if p.family.FAMILY == "cheat"]
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "bluffhouse", *args],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -97,8 +99,11 @@ def test_rules_open_with_how_to_play_then_every_option(preset: Preset) -> None:
     text = rules_text(preset)
     assert text.index("How to play") < text.index("Options (change with --option")
     family = preset.family.FAMILY
-    assert {"poker_bull": "bid two_pair K 9", "sneak": "straight flush",
-            "cheat": "'7h 7d as Q' claims two queens"}[family] in text
+    assert {
+        "poker_bull": "bid two_pair K 9",
+        "sneak": "straight flush",
+        "cheat": "'7h 7d as Q' claims two queens",
+    }[family] in text
     for info in preset.family.RULES.options():
         assert f"  {info.name} ({info.type_name}," in text
         assert f"default: {info.default!r}" in text

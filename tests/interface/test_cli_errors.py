@@ -20,10 +20,17 @@ from bluffhouse.terminal import Record
 PY = sys.executable
 
 
-def run_cli(*args: str, cwd: Path | None = None, timeout: float = 120,
-            stdin: Any = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([PY, "-m", "bluffhouse", *args], capture_output=True, text=True,
-                          timeout=timeout, cwd=cwd, stdin=stdin)
+def run_cli(
+    *args: str, cwd: Path | None = None, timeout: float = 120, stdin: Any = subprocess.DEVNULL
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [PY, "-m", "bluffhouse", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd,
+        stdin=stdin,
+    )
 
 
 def main_line(capsys: pytest.CaptureFixture[str], *args: str, code: int = 2) -> str:
@@ -55,8 +62,10 @@ def one_clear_line(proc: subprocess.CompletedProcess[str], code: int = 2) -> str
         (["simulate", "bullshit", "--games", "-5"], "--games: must be at least 1, not -5"),
         (["simulate", "bullshit", "--games", "0"], "--games: must be at least 1, not 0"),
         (["arena", "bullshit", "--bots", "random", "--games", "0"], "--games: must be at least"),
-        (["arena", "bullshit", "--bots", "random", "--workers", "-3"],
-         "--workers: must be at least 1, not -3"),
+        (
+            ["arena", "bullshit", "--bots", "random", "--workers", "-3"],
+            "--workers: must be at least 1, not -3",
+        ),
         (["arena", "bullshit", "--bots", "random", "--workers", "100000"], "at most 256"),
         (["play", "--delay", "-1"], "--delay: must be from 0 to 60 seconds"),
         (["play", "--delay", "nan"], "--delay: must be from 0 to 60 seconds"),
@@ -90,8 +99,9 @@ def test_level_chooses_the_bots_and_is_documented() -> None:
 
 # ---------------------------------------------------------------- the arena's paths
 def arena(*extra: str, games: str = "3", **kw: Any) -> subprocess.CompletedProcess[str]:
-    return run_cli("arena", "popcorn", "--bots", "honest,random", "--games", games,
-                   "--quiet", *extra, **kw)
+    return run_cli(
+        "arena", "popcorn", "--bots", "honest,random", "--games", games, "--quiet", *extra, **kw
+    )
 
 
 def test_arena_out_naming_a_file_fails_before_any_game(tmp_path: Path) -> None:
@@ -135,9 +145,14 @@ def test_arena_ratings_checks(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "there is no folder" in line
     damaged = tmp_path / "ratings.json"
     lineup = ("arena", "popcorn", "--bots", "random", "--games", "1000000", "--quiet")
-    for text in ("{not json", "[1, 2]", '{"random": {"mu": "high"}}',
-                 '{"random": {"mu": 25, "sigma": -1}}', '{"random": {"mu": NaN, "sigma": 1}}',
-                 "[" * 100000):
+    for text in (
+        "{not json",
+        "[1, 2]",
+        '{"random": {"mu": "high"}}',
+        '{"random": {"mu": 25, "sigma": -1}}',
+        '{"random": {"mu": NaN, "sigma": 1}}',
+        "[" * 100000,
+    ):
         damaged.write_text(text)
         line = main_line(capsys, *lineup, "--ratings", str(damaged))
         assert "is not a ratings file" in line
@@ -146,8 +161,7 @@ def test_arena_ratings_checks(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_arena_writes_every_output_and_reports_ends(tmp_path: Path) -> None:
-    proc = arena("--out", str(tmp_path / "new" / "dir"), "--ratings",
-                 str(tmp_path / "r.json"))
+    proc = arena("--out", str(tmp_path / "new" / "dir"), "--ratings", str(tmp_path / "r.json"))
     assert proc.returncode == 0, proc.stderr
     assert "3 games: 3 finished, 0 ended by the no-progress rule" in proc.stdout
     assert "0 unfinished (stopped at 20000 actions)" in proc.stdout
@@ -156,17 +170,37 @@ def test_arena_writes_every_output_and_reports_ends(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "r.json").read_text())
 
 
-BLOCK = ("import sys; sys.modules['openskill'] = None; sys.modules['matplotlib'] = None; "
-         "from bluffhouse.cli import main; sys.exit(main(sys.argv[1:]))")
+BLOCK = (
+    "import sys; sys.modules['openskill'] = None; sys.modules['matplotlib'] = None; "
+    "from bluffhouse.cli import main; sys.exit(main(sys.argv[1:]))"
+)
 
 
 def test_arena_without_its_extra_says_what_to_install_and_writes_what_it_can(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     ratings = tmp_path / "ratings.json"
     proc = subprocess.run(
-        [PY, "-c", BLOCK, "arena", "popcorn", "--bots", "honest,random", "--games", "3",
-         "--out", str(tmp_path), "--ratings", str(ratings), "--json"],
-        capture_output=True, text=True, timeout=120)
+        [
+            PY,
+            "-c",
+            BLOCK,
+            "arena",
+            "popcorn",
+            "--bots",
+            "honest,random",
+            "--games",
+            "3",
+            "--out",
+            str(tmp_path),
+            "--ratings",
+            str(ratings),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     assert proc.stderr.count("pip install 'bluffhouse[arena]'") == 2  # ratings, chart
@@ -200,8 +234,10 @@ def make_record(path: Path, game: str = "bullshit", moves: int = 6) -> dict[str,
         (lambda d: d.update(humans=[0, 0]), "'humans' must list distinct seats"),
         (lambda d: d.update(humans="0"), "'humans' must list distinct seats"),
         (lambda d: d.update(bots=["human", "random"]), "'bots' must name one bot for each"),
-        (lambda d: d.update(bots=["human", "random", "random", "nobody"]),
-         "seat 3's bot 'nobody' is not a bot"),
+        (
+            lambda d: d.update(bots=["human", "random", "random", "nobody"]),
+            "seat 3's bot 'nobody' is not a bot",
+        ),
         (lambda d: d.update(actions=[[0]]), "'actions' must be a list of [seat, action]"),
         (lambda d: d["state"].update(to_act=[9]), "seat"),
         (lambda d: d["state"].update(to_act=[-1]), "seat"),
@@ -211,13 +247,16 @@ def make_record(path: Path, game: str = "bullshit", moves: int = 6) -> dict[str,
     ],
 )
 def test_an_edited_record_is_refused_plainly_by_resume_and_replay(
-        tmp_path: Path, edit: Any, words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, edit: Any, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "game.json"
     data = make_record(path)
     edit(data)
     path.write_text(json.dumps(data))
-    for args in (["play", "--resume", str(path), "--delay", "0"],
-                 ["replay", str(path), "--no-pause"]):
+    for args in (
+        ["play", "--resume", str(path), "--delay", "0"],
+        ["replay", str(path), "--no-pause"],
+    ):
         line = main_line(capsys, *args)
         assert str(path) in line and words in line, line
 

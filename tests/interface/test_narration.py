@@ -20,8 +20,11 @@ from bluffhouse.sneak import shapes as sneak_shapes
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "js" / "narration_cases.json"
-EVENTS = {"cheat": cheat_shapes.CheatEvent, "poker_bull": pokerbull_shapes.PokerBullEvent,
-          "sneak": sneak_shapes.SneakEvent}
+EVENTS = {
+    "cheat": cheat_shapes.CheatEvent,
+    "poker_bull": pokerbull_shapes.PokerBullEvent,
+    "sneak": sneak_shapes.SneakEvent,
+}
 
 
 def _event_types(union: Any) -> set[str]:
@@ -61,8 +64,10 @@ def test_a_spectator_and_a_player_read_the_same_event_in_their_own_person() -> N
 
     take = {"type": "take", "seat": 1, "count": 1, "cards": ["TS"]}
     assert narration.describe(take, name(1), 1) == "you take the pile (1 card): 10♠"
-    assert narration.describe({**take, "count": 3, "cards": []}, name(None), None) == \
-        "Seat 2 takes the pile (3 cards)"
+    assert (
+        narration.describe({**take, "count": 3, "cards": []}, name(None), None)
+        == "Seat 2 takes the pile (3 cards)"
+    )
     sneak_pass = {"type": "pass", "seat": 0}
     assert narration.describe(sneak_pass, name(None), None, "sneak") == "Seat 1 lets it go"
     assert narration.describe(sneak_pass, name(None), None, "cheat") == "Seat 1 passes"
@@ -77,6 +82,11 @@ def test_an_unknown_event_is_still_said() -> None:
 def test_the_browser_renderer_says_every_case_as_python_does() -> None:
     """``node --test tests/js`` (CI runs it too); here so a plain pytest run catches a
     JavaScript renderer that drifted."""
-    out = subprocess.run(["node", "--test", str(ROOT / "tests" / "js")], capture_output=True,
-                         text=True, cwd=ROOT, timeout=120)
+    out = subprocess.run(
+        ["node", "--test", str(ROOT / "tests" / "js")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]

@@ -27,8 +27,9 @@ def spellings(card: str) -> list[str]:
     return sorted(out)
 
 
-def parse(text: str, view: dict[str, Any] | None = None,
-          legal: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def parse(
+    text: str, view: dict[str, Any] | None = None, legal: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     return parse_input(text, FREE if view is None else view, [PLAY] if legal is None else legal)
 
 
@@ -37,20 +38,35 @@ def test_every_card_in_every_case_with_and_without_play_and_claims(card: str) ->
     for word in spellings(card):
         for verb in ("", "play ", "PLAY "):
             assert parse(f"{verb}{word} as Q") == {
-                "type": "play", "cards": [card], "claim": {"rank": "Q", "count": 1}}
+                "type": "play",
+                "cards": [card],
+                "claim": {"rank": "Q", "count": 1},
+            }
             assert parse(f"{verb}{word} AS 2 q") == {
-                "type": "play", "cards": [card], "claim": {"rank": "Q", "count": 2}}
+                "type": "play",
+                "cards": [card],
+                "claim": {"rank": "Q", "count": 2},
+            }
             assert parse(f"{verb}{word} as aces") == {
-                "type": "play", "cards": [card], "claim": {"rank": "A", "count": 1}}
+                "type": "play",
+                "cards": [card],
+                "claim": {"rank": "A", "count": 1},
+            }
             # No claim typed: the rank the table requires.
             fixed = dict(FREE, claim_rank="7")
             assert parse(f"{verb}{word}", fixed) == {
-                "type": "play", "cards": [card], "claim": {"rank": "7", "count": 1}}
+                "type": "play",
+                "cards": [card],
+                "claim": {"rank": "7", "count": 1},
+            }
             # Beside the ace of spades typed as 'as', before and after it.
             assert parse(f"{verb}{word} as", fixed)["cards"] == [card, "AS"]
             assert parse(f"{verb}as {word}", fixed)["cards"] == ["AS", card]
             assert parse(f"{verb}as {word} as 3 K") == {
-                "type": "play", "cards": ["AS", card], "claim": {"rank": "K", "count": 3}}
+                "type": "play",
+                "cards": ["AS", card],
+                "claim": {"rank": "K", "count": 3},
+            }
 
 
 @pytest.mark.parametrize(
@@ -82,8 +98,12 @@ def test_ace_of_spades_and_the_claim_keyword(
 
 
 def test_claimed_suits() -> None:
-    for text, suit in (("7h as Q S", "S"), ("7h as Q of spades", "S"),
-                       ("7h as 1 Q hearts", "H"), ("as as q d", "D")):
+    for text, suit in (
+        ("7h as Q S", "S"),
+        ("7h as Q of spades", "S"),
+        ("7h as 1 Q hearts", "H"),
+        ("as as q d", "D"),
+    ):
         assert parse(text)["claim"]["suit"] == suit
     # A table that names the suit fills it in; a table where the player chooses asks.
     assert parse("7h as Q", dict(FREE, claim_suit="C"))["claim"]["suit"] == "C"
@@ -157,8 +177,7 @@ def test_commands_numbers_and_call_words() -> None:
 def test_other_families_and_variations() -> None:
     sneak_window = [{"type": "challenge", "cards": ["9S"]}, {"type": "pass"}]
     assert parse("9s 9d", {}, sneak_window) == {"type": "challenge", "cards": ["9S", "9D"]}
-    assert parse("sneak as 7s", {}, [{"type": "draw"}]) == {
-        "type": "sneak", "cards": ["AS", "7S"]}
+    assert parse("sneak as 7s", {}, [{"type": "draw"}]) == {"type": "sneak", "cards": ["AS", "7S"]}
     with pytest.raises(bh.IllegalAction, match="'sneak 7h 7d'"):
         parse("7h 7d", {}, [{"type": "sneak", "cards": ["7H"]}, {"type": "draw"}])
     bids = [{"type": "bid", "bid": "high 2"}, {"type": "call"}]
@@ -166,8 +185,7 @@ def test_other_families_and_variations() -> None:
     assert parse("bid flush S J", {}, bids) == {"type": "bid", "bid": "flush S J"}
     cheat_bids = [{"type": "bid", "count": 1, "rank": "K"}, {"type": "pass"}]
     assert parse("bid 2", {}, cheat_bids) == {"type": "bid", "count": 2}
-    assert parse("accuse 2", {}, [{"type": "accuse", "seat": 2}]) == {
-        "type": "accuse", "seat": 2}
+    assert parse("accuse 2", {}, [{"type": "accuse", "seat": 2}]) == {"type": "accuse", "seat": 2}
 
 
 @pytest.mark.parametrize("card", [*PACK, "JK"])
@@ -175,8 +193,7 @@ def test_the_engine_takes_every_card_as_typed(card: str) -> None:
     """The parsed play is legal in a real game where the card is held, AS included."""
     jokers = 2 if card == "JK" else 0
     a, b, c = [x for x in ("2H", "3H", "5C", "6C") if x != card][:3]
-    state = bh.new_game("bullshit", players=2, seed=1, jokers=jokers,
-                        deal=[[card, a], [b, c]])
+    state = bh.new_game("bullshit", players=2, seed=1, jokers=jokers, deal=[[card, a], [b, c]])
     seat = state.to_act[0]
     assert seat == 0
     view, legal = state.view(0), state.legal_actions(0)
@@ -191,12 +208,16 @@ words = st.sampled_from(PACK).flatmap(lambda c: st.sampled_from(spellings(c)))
 
 
 @settings(max_examples=300, deadline=None)
-@given(cards=st.lists(st.sampled_from(PACK), min_size=1, max_size=5),
-       case=st.lists(st.booleans(), min_size=5, max_size=5),
-       verb=st.booleans(), count=st.none() | st.integers(1, 12),
-       rank=st.none() | st.sampled_from([*RANKS, "10", "queens", "ace"]))
-def test_any_play_round_trips(cards: list[str], case: list[bool], verb: bool,
-                              count: int | None, rank: str | None) -> None:
+@given(
+    cards=st.lists(st.sampled_from(PACK), min_size=1, max_size=5),
+    case=st.lists(st.booleans(), min_size=5, max_size=5),
+    verb=st.booleans(),
+    count=st.none() | st.integers(1, 12),
+    rank=st.none() | st.sampled_from([*RANKS, "10", "queens", "ace"]),
+)
+def test_any_play_round_trips(
+    cards: list[str], case: list[bool], verb: bool, count: int | None, rank: str | None
+) -> None:
     typed = [c.lower() if low else c for c, low in zip(cards, case, strict=False)]
     text = ("play " if verb else "") + " ".join(typed)
     if rank is not None:
@@ -208,9 +229,16 @@ def test_any_play_round_trips(cards: list[str], case: list[bool], verb: bool,
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.text(max_size=60) | st.lists(words | st.sampled_from(
-    ["as", "AS", "play", "of", "2", "Q", "S", "spades", "call", "99999999999"]),
-    max_size=8).map(" ".join))
+@given(
+    st.text(max_size=60)
+    | st.lists(
+        words
+        | st.sampled_from(
+            ["as", "AS", "play", "of", "2", "Q", "S", "spades", "call", "99999999999"]
+        ),
+        max_size=8,
+    ).map(" ".join)
+)
 def test_any_line_gives_an_action_or_a_short_reason(text: str) -> None:
     legal = [PLAY, {"type": "pass"}]
     try:
@@ -218,10 +246,19 @@ def test_any_line_gives_an_action_or_a_short_reason(text: str) -> None:
     except bh.IllegalAction as exc:
         assert len(str(exc)) < 300
     else:
-        assert isinstance(action, dict) and action["type"] in {"play", "pass", "call", "bid",
-                                                                "check", "believe", "draw",
-                                                                "accuse", "sneak", "flaunt",
-                                                                "challenge"}
+        assert isinstance(action, dict) and action["type"] in {
+            "play",
+            "pass",
+            "call",
+            "bid",
+            "check",
+            "believe",
+            "draw",
+            "accuse",
+            "sneak",
+            "flaunt",
+            "challenge",
+        }
 
 
 def test_split_play_reads_as_only_before_a_non_card() -> None:

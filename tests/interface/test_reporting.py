@@ -26,8 +26,10 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 
 def test_simulate_reports_stalled_games(capsys: pytest.CaptureFixture[str]) -> None:
     text = run(capsys, "simulate", *STALLING, "--games", "3")
-    assert ("3 games: 0 finished, 3 ended by the no-progress rule (stall_limit=40), "
-            "0 unfinished (stopped at 20000 actions)") in text
+    assert (
+        "3 games: 0 finished, 3 ended by the no-progress rule (stall_limit=40), "
+        "0 unfinished (stopped at 20000 actions)"
+    ) in text
     assert "no game finished normally: no win rates or mean length" in text
     assert "mean length 0 " not in text
     data = json.loads(run(capsys, "simulate", *STALLING, "--games", "3", "--json"))
@@ -38,12 +40,12 @@ def test_simulate_reports_stalled_games(capsys: pytest.CaptureFixture[str]) -> N
     assert sum(data["stall_wins"]) <= 3 and sum(data["wins"]) == 0  # a tie has no leader
 
 
-def test_simulate_reports_unfinished_games(capsys: pytest.CaptureFixture[str],
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_simulate_reports_unfinished_games(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sim_mod, "MAX_ACTIONS", 5)
     text = run(capsys, "simulate", "popcorn", "--games", "4")
-    assert ("4 games: 0 finished, 0 ended by the no-progress rule (stall_limit="
-            in text)
+    assert "4 games: 0 finished, 0 ended by the no-progress rule (stall_limit=" in text
     assert "4 unfinished (stopped at 5 actions)" in text
     data = json.loads(run(capsys, "simulate", "popcorn", "--games", "4", "--json"))
     assert (data["finished"], data["stalled"], data["unfinished"]) == (0, 0, 4)
@@ -64,13 +66,23 @@ def test_simulate_rates_are_over_finished_games(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_arena_reports_stalled_and_unfinished_games(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    args = ["arena", "specificity", "--bots", "honest", "--option", "stall_limit=40",
-            "--games", "4", "--quiet"]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = [
+        "arena",
+        "specificity",
+        "--bots",
+        "honest",
+        "--option",
+        "stall_limit=40",
+        "--games",
+        "4",
+        "--quiet",
+    ]
     text = run(capsys, *args)
-    assert ("4 games: 0 finished, 4 ended by the no-progress rule (stall_limit=40), "
-            "0 unfinished") in text
+    assert (
+        "4 games: 0 finished, 4 ended by the no-progress rule (stall_limit=40), 0 unfinished"
+    ) in text
     assert "no game finished normally: no win rates, places or ratings" in text
     data = json.loads(run(capsys, *args, "--json", "--out", str(tmp_path)))
     assert (data["games"], data["finished"], data["stalled"], data["unfinished"]) == (4, 0, 4, 0)
@@ -79,6 +91,7 @@ def test_arena_reports_stalled_and_unfinished_games(
     rows = list(csv.DictReader((tmp_path / "arena-specificity-0.csv").open()))
     assert {r["end"] for r in rows} == {"stalled"} and {r["won"] for r in rows} == {"0"}
     monkeypatch.setattr(arena_mod, "MAX_ACTIONS", 3)
-    data = json.loads(run(capsys, "arena", "popcorn", "--bots", "random", "--games", "2",
-                          "--json", "--quiet"))
+    data = json.loads(
+        run(capsys, "arena", "popcorn", "--bots", "random", "--games", "2", "--json", "--quiet")
+    )
     assert (data["finished"], data["stalled"], data["unfinished"]) == (0, 0, 2)

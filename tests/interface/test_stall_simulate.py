@@ -32,9 +32,21 @@ def test_always_call_tables_stall_quickly_through_the_api() -> None:
 def test_always_call_tables_stall_quickly_from_the_command_line() -> None:
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "bluffhouse", "simulate", "bullshit", "--bots", "always_call",
-         "--games", "10", "--json"],
-        capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "bluffhouse",
+            "simulate",
+            "bullshit",
+            "--bots",
+            "always_call",
+            "--games",
+            "10",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)

@@ -22,8 +22,14 @@ def spawn(*args: str) -> pexpect.spawn:
     if args[:1] == ("play",) and "--resume" not in args and "--bots" not in args:
         args = (*args, "--level", "easy")
     env = dict(os.environ, COLUMNS="120", TERM="dumb", NO_COLOR="1")
-    return pexpect.spawn(sys.executable, ["-m", "bluffhouse", *args], encoding="utf-8",
-                         timeout=30, dimensions=(50, 120), env=env)
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "bluffhouse", *args],
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 120),
+        env=env,
+    )
 
 
 def play_to_end(child: pexpect.spawn, limit: int = 2000) -> int:
@@ -33,8 +39,9 @@ def play_to_end(child: pexpect.spawn, limit: int = 2000) -> int:
         i = child.expect([PROMPT, "game over", pexpect.EOF, r"claim which rank\? \(([^)]*)\)"])
         if i == 0:
             kinds = child.match.group(1).split("/")
-            child.sendline("2" if "play" in kinds and "pass" in kinds else
-                           "1" if "play" in kinds else "pass")
+            child.sendline(
+                "2" if "play" in kinds and "pass" in kinds else "1" if "play" in kinds else "pass"
+            )
             moves += 1
         elif i == 3:
             child.sendline(child.match.group(1).split()[0])

@@ -21,8 +21,15 @@ CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 def spawn(*args: str, cwd: Path | None = None) -> pexpect.spawn:
     env = dict(os.environ, COLUMNS="200", TERM="dumb", NO_COLOR="1")
-    return pexpect.spawn(sys.executable, ["-m", "bluffhouse", *args], encoding="utf-8",
-                         timeout=30, dimensions=(50, 200), env=env, cwd=cwd)
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "bluffhouse", *args],
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 200),
+        env=env,
+        cwd=cwd,
+    )
 
 
 def saved_table(tmp_path: Path) -> Path:
@@ -31,8 +38,12 @@ def saved_table(tmp_path: Path) -> Path:
     pack = [r + s for r in "A23456789TJQK" for s in "SHDC"]
     twos = ["2S", "2H", "2D", "2C"]
     rest = [c for c in pack if c not in ("AS", "AH", "AD", "AC", *twos)]
-    deal = [["AS", *rest[:12]], [*twos, "AH", *rest[12:20]], ["AD", *rest[20:32]],
-            ["AC", *rest[32:]]]
+    deal = [
+        ["AS", *rest[:12]],
+        [*twos, "AH", *rest[12:20]],
+        ["AD", *rest[20:32]],
+        ["AC", *rest[32:]],
+    ]
     state = bh.new_game("bullshit", players=4, seed=2, deal=deal)
     path = tmp_path / "table.json"
     path.write_text(state.to_json())
@@ -166,27 +177,53 @@ def test_events_about_the_player_read_in_the_second_person() -> None:
 
     play = {"type": "play", "seat": 0, "rank": "Q", "count": 2, "cards": ["QS", "QH"]}
     assert describe(play, name, 0) == "you play 2 × Q (Q♠ Q♥)"
-    assert describe({"type": "pass", "seat": 0, "pickup": True}, name, 0) == \
-        "you pass and pick up the pile"
-    assert describe({"type": "out", "seat": 0, "place": 1}, name, 0) == \
-        "you are out of cards (place 1)"
-    showdown = {"type": "call", "hand": 1, "caller": 1, "bidder": 0, "bid": "pair 7",
-                "hands": [["7S"], ["7H"]], "exists": True, "higher_exists": False,
-                "best": "pair 7", "loser": 1, }
+    assert (
+        describe({"type": "pass", "seat": 0, "pickup": True}, name, 0)
+        == "you pass and pick up the pile"
+    )
+    assert (
+        describe({"type": "out", "seat": 0, "place": 1}, name, 0)
+        == "you are out of cards (place 1)"
+    )
+    showdown = {
+        "type": "call",
+        "hand": 1,
+        "caller": 1,
+        "bidder": 0,
+        "bid": "pair 7",
+        "hands": [["7S"], ["7H"]],
+        "exists": True,
+        "higher_exists": False,
+        "best": "pair 7",
+        "loser": 1,
+    }
     assert describe(showdown, name, 0, "poker_bull").startswith(
-        "counter 1 calls your pair 7: it is there")
-    assert describe({"type": "pass", "seat": 2, "pickup": True}, name, 0) == \
-        "counter 2 passes and picks up the pile"
+        "counter 1 calls your pair 7: it is there"
+    )
+    assert (
+        describe({"type": "pass", "seat": 2, "pickup": True}, name, 0)
+        == "counter 2 passes and picks up the pile"
+    )
 
 
-FUZZ_GAMES = ["bullshit", "check", "jump_in", "british_cheat", "spanish_bluff", "specificity",
-              "chinese_bluff", "poker_bull", "sneak"]
+FUZZ_GAMES = [
+    "bullshit",
+    "check",
+    "jump_in",
+    "british_cheat",
+    "spanish_bluff",
+    "specificity",
+    "chinese_bluff",
+    "poker_bull",
+    "sneak",
+]
 
 
 @pytest.mark.parametrize("humans", [1, 2])
 @pytest.mark.parametrize("game_id", FUZZ_GAMES)
-def test_random_typing_never_breaks_the_game(game_id: str, humans: int, tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_random_typing_never_breaks_the_game(
+    game_id: str, humans: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Whatever is typed (numbers, commands, junk, the ace of spades, huge numbers), every
     game and window kind goes on or ends cleanly, and a closed input saves the game."""
     import builtins
@@ -202,8 +239,14 @@ def test_random_typing_never_breaks_the_game(game_id: str, humans: int, tmp_path
     rng = random.Random(f"{game_id}{humans}")
     state = bh.new_game(game_id, seed=humans)
     bots = ["human"] * humans + ["random"] * (state.players - humans)
-    game = TerminalGame(state, humans=list(range(humans)), bots=bots, delay=0, seed=1,
-                        console=Console(file=io.StringIO(), width=100))
+    game = TerminalGame(
+        state,
+        humans=list(range(humans)),
+        bots=bots,
+        delay=0,
+        seed=1,
+        console=Console(file=io.StringIO(), width=100),
+    )
     typed = [0]
 
     def fake_input(prompt: str = "") -> str:
@@ -215,8 +258,24 @@ def test_random_typing_never_breaks_the_game(game_id: str, humans: int, tmp_path
         if "claim which suit" in prompt:
             return rng.choice("SHDCX")
         if rng.random() < 0.15:
-            return rng.choice(["help", "list", "hand", "rules", "AS", "as as Q", "play 5s",
-                               "9" * 5000, "", "call", "zz", "pass", "bid 2", "accuse 1"])
+            return rng.choice(
+                [
+                    "help",
+                    "list",
+                    "hand",
+                    "rules",
+                    "AS",
+                    "as as Q",
+                    "play 5s",
+                    "9" * 5000,
+                    "",
+                    "call",
+                    "zz",
+                    "pass",
+                    "bid 2",
+                    "accuse 1",
+                ]
+            )
         return str(rng.randint(1, 12))
 
     monkeypatch.setattr(builtins, "input", fake_input)

@@ -17,10 +17,25 @@ from bluffhouse.game import Game
 #: a play, suits claimed, counts lied, jokers, table cheats and answered calls, private checks,
 #: one card revealed, full sets set aside, bidding, believing, anytime calls, jump-in).
 FAMILY_SAMPLE = [
-    "bluff", "bullshit", "popcorn_count_bluff", "liar_liar", "specificity", "jokers_wild",
-    "anything_goes_cheat", "british_cheat", "check", "only_one", "eightshit", "spanish_bluff",
-    "chinese_bluff", "hawaiian_bluff", "jump_in", "kings_cup",
-    "poker_bull", "poker_bull_rising", "sneak",
+    "bluff",
+    "bullshit",
+    "popcorn_count_bluff",
+    "liar_liar",
+    "specificity",
+    "jokers_wild",
+    "anything_goes_cheat",
+    "british_cheat",
+    "check",
+    "only_one",
+    "eightshit",
+    "spanish_bluff",
+    "chinese_bluff",
+    "hawaiian_bluff",
+    "jump_in",
+    "kings_cup",
+    "poker_bull",
+    "poker_bull_rising",
+    "sneak",
 ]
 
 
@@ -33,8 +48,7 @@ def setup_of(config: GameConfig, seed: int) -> dict[str, Any]:
         return {"stock": [_text(c) for c in reversed(stock)]}
     first = game.events_all()[0]
     private = first.get("private", {})
-    return {"deal": [list(private.get(str(s), {}).get("cards", [])) for s in
-                     range(config.players)]}
+    return {"deal": [list(private.get(str(s), {}).get("cards", [])) for s in range(config.players)]}
 
 
 def _text(card: int) -> str:
@@ -43,8 +57,9 @@ def _text(card: int) -> str:
     return CARD_TEXT[card]
 
 
-def random_history(config: GameConfig, seed: int, steps: int,
-                   setup: dict[str, Any] | None = None) -> tuple[Game, list[tuple[int, Any]]]:
+def random_history(
+    config: GameConfig, seed: int, steps: int, setup: dict[str, Any] | None = None
+) -> tuple[Game, list[tuple[int, Any]]]:
     """A game of ``config`` after up to ``steps`` random actions, and those actions."""
     rng = random.Random(seed)
     game = config.new_game(seed=seed, **(setup or {}))
@@ -110,8 +125,7 @@ def map_cards(value: Any, mapping: dict[str, str]) -> Any:
     if isinstance(value, dict):
         return {k: (map_cards(v, mapping) if k in ("cards",) else v) for k, v in value.items()}
     if isinstance(value, list):
-        return [mapping.get(v, v) if isinstance(v, str) else map_cards(v, mapping)
-                for v in value]
+        return [mapping.get(v, v) if isinstance(v, str) else map_cards(v, mapping) for v in value]
     return value
 
 
@@ -137,8 +151,13 @@ def pack_of(config: GameConfig, setup: dict[str, Any]) -> Counter[str]:
     return Counter(setup["stock"])
 
 
-def alternative(config: GameConfig, seed: int, setup: dict[str, Any],
-                actions: list[tuple[int, Any]], mapping: dict[str, str]) -> Game | None:
+def alternative(
+    config: GameConfig,
+    seed: int,
+    setup: dict[str, Any],
+    actions: list[tuple[int, Any]],
+    mapping: dict[str, str],
+) -> Game | None:
     """The game replayed from the relabelled start with the relabelled actions; None when that
     is not another consistent history (an action became illegal)."""
     game = config.new_game(seed=seed, **map_setup(setup, mapping))
@@ -153,12 +172,19 @@ def alternative(config: GameConfig, seed: int, setup: dict[str, Any],
 def peeked(actions: list[tuple[int, Any]], seat: int) -> bool:
     """Whether the seat peeked at a card (a card drawn at random from a hand the relabelling
     reorders: the alternative may show it another card, rightly)."""
-    return any(s == seat and a.get("type") == "cheat" and a.get("cheat") == "peek"
-               for s, a in actions)
+    return any(
+        s == seat and a.get("type") == "cheat" and a.get("cheat") == "peek" for s, a in actions
+    )
 
 
-def leak_case(config: GameConfig, seed: int, steps: int, seat: int,
-              observe: Callable[[Game, int], Any], tries: int = 6) -> tuple[bool, bool] | None:
+def leak_case(
+    config: GameConfig,
+    seed: int,
+    steps: int,
+    seat: int,
+    observe: Callable[[Game, int], Any],
+    tries: int = 6,
+) -> tuple[bool, bool] | None:
     """Checks the leak property once: for a random state and another deal of the cards
     ``seat`` has not seen that replays to the same public history, ``observe(game, seat)`` is
     unchanged.  Returns (checked, others_changed), or None when no consistent alternative was
@@ -179,9 +205,11 @@ def leak_case(config: GameConfig, seed: int, steps: int, seat: int,
         mine, theirs = observe(game, seat), observe(alt, seat)
         assert _same(mine, theirs), (
             f"{config.label} seed {seed} after {len(actions)} actions: seat {seat}'s "
-            "observation changed when only cards it has not seen were dealt differently")
-        changed = any(alt.view(s)["hand"] != game.view(s)["hand"]
-                      for s in range(config.players) if s != seat)
+            "observation changed when only cards it has not seen were dealt differently"
+        )
+        changed = any(
+            alt.view(s)["hand"] != game.view(s)["hand"] for s in range(config.players) if s != seat
+        )
         return True, changed
     return None
 

@@ -28,8 +28,19 @@ class ReferenceSneakObservation(ObservationEncoder):
     cards when shown), the seat's own challenge, and the cards seen won this deal (flaunts,
     reveals) by seat."""
 
-    EVENT_TYPES = ("deal_start", "draw", "sneak", "flaunt", "challenge", "pass", "won",
-                   "reveal", "uncontested", "deal_end", "game_over")
+    EVENT_TYPES = (
+        "deal_start",
+        "draw",
+        "sneak",
+        "flaunt",
+        "challenge",
+        "pass",
+        "won",
+        "reveal",
+        "uncontested",
+        "deal_end",
+        "game_over",
+    )
 
     def _define(self) -> None:
         n = self.players
@@ -40,23 +51,35 @@ class ReferenceSneakObservation(ObservationEncoder):
         lay = self.layout
         self.s_hand = lay.add("hand", 52, "own cards, copies / packs")
         self.seat_width = 10
-        self.s_seats = lay.add("seats", n * self.seat_width,
-                               "per seat from the viewer's left: cards held / 13, cards won "
-                               "this deal / deck, score / target, started, to act, on turn, "
-                               "dealer, leader, challenged, passed")
-        self.s_misc = lay.add("misc", 5 + len(SNEAK_PHASES) + 1,
-                              "stock / deck, out of play / deck, deal number, sneaking still "
-                              "allowed, lead limit / 13, phase")
-        self.s_lead = lay.add("lead", 3 + 52 + len(SNEAK_COMBOS) + 1,
-                              "the lead being answered: present, flaunted, cards / 13, its "
-                              "cards where shown, its combination where flaunted")
+        self.s_seats = lay.add(
+            "seats",
+            n * self.seat_width,
+            "per seat from the viewer's left: cards held / 13, cards won "
+            "this deal / deck, score / target, started, to act, on turn, "
+            "dealer, leader, challenged, passed",
+        )
+        self.s_misc = lay.add(
+            "misc",
+            5 + len(SNEAK_PHASES) + 1,
+            "stock / deck, out of play / deck, deal number, sneaking still "
+            "allowed, lead limit / 13, phase",
+        )
+        self.s_lead = lay.add(
+            "lead",
+            3 + 52 + len(SNEAK_COMBOS) + 1,
+            "the lead being answered: present, flaunted, cards / 13, its "
+            "cards where shown, its combination where flaunted",
+        )
         self.s_own = lay.add("own_challenge", 52, "own challenge cards to the lead")
-        self.s_won = lay.add("won", 52 * n, "per card, seen won this deal by each seat (from "
-                             "the viewer)")
+        self.s_won = lay.add(
+            "won", 52 * n, "per card, seen won this deal by each seat (from the viewer)"
+        )
         self.row_size = len(self.EVENT_TYPES) + 1 + n + 3
-        self._history_slice = lay.add("history", self.history * self.row_size,
-                                      f"the last {self.history} events, newest first: type, "
-                                      "seat, cards / 13, sneak, flaunt")
+        self._history_slice = lay.add(
+            "history",
+            self.history * self.row_size,
+            f"the last {self.history} events, newest first: type, seat, cards / 13, sneak, flaunt",
+        )
 
     def _read_event(self, memory: Memory, event: Mapping[str, Any]) -> None:
         kind = event.get("type")
@@ -66,8 +89,11 @@ class ReferenceSneakObservation(ObservationEncoder):
         elif kind == "won" and "cards" in event and type(event.get("seat")) is int:
             self._won(memory, event["seat"], event["cards"])
         elif kind == "reveal" and type(event.get("winner")) is int:
-            self._won(memory, event["winner"],
-                      [c for play in event.get("plays") or [] for c in play.get("cards") or []])
+            self._won(
+                memory,
+                event["winner"],
+                [c for play in event.get("plays") or [] for c in play.get("cards") or []],
+            )
         elif kind == "uncontested" and "cards" in event and type(event.get("seat")) is int:
             self._won(memory, event["seat"], event["cards"])
         n = self.players
@@ -86,8 +112,7 @@ class ReferenceSneakObservation(ObservationEncoder):
         ids = [CARD_INDEX[c] for c in cards]
         won.update(ids)
         kept = memory.kept.get("won")
-        block = (np.zeros(52 * self.players, dtype=np.float32) if kept is None
-                 else kept[1].copy())
+        block = np.zeros(52 * self.players, dtype=np.float32) if kept is None else kept[1].copy()
         at = relative(memory.seat, seat, self.players) * 52
         for c in ids:
             block[at + c] = min(1.0, won[c] / self.copies)
@@ -109,8 +134,9 @@ class ReferenceSneakObservation(ObservationEncoder):
         n = self.players
         seat = view.get("seat")
         copies = self.copies
-        out[self.s_hand] = self._kept_cards(memory, "hand", view.get("hand") or [], 52,
-                                            lambda _: 1.0 / copies)
+        out[self.s_hand] = self._kept_cards(
+            memory, "hand", view.get("hand") or [], 52, lambda _: 1.0 / copies
+        )
         sizes = view.get("hand_sizes") or [0] * n
         won = view.get("won") or [0] * n
         scores = view.get("scores") or [0] * n
@@ -124,19 +150,29 @@ class ReferenceSneakObservation(ObservationEncoder):
         seats = [0.0] * (n * w)
         for s in range(n):
             at = relative(seat, s, n) * w
-            seats[at: at + w] = (min(1.0, sizes[s] / 13), min(1.0, won[s] / self.total),
-                                 min(1.0, scores[s] / self.target), bool(started[s]),
-                                 s in to_act, s == turn, s == dealer, s == leader,
-                                 s in challenged, s in declined)
+            seats[at : at + w] = (
+                min(1.0, sizes[s] / 13),
+                min(1.0, won[s] / self.total),
+                min(1.0, scores[s] / self.target),
+                bool(started[s]),
+                s in to_act,
+                s == turn,
+                s == dealer,
+                s == leader,
+                s in challenged,
+                s in declined,
+            )
         out[self.s_seats] = seats
         limit = view.get("lead_limit")
         phase = view.get("phase")
-        misc = [min(1.0, (view.get("stock_size") or 0) / self.total),
-                min(1.0, (view.get("out_of_play") or 0) / self.total),
-                squash(view.get("deal") or 0, 5.0), bool(view.get("sneaking")),
-                min(1.0, (limit or 0) / 13)] + [0.0] * (len(SNEAK_PHASES) + 1)
-        misc[5 + (SNEAK_PHASES.index(phase) if phase in SNEAK_PHASES
-                  else len(SNEAK_PHASES))] = 1.0
+        misc = [
+            min(1.0, (view.get("stock_size") or 0) / self.total),
+            min(1.0, (view.get("out_of_play") or 0) / self.total),
+            squash(view.get("deal") or 0, 5.0),
+            bool(view.get("sneaking")),
+            min(1.0, (limit or 0) / 13),
+        ] + [0.0] * (len(SNEAK_PHASES) + 1)
+        misc[5 + (SNEAK_PHASES.index(phase) if phase in SNEAK_PHASES else len(SNEAK_PHASES))] = 1.0
         out[self.s_misc] = misc
         if lead:
             at = self.s_lead.start
@@ -148,8 +184,9 @@ class ReferenceSneakObservation(ObservationEncoder):
             combo = lead.get("combo")
             at += 3 + 52
             if combo is not None:
-                out[at + (SNEAK_COMBOS.index(combo) if combo in SNEAK_COMBOS
-                          else len(SNEAK_COMBOS))] = 1.0
+                out[
+                    at + (SNEAK_COMBOS.index(combo) if combo in SNEAK_COMBOS else len(SNEAK_COMBOS))
+                ] = 1.0
         for item in view.get("challenges") or []:
             if item.get("seat") == seat and item.get("cards"):
                 self._card_counts(out, self.s_own.start, item["cards"], self.copies)

@@ -71,9 +71,14 @@ def _outside(codec, action) -> bool:
             return size > codec.any_limit
         if kind == "flaunt":
             return size > codec.combo_limit
-        return kind == "challenge" and size > codec.any_limit and (
-            size > codec.combo_limit or not is_flauntable([CARD_INDEX[c]
-                                                           for c in action["cards"]]))
+        return (
+            kind == "challenge"
+            and size > codec.any_limit
+            and (
+                size > codec.combo_limit
+                or not is_flauntable([CARD_INDEX[c] for c in action["cards"]])
+            )
+        )
     return isinstance(codec, CheatCodec) and not codec.complete and size > codec.play_limit
 
 
@@ -91,8 +96,9 @@ def test_codec_round_trip_every_preset(game_id):
     _walk(config, action_codec(config), seed=0, steps=150, check_ids=20)
 
 
-@pytest.mark.parametrize("game_id, players", [("bullshit", 2), ("bullshit", 6),
-                                              ("poker_bull", 5), ("sneak", 6)])
+@pytest.mark.parametrize(
+    "game_id, players", [("bullshit", 2), ("bullshit", 6), ("poker_bull", 5), ("sneak", 6)]
+)
 def test_codec_other_table_sizes(game_id, players):
     config = configure(game_id, players)
     _walk(config, action_codec(config), seed=1, steps=40)
@@ -116,12 +122,14 @@ def test_every_legal_action_has_an_id_where_the_space_is_complete():
 
 def test_plays_are_rank_multisets_with_claim_choices():
     codec = action_codec(configure("bullshit"))
-    game = bh.new_game("bullshit", players=4, seed=1,
-                       deal=[["AS", "AH", "7D", "7C"], ["2S"], ["3S"], ["4S"]])
+    game = bh.new_game(
+        "bullshit", players=4, seed=1, deal=[["AS", "AH", "7D", "7C"], ["2S"], ["3S"], ["4S"]]
+    )
     view = game.view(0)
     one = codec.encode({"type": "play", "cards": ["AS", "7D"], "claim": {"rank": "A"}}, view)
-    two = codec.encode({"type": "play", "cards": ["AH", "7C"], "claim": {"rank": "A",
-                                                                          "count": 2}}, view)
+    two = codec.encode(
+        {"type": "play", "cards": ["AH", "7C"], "claim": {"rank": "A", "count": 2}}, view
+    )
     assert one == two is not None  # suits do not matter: one id for either pair
     assert codec.decode(one, view)["claim"] == {"rank": "A", "count": 2}
     assert codec.encode({"type": "play", "cards": ["AS"], "claim": {"rank": "K"}}, view) is None
@@ -134,12 +142,31 @@ def test_decoding_spreads_suits():
     cards all of one suit loses at once)."""
     config = configure("eightshit")
     codec = action_codec(config, play_limit=8)
-    hand = ["AS", "AS", "AH", "AH", "KS", "KS", "KH", "KH", "QS", "QS", "QH", "QH", "JS", "JS",
-            "JH", "JH"]
+    hand = [
+        "AS",
+        "AS",
+        "AH",
+        "AH",
+        "KS",
+        "KS",
+        "KH",
+        "KH",
+        "QS",
+        "QS",
+        "QH",
+        "QH",
+        "JS",
+        "JS",
+        "JH",
+        "JH",
+    ]
     game = bh.new_game("eightshit", seed=1, deal=[hand, ["TS"], ["TH"], ["TD"]])
     view = game.view(0)
-    target = {"type": "play", "cards": ["AS", "AS", "KS", "KS", "QS", "QS", "JS", "JS"],
-              "claim": {"rank": "A", "count": 8}}
+    target = {
+        "type": "play",
+        "cards": ["AS", "AS", "KS", "KS", "QS", "QS", "JS", "JS"],
+        "claim": {"rank": "A", "count": 8},
+    }
     assert game.is_legal(0, target)  # legal, and lost at once: eight spades led
     i = codec.encode(target, view)
     assert i is not None
@@ -159,8 +186,10 @@ def test_decode_refuses_what_cannot_be():
         codec.decode("3", view)  # type: ignore[arg-type]
     hand = view["hand"]
     missing = next(r for r in "A23456789TJQK" if sum(c[0] == r for c in hand) < 4)
-    four = codec.encode({"type": "play", "cards": [f"{missing}{s}" for s in "SHDC"],
-                         "claim": {"rank": "A"}}, {**view, "claim_ranks": ["A"]})
+    four = codec.encode(
+        {"type": "play", "cards": [f"{missing}{s}" for s in "SHDC"], "claim": {"rank": "A"}},
+        {**view, "claim_ranks": ["A"]},
+    )
     assert four is not None
     with pytest.raises(bh.IllegalAction, match="more than the hand holds"):
         codec.decode(four, view)
@@ -186,8 +215,9 @@ def test_poker_bull_ids_follow_the_bid_order():
 def test_sneak_space():
     codec = action_codec(configure("sneak"))
     view = {"seat": 0}
-    assert codec.encode({"type": "flaunt", "cards": ["7H", "8H", "9H", "TH", "JH"]},
-                        view) is not None
+    assert (
+        codec.encode({"type": "flaunt", "cards": ["7H", "8H", "9H", "TH", "JH"]}, view) is not None
+    )
     assert codec.encode({"type": "flaunt", "cards": ["7H", "8S", "KD"]}, view) is None
     assert codec.encode({"type": "sneak", "cards": ["7H", "8S", "KD"]}, view) is not None
     assert codec.encode({"type": "challenge", "cards": ["7H", "8S", "KD", "2C"]}, view) is None
@@ -196,10 +226,18 @@ def test_sneak_space():
 
 def _sneak_window():
     """Seat 0 flaunts a straight flush of 5; seat 1 may challenge with a higher one."""
-    game = bh.new_game("sneak", players=4, seed=1, deal=[
-        ["7H", "8H", "9H", "TH", "JH", "2C"], ["9S", "TS", "JS", "QS", "KS", "KD"],
-        ["AD", "2D", "3D", "4D", "5D", "QC"], ["AS", "9D", "9C", "KH", "QH", "8C"]],
-        stock=["2S", "3H", "4H", "5H", "6H", "7D", "8D"])
+    game = bh.new_game(
+        "sneak",
+        players=4,
+        seed=1,
+        deal=[
+            ["7H", "8H", "9H", "TH", "JH", "2C"],
+            ["9S", "TS", "JS", "QS", "KS", "KD"],
+            ["AD", "2D", "3D", "4D", "5D", "QC"],
+            ["AS", "9D", "9C", "KH", "QH", "8C"],
+        ],
+        stock=["2S", "3H", "4H", "5H", "6H", "7D", "8D"],
+    )
     for _ in range(4):
         game.apply(game.to_act[0], {"type": "draw"})
     turn = game.view(0)
@@ -244,10 +282,14 @@ def test_sneak_descriptions_are_unique():
 @st.composite
 def _sneak_options(draw):
     players = draw(st.integers(2, 7))
-    packs = draw(st.sampled_from([0, 1, 2] if players == 4 else
-                                 ([0, 1] if players < 4 else [0, 2])))
-    return {"players": players, "packs": packs,
-            "flaunt_challenges": draw(st.sampled_from(["must_beat", "any"]))}
+    packs = draw(
+        st.sampled_from([0, 1, 2] if players == 4 else ([0, 1] if players < 4 else [0, 2]))
+    )
+    return {
+        "players": players,
+        "packs": packs,
+        "flaunt_challenges": draw(st.sampled_from(["must_beat", "any"])),
+    }
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -278,7 +320,8 @@ def test_sneak_codec_invariants(options, seed, steps):
                 action, got = ids[i], codec.decode(i, view)
                 assert got["type"] == action["type"]
                 assert sorted(got.get("cards", []), key=CARD_INDEX.__getitem__) == sorted(
-                    action.get("cards", []), key=CARD_INDEX.__getitem__)
+                    action.get("cards", []), key=CARD_INDEX.__getitem__
+                )
                 assert game.is_legal(seat, got)
                 assert codec.describe(i, view).split()[0] == action["type"]
         seat = game.to_act[rng.randrange(len(game.to_act))]
@@ -377,9 +420,12 @@ def test_sneak_values_outside_the_tables_are_worked_out():
         seat = game.to_act[0]
         game.apply(seat, game.sample_action(seat, rng))
     view = json.loads(json.dumps(game.view(1)))
-    odd = [{**view, "scores": [500, -3, 7.5]}, {**view, "hand_sizes": [2.5, 0, 1]},
-           {**view, "deal": 1000, "stock_size": -1, "lead_limit": 0.5},
-           {k: v for k, v in view.items() if k not in ("won", "turn", "lead")}]
+    odd = [
+        {**view, "scores": [500, -3, 7.5]},
+        {**view, "hand_sizes": [2.5, 0, 1]},
+        {**view, "deal": 1000, "stock_size": -1, "lead_limit": 0.5},
+        {k: v for k, v in view.items() if k not in ("won", "turn", "lead")},
+    ]
     for case in odd:
         assert np.array_equal(enc.encode(case), ref.encode(case))
 
@@ -402,10 +448,13 @@ _OBSERVERS = {g: _observe(c) for g, c in _CONFIGS.items()}
 
 
 def _leak_examples(examples: int):
-    @settings(max_examples=examples, deadline=None,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(game_id=st.sampled_from(FAMILY_SAMPLE), seed=st.integers(0, 10_000),
-           steps=st.integers(0, 160), seat=st.integers(0, 9))
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        game_id=st.sampled_from(FAMILY_SAMPLE),
+        seed=st.integers(0, 10_000),
+        steps=st.integers(0, 160),
+        seat=st.integers(0, 9),
+    )
     def check(game_id, seed, steps, seat):
         leak_case(_CONFIGS[game_id], seed, steps, seat, _OBSERVERS[game_id])
 
@@ -453,13 +502,16 @@ def test_rewards_are_zero_sum_and_bounded():
     for n in (2, 3, 4, 7):
         for how in ("win", "rank"):
             low, high = reward_bounds(n, how)
-            for result in ({"winner": 1, "ranking": [1, 0, *range(2, n)]},
-                           {"winner": None, "shared": [0, 1], "ranking": list(range(n))}):
+            for result in (
+                {"winner": 1, "ranking": [1, 0, *range(2, n)]},
+                {"winner": None, "shared": [0, 1], "ranking": list(range(n))},
+            ):
                 got = rewards(result, n, how)
                 assert abs(sum(got)) < 1e-9
                 assert all(low - 1e-9 <= r <= high + 1e-9 for r in got)
     assert rewards({"winner": 2, "ranking": [2, 0, 1, 3]}, 4) == pytest.approx(
-        [-1 / 3, -1 / 3, 1.0, -1 / 3])
+        [-1 / 3, -1 / 3, 1.0, -1 / 3]
+    )
     assert rewards(None, 3) == [0.0, 0.0, 0.0]
 
 

@@ -37,8 +37,9 @@ def listed_ids(codec: ActionCodec, game: Game, seat: int) -> np.ndarray:
     return ids_of(codec.legal(game.legal_actions(seat), game.view(seat)))
 
 
-def check_game(codec: ActionCodec, game: Game, rng: random.Random, steps: int,
-               every: int = 1) -> int:
+def check_game(
+    codec: ActionCodec, game: Game, rng: random.Random, steps: int, every: int = 1
+) -> int:
     """Plays ``steps`` random actions, comparing both ways at every ``every``-th state for
     each seat that may act; the number of comparisons."""
     compared = 0
@@ -50,8 +51,12 @@ def check_game(codec: ActionCodec, game: Game, rng: random.Random, steps: int,
                 fast = codec.legal_ids(game, seat, game.view(seat))
                 slow = listed_ids(codec, game, seat)
                 assert fast.dtype == np.intp
-                assert np.array_equal(fast, slow), (game.game_id, step, seat,
-                                                    sorted(set(fast) ^ set(slow))[:10])
+                assert np.array_equal(fast, slow), (
+                    game.game_id,
+                    step,
+                    seat,
+                    sorted(set(fast) ^ set(slow))[:10],
+                )
                 compared += 1
         seat = game.to_act[rng.randrange(len(game.to_act))]
         game.apply(seat, game.sample_action(seat, rng))
@@ -87,23 +92,41 @@ CHEAT_OPTIONS: dict[str, Any] = {
 
 
 def cheat_property(examples: int, steps: int) -> Any:
-    @settings(max_examples=examples, deadline=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-    @given(game_id=st.sampled_from(CHEAT), players=st.sampled_from([None, 2, 3, 5]),
-           options=st.fixed_dictionaries({}, optional=CHEAT_OPTIONS),
-           play_limit=st.sampled_from([None, 1, 2, 5]), seed=st.integers(0, 10_000))
-    def check(game_id: str, players: int | None, options: dict[str, Any],
-              play_limit: int | None, seed: int) -> None:
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+    @given(
+        game_id=st.sampled_from(CHEAT),
+        players=st.sampled_from([None, 2, 3, 5]),
+        options=st.fixed_dictionaries({}, optional=CHEAT_OPTIONS),
+        play_limit=st.sampled_from([None, 1, 2, 5]),
+        seed=st.integers(0, 10_000),
+    )
+    def check(
+        game_id: str,
+        players: int | None,
+        options: dict[str, Any],
+        play_limit: int | None,
+        seed: int,
+    ) -> None:
         cheat_case(game_id, players, options, play_limit, seed, steps)
+
     return check
 
 
-def cheat_case(game_id: str, players: int | None, options: dict[str, Any],
-               play_limit: int | None, seed: int, steps: int) -> None:
+def cheat_case(
+    game_id: str,
+    players: int | None,
+    options: dict[str, Any],
+    play_limit: int | None,
+    seed: int,
+    steps: int,
+) -> None:
     try:
         config = configure(game_id, players, **options)
-        codec = action_codec(config, **({} if play_limit is None else
-                                        {"play_limit": play_limit}))
+        codec = action_codec(config, **({} if play_limit is None else {"play_limit": play_limit}))
     except bh.RuleError:
         assume(False)
         return
@@ -122,16 +145,26 @@ def test_cheat_legal_ids_equal_the_listing_at_length() -> None:
 
 
 def poker_bull_property(examples: int, steps: int) -> Any:
-    @settings(max_examples=examples, deadline=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-    @given(game_id=st.sampled_from(POKER_BULL), players=st.sampled_from([None, 2, 3, 6]),
-           options=st.fixed_dictionaries({}, optional={
-               "jokers": st.sampled_from([0, 1, 2]),
-               "mode": st.sampled_from(["shrink", "grow"]),
-               "jokers_leave_at": st.sampled_from([0, 10, 30]),
-               "lowest_rank": st.sampled_from(["2", "9", "J"]),
-               "suits": st.sampled_from([2, 3, 4]),
-           }), seed=st.integers(0, 10_000))
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+    @given(
+        game_id=st.sampled_from(POKER_BULL),
+        players=st.sampled_from([None, 2, 3, 6]),
+        options=st.fixed_dictionaries(
+            {},
+            optional={
+                "jokers": st.sampled_from([0, 1, 2]),
+                "mode": st.sampled_from(["shrink", "grow"]),
+                "jokers_leave_at": st.sampled_from([0, 10, 30]),
+                "lowest_rank": st.sampled_from(["2", "9", "J"]),
+                "suits": st.sampled_from([2, 3, 4]),
+            },
+        ),
+        seed=st.integers(0, 10_000),
+    )
     def check(game_id: str, players: int | None, options: dict[str, Any], seed: int) -> None:
         try:
             config = configure(game_id, players, **options)
@@ -142,6 +175,7 @@ def poker_bull_property(examples: int, steps: int) -> Any:
         rng = random.Random(seed)
         game = config.new_game(seed=seed)
         check_game(codec, game, rng, steps)
+
     return check
 
 
@@ -157,10 +191,15 @@ def test_poker_bull_legal_ids_equal_the_listing_at_length() -> None:
 def test_large_hands_cut_as_the_listing_is() -> None:
     """Hands of many ranks with free claims and lying counts: the listing stops at 10,000
     plays (smallest first), and the ids stop with it."""
-    deal = [[f"{r}{s}" for r in "A23456789TJQK" for s in "SH"],
-            [f"{r}{s}" for r in "A23456789TJQK" for s in "DC"]]
-    for game_id, options in (("egyptian_bluff", {}), ("free_for_all", {}),
-                             ("chinese_bluff", {"count_lies": True, "max_cards": 0})):
+    deal = [
+        [f"{r}{s}" for r in "A23456789TJQK" for s in "SH"],
+        [f"{r}{s}" for r in "A23456789TJQK" for s in "DC"],
+    ]
+    for game_id, options in (
+        ("egyptian_bluff", {}),
+        ("free_for_all", {}),
+        ("chinese_bluff", {"count_lies": True, "max_cards": 0}),
+    ):
         config = configure(game_id, 2, **options)
         codec = action_codec(config)
         game = config.new_game(seed=1, deal=deal)
@@ -172,8 +211,10 @@ def test_large_hands_cut_as_the_listing_is() -> None:
         assert len(listed) >= 10_000 or game_id == "egyptian_bluff"
 
 
-@pytest.mark.parametrize("game_id", ["bullshit", "egyptian_bluff", "specificity",
-                                     "liar_liar", "poker_bull", "poker_bull_rising"])
+@pytest.mark.parametrize(
+    "game_id",
+    ["bullshit", "egyptian_bluff", "specificity", "liar_liar", "poker_bull", "poker_bull_rising"],
+)
 def test_legal_ids_list_no_plays(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The point of the compact form: the environments never list the plays or bids as
     dicts (the listing costs as much as the rest of an environment step)."""

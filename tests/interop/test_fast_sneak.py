@@ -25,17 +25,20 @@ from bluffhouse.encodings import action_codec, configure, ids_of, observation_en
 from bluffhouse.errors import RuleError
 from bluffhouse.interop.table import Table
 
-SETTINGS = settings(max_examples=12, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
 def sneak_setups(draw: st.DrawFn) -> dict[str, Any]:
     players = draw(st.integers(2, 7))
-    packs = draw(st.sampled_from([0, 1, 2] if players == 4 else
-                                 ([0, 1] if players < 4 else [0, 2])))
-    options: dict[str, Any] = {"players": players, "packs": packs,
-                               "flaunt_challenges": draw(st.sampled_from(["must_beat", "any"]))}
+    packs = draw(
+        st.sampled_from([0, 1, 2] if players == 4 else ([0, 1] if players < 4 else [0, 2]))
+    )
+    options: dict[str, Any] = {
+        "players": players,
+        "packs": packs,
+        "flaunt_challenges": draw(st.sampled_from(["must_beat", "any"])),
+    }
     if draw(st.booleans()):
         options["target"] = draw(st.integers(1, 120))
     return options
@@ -52,16 +55,21 @@ def big_deal(config: Any, rng: random.Random) -> dict[str, Any]:
     cards = [c for c in range(52) for _ in range(packs)]
     rng.shuffle(cards)
     size = min(len(cards) // (n + 1), 16)
-    hands = [[CARD_TEXT[c] for c in cards[s * size: (s + 1) * size]] for s in range(n)]
-    stock = [CARD_TEXT[c] for c in cards[n * size: n * size + 5]]
+    hands = [[CARD_TEXT[c] for c in cards[s * size : (s + 1) * size]] for s in range(n)]
+    stock = [CARD_TEXT[c] for c in cards[n * size : n * size + 5]]
     return {"deal": hands, "stock": stock}
 
 
 @SETTINGS
-@given(options=sneak_setups(), seed=st.integers(0, 10_000), steps=st.integers(1, 120),
-       big=st.booleans())
-def test_fast_sneak_equals_the_reference(options: dict[str, Any], seed: int, steps: int,
-                                         big: bool) -> None:
+@given(
+    options=sneak_setups(),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(1, 120),
+    big=st.booleans(),
+)
+def test_fast_sneak_equals_the_reference(
+    options: dict[str, Any], seed: int, steps: int, big: bool
+) -> None:
     config = configure("sneak", **options)
     fast = observation_encoder(config)
     ref = ReferenceSneakObservation(config)
@@ -175,8 +183,11 @@ def test_equal_legal_keys_list_equal_sets(players: int, flaunts: str) -> None:
             game.apply(seat, game.sample_action(seat, rng))
         assert game.legal_key(-1) == game.legal_key(players) == ("none",)
     assert met > 50
-    assert {key[0] for key in seen} >= {"draw", "turn", "beat" if flaunts == "must_beat"
-                                        else "window"}
+    assert {key[0] for key in seen} >= {
+        "draw",
+        "turn",
+        "beat" if flaunts == "must_beat" else "window",
+    }
 
 
 def test_big_hands_list_the_capped_subset() -> None:
@@ -193,8 +204,7 @@ def test_big_hands_list_the_capped_subset() -> None:
     assert game.legal_sets(seat) == [compact(a) for a in listed]
     codec = action_codec(config)
     view = game.view(seat)
-    assert np.array_equal(codec.legal_ids(game, seat, view),
-                          ids_of(codec.legal(listed, view)))
+    assert np.array_equal(codec.legal_ids(game, seat, view), ids_of(codec.legal(listed, view)))
 
 
 def test_masks_are_read_only_and_never_change_while_held() -> None:
@@ -261,8 +271,12 @@ def test_the_listed_apply_refuses_anything_not_listed_now() -> None:
     assert isinstance(game, SneakGame)
     seat = game.to_act[0]
     save = game.to_json()
-    for args in [(seat, "draw", (), game.version + 1), ((seat + 1) % 3, "draw", (), game.version),
-                 (seat, "pass", (), game.version), (seat, "challenge", (3,), game.version)]:
+    for args in [
+        (seat, "draw", (), game.version + 1),
+        ((seat + 1) % 3, "draw", (), game.version),
+        (seat, "pass", (), game.version),
+        (seat, "challenge", (3,), game.version),
+    ]:
         with pytest.raises(AssertionError):
             game._apply_listed(*args)
         assert game.to_json() == save

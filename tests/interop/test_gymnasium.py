@@ -15,9 +15,18 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 import bluffhouse as bh  # noqa: E402
 from bluffhouse.interop import gymnasium as bg  # noqa: E402
 
-CASES = [("Bullshit", {}), ("Bluff", {}), ("AnythingGoesCheat", {}), ("JumpIn", {}),
-         ("Eightshit", {}), ("PokerBull", {}), ("PokerBullRising", {"players": 2}),
-         ("Sneak", {}), ("Sneak", {"players": 2}), ("BullshitA", {})]
+CASES = [
+    ("Bullshit", {}),
+    ("Bluff", {}),
+    ("AnythingGoesCheat", {}),
+    ("JumpIn", {}),
+    ("Eightshit", {}),
+    ("PokerBull", {}),
+    ("PokerBullRising", {"players": 2}),
+    ("Sneak", {}),
+    ("Sneak", {"players": 2}),
+    ("BullshitA", {}),
+]
 
 
 def _check(name, **kwargs):
@@ -30,9 +39,14 @@ def _check(name, **kwargs):
 def test_every_game_id_is_registered():
     ids = bg.register_all()
     assert len(ids) == len(bh.list_games())
-    for name in ("bluffhouse/Bullshit-v0", "bluffhouse/PokerBull-v0", "bluffhouse/Sneak-v0",
-                 "bluffhouse/Cheat-v0", "bluffhouse/BullshitW-v0",
-                 "bluffhouse/PopcornTwoDecks-v0"):
+    for name in (
+        "bluffhouse/Bullshit-v0",
+        "bluffhouse/PokerBull-v0",
+        "bluffhouse/Sneak-v0",
+        "bluffhouse/Cheat-v0",
+        "bluffhouse/BullshitW-v0",
+        "bluffhouse/PopcornTwoDecks-v0",
+    ):
         assert name in gym.registry
 
 

@@ -20,5 +20,10 @@ def test_collections_are_counted_and_the_hook_removed() -> None:
     assert all(count > 0 and took >= 0 for count, took in found.values())
     assert set(found) <= {0, 1, 2}
     assert gc.callbacks == hooks
-    assert set(bench.loops("sneak", 1)) == {"engine", "pettingzoo", "gymnasium", "openspiel",
-                                            "openspiel_observer"}
+    assert set(bench.loops("sneak", 1)) == {
+        "engine",
+        "pettingzoo",
+        "gymnasium",
+        "openspiel",
+        "openspiel_observer",
+    }

@@ -50,9 +50,20 @@ def test_the_shipped_weights_fit_the_encodings_of_their_table() -> None:
 
 
 #: The blocks of 4-player ``bullshit``'s observation the shipped weights were trained on.
-TRAINED_BLOCKS = [("hand", 53), ("hidden", 53), ("seats", 48), ("table", 6), ("phase", 8),
-                  ("claim_ranks", 14), ("claim_rank", 15), ("claim_suit", 5),
-                  ("last_play", 26), ("bid", 6), ("known", 265), ("history", 424)]
+TRAINED_BLOCKS = [
+    ("hand", 53),
+    ("hidden", 53),
+    ("seats", 48),
+    ("table", 6),
+    ("phase", 8),
+    ("claim_ranks", 14),
+    ("claim_rank", 15),
+    ("claim_suit", 5),
+    ("last_play", 26),
+    ("bid", 6),
+    ("known", 265),
+    ("history", 424),
+]
 
 
 def test_its_observation_is_the_research_encoder_with_the_blocks_it_was_trained_on() -> None:
@@ -75,32 +86,40 @@ def test_its_observation_is_the_research_encoder_with_the_blocks_it_was_trained_
 def test_playing_needs_neither_torch_nor_the_interface_packages() -> None:
     """The registry offers it as the lobby and the terminal game load it; a game with it imports
     numpy, not torch, nor ``bluffhouse.interop`` (the bots layer sits below the interfaces)."""
-    code = ("import sys, bluffhouse as bh; from bluffhouse.bots import bot_names, make_bot; "
-            "from bluffhouse.simulate import play_game; assert 'learned' in bot_names(); "
-            "g = bh.new_game('bullshit', seed=3); "
-            "play_game(g, [make_bot('learned', seed=1)] + [make_bot('counter', seed=s) "
-            "for s in range(3)], max_actions=80); "
-            "print(sorted(m for m in sys.modules if m == 'torch' or m.startswith("
-            "'bluffhouse.interop')))")
+    code = (
+        "import sys, bluffhouse as bh; from bluffhouse.bots import bot_names, make_bot; "
+        "from bluffhouse.simulate import play_game; assert 'learned' in bot_names(); "
+        "g = bh.new_game('bullshit', seed=3); "
+        "play_game(g, [make_bot('learned', seed=1)] + [make_bot('counter', seed=s) "
+        "for s in range(3)], max_actions=80); "
+        "print(sorted(m for m in sys.modules if m == 'torch' or m.startswith("
+        "'bluffhouse.interop')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 
 def test_without_numpy_it_is_not_offered_and_asking_says_why() -> None:
-    code = ("import sys; sys.modules['numpy'] = None; "
-            "from bluffhouse.bots import bot_names, make_bot, parse_bot_list; "
-            "assert 'learned' not in bot_names() and 'counter' in bot_names(); "
-            "make_bot('learned')")
+    code = (
+        "import sys; sys.modules['numpy'] = None; "
+        "from bluffhouse.bots import bot_names, make_bot, parse_bot_list; "
+        "assert 'learned' not in bot_names() and 'counter' in bot_names(); "
+        "make_bot('learned')"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode != 0
-    assert "ValueError: the learned bot needs numpy, which is not installed: pip install " \
-           "'bluffhouse[fast]'" in out.stderr
+    assert (
+        "ValueError: the learned bot needs numpy, which is not installed: pip install "
+        "'bluffhouse[fast]'" in out.stderr
+    )
 
 
 def _game(seed: int, seat: int) -> dict[str, object]:
     game = bh.new_game("bullshit", seed=seed)
-    bots = [LearnedBot(seed=seed) if s == seat else make_bot("random", seed=seed * 4 + s)
-            for s in range(4)]
+    bots = [
+        LearnedBot(seed=seed) if s == seat else make_bot("random", seed=seed * 4 + s)
+        for s in range(4)
+    ]
     play_game(game, bots)
     assert game.result is not None
     return dict(game.result)
@@ -116,8 +135,7 @@ def test_every_move_is_legal_against_the_bots_it_trained_with(opponent: str) -> 
     """Whole games of the alias ``cheat`` (the same table): each of its moves is one of the
     seat's legal actions, asked in calls and turns alike."""
     game = bh.new_game("cheat", players=4, seed=7)
-    bots = [make_bot("learned", seed=3) if s == 1 else make_bot(opponent, seed=s)
-            for s in range(4)]
+    bots = [make_bot("learned", seed=3) if s == 1 else make_bot(opponent, seed=s) for s in range(4)]
     moves = 0
     while not game.over:
         seat = game.to_act[0]
@@ -130,14 +148,18 @@ def test_every_move_is_legal_against_the_bots_it_trained_with(opponent: str) -> 
     assert moves > 10
 
 
-@pytest.mark.parametrize(("game", "players", "options", "words"), [
-    ("poker_bull", 4, {}, "plays only 4-player bullshit, not 4-player poker_bull"),
-    ("bullshit", 3, {}, "plays only 4-player bullshit, not 3-player bullshit"),
-    ("bluff", 4, {}, "not 4-player bluff"),
-    ("bullshit", 4, {"stall_limit": 300}, "these options change them (stall_limit)"),
-])
-def test_other_tables_refuse_it(game: str, players: int, options: dict[str, object],
-                                words: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "players", "options", "words"),
+    [
+        ("poker_bull", 4, {}, "plays only 4-player bullshit, not 4-player poker_bull"),
+        ("bullshit", 3, {}, "plays only 4-player bullshit, not 3-player bullshit"),
+        ("bluff", 4, {}, "not 4-player bluff"),
+        ("bullshit", 4, {"stall_limit": 300}, "these options change them (stall_limit)"),
+    ],
+)
+def test_other_tables_refuse_it(
+    game: str, players: int, options: dict[str, object], words: str
+) -> None:
     reason = bot_refusal("learned", game, players, options)
     assert reason is not None and words in reason and reason.endswith("pick another bot")
     assert bot_refusal("counter", game, players, options) is None
@@ -154,9 +176,11 @@ def test_its_own_table_and_the_alias_are_accepted() -> None:
 
 
 def test_the_command_line_refuses_it_elsewhere(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in (["simulate", "poker_bull", "--games", "1", "--bots", "learned"],
-                 ["arena", "bullshit", "--players", "5", "--bots", "learned,counter"],
-                 ["play", "sneak", "--bots", "learned"]):
+    for argv in (
+        ["simulate", "poker_bull", "--games", "1", "--bots", "learned"],
+        ["arena", "bullshit", "--players", "5", "--bots", "learned,counter"],
+        ["play", "sneak", "--bots", "learned"],
+    ):
         assert cli.main(argv) != 0
         err = capsys.readouterr().err
         assert "the learned bot plays only 4-player bullshit" in err, (argv, err)
@@ -193,8 +217,9 @@ def test_every_abstract_action_is_legal_and_maps_back_to_its_id() -> None:
             assert features.shape == (BELIEFS,)
             assert ((features >= 0) & (features <= 1)).all()
             seen.update(ids)
-            action = bots[seat].act(view, choices) if rng.random() < 0.7 else \
-                ids[rng.choice(list(ids))]
+            action = (
+                bots[seat].act(view, choices) if rng.random() < 0.7 else ids[rng.choice(list(ids))]
+            )
             game.apply(seat, action)
             steps += 1
     assert {0, 1} <= seen and len(seen) > 6  # pass, call and plays of several shapes

@@ -20,8 +20,10 @@ from bluffhouse.interop import openspiel as bos  # noqa: E402
 TINY = "python_bluffhouse(game=bullshit,players=2,deal_from=ASAHKSKH,deal_size=1,stall_limit=4)"
 
 #: Heads-up Poker Bull, one hand, one card each from KS KH AS AH (a reduced pack).
-HEADS_UP = ("python_bluffhouse(game=poker_bull_rising,players=2,lowest_rank=K,suits=2,jokers=0,"
-            "grow_limit=1)")
+HEADS_UP = (
+    "python_bluffhouse(game=poker_bull_rising,players=2,lowest_rank=K,suits=2,jokers=0,"
+    "grow_limit=1)"
+)
 
 SMALL = [
     TINY,
@@ -43,21 +45,23 @@ def test_random_sim_small(spec):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("spec", [
-    "python_bluffhouse(game=bluff)",
-    "python_bluffhouse(game=bullshit,stall_limit=200)",
-    "python_bluffhouse(game=eightshit)",
-    "python_bluffhouse(game=poker_bull)",
-    "python_bluffhouse(game=sneak,players=2)",
-])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "python_bluffhouse(game=bluff)",
+        "python_bluffhouse(game=bullshit,stall_limit=200)",
+        "python_bluffhouse(game=eightshit)",
+        "python_bluffhouse(game=poker_bull)",
+        "python_bluffhouse(game=sneak,players=2)",
+    ],
+)
 def test_random_sim_defaults(spec):
     game = pyspiel.load_game(spec)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_parameters_by_dict_and_string():
-    game = pyspiel.load_game("python_bluffhouse", {"game": "poker_bull", "players": 3,
-                                                   "jokers": 0})
+    game = pyspiel.load_game("python_bluffhouse", {"game": "poker_bull", "players": 3, "jokers": 0})
     assert game.num_players() == 3
     assert game.num_distinct_actions() == 9_856
     again = pyspiel.load_game(str(game))
@@ -82,16 +86,15 @@ def test_bad_parameters_are_named():
     with pytest.raises(bh.RuleError, match="stall_limit"):
         pyspiel.load_game("python_bluffhouse", {"stall_limit": 0})
     with pytest.raises(bh.RuleError, match="deal_from"):
-        pyspiel.load_game("python_bluffhouse", {"players": 2, "deal_from": "ASXX",
-                                                "deal_size": 1})
+        pyspiel.load_game("python_bluffhouse", {"players": 2, "deal_from": "ASXX", "deal_size": 1})
 
 
 def test_the_explicit_deal_is_uniform():
     """Every pair of hands of the tiny game comes out with the probability of a fair deal, and
     each is one chance path (hands dealt in card order)."""
     game = pyspiel.load_game(
-        "python_bluffhouse(game=bullshit,players=2,deal_from=ASAHKSKH,deal_size=2,"
-        "stall_limit=4)")
+        "python_bluffhouse(game=bullshit,players=2,deal_from=ASAHKSKH,deal_size=2,stall_limit=4)"
+    )
     seen: dict[tuple[tuple[int, ...], ...], float] = {}
 
     def walk(state, p):
@@ -117,8 +120,12 @@ def test_sampled_chance():
     # one read-only list for every state (a fresh one of 65,536 pairs costs a game 2 ms)
     outcomes = state.chance_outcomes()
     assert game.new_initial_state().chance_outcomes() is outcomes
-    for change in (lambda: outcomes.append((16, 0.0)), lambda: outcomes.pop(),
-                   lambda: outcomes.__setitem__(0, (0, 1.0)), outcomes.clear):
+    for change in (
+        lambda: outcomes.append((16, 0.0)),
+        lambda: outcomes.pop(),
+        lambda: outcomes.__setitem__(0, (0, 1.0)),
+        outcomes.clear,
+    ):
         with pytest.raises(TypeError, match=r"copy it first: list\(state.chance_outcomes"):
             change()
     assert outcomes == [(i, 1 / 16) for i in range(16)]
@@ -144,16 +151,20 @@ def test_observations():
     expected = game.shared.encoder.encode(state.engine.game.view(0))
     assert np.array_equal(obs.tensor, expected)
     assert np.allclose(state.observation_tensor(0), expected)
-    assert np.allclose(state.information_state_tensor(1),
-                       game.shared.encoder.encode(state.engine.game.view(1)))
+    assert np.allclose(
+        state.information_state_tensor(1), game.shared.encoder.encode(state.engine.game.view(1))
+    )
     mine = state.engine.game.view(0)["hand"]
     theirs = state.engine.game.view(1)["hand"]
     info = state.information_state_string(0)
     text = state.observation_string(0)
     assert all(card in text for card in mine[:3])
     assert not any(f'"{card}"' in info for card in set(theirs) - set(mine))
-    public = game.make_py_observer(pyspiel.IIGObservationType(
-        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        )
+    )
     assert "hand:" not in public.string_from(state, 0)
 
 
@@ -207,14 +218,19 @@ def test_cfr_on_the_registered_game_matches_the_export():
     for _ in range(2):
         direct.evaluate_and_update_policy()
         native.evaluate_and_update_policy()
-    assert math.isclose(pyspiel.nash_conv(game, direct.average_policy()),
-                        pyspiel.nash_conv(efg, native.average_policy()))
+    assert math.isclose(
+        pyspiel.nash_conv(game, direct.average_policy()),
+        pyspiel.nash_conv(efg, native.average_policy()),
+    )
 
 
 def test_max_game_length_bounds():
     """Every family's games stay within the declared length (random_sim_test checks it too)."""
-    for spec in ("python_bluffhouse(game=bullshit)", "python_bluffhouse(game=poker_bull)",
-                 "python_bluffhouse(game=sneak)"):
+    for spec in (
+        "python_bluffhouse(game=bullshit)",
+        "python_bluffhouse(game=poker_bull)",
+        "python_bluffhouse(game=sneak)",
+    ):
         assert pyspiel.load_game(spec).max_game_length() > 500
 
 

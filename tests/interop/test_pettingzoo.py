@@ -21,10 +21,18 @@ from bluffhouse.interop.pettingzoo import env, raw_env  # noqa: E402
 #: (game id, options): several Cheat presets (windows of several seats, one seat, none: answers
 #: inside the turn; table cheats; jump-in), Poker Bull and Sneak.
 CASES = [
-    ("bullshit", {}), ("bluff", {}), ("popcorn", {"callers": "next"}), ("chinese_bluff", {}),
-    ("anything_goes_cheat", {}), ("jump_in", {}), ("hawaiian_bluff", {}),
-    ("eightshit", {}), ("specificity", {}),
-    ("poker_bull", {}), ("poker_bull_rising", {"players": 2}), ("sneak", {}),
+    ("bullshit", {}),
+    ("bluff", {}),
+    ("popcorn", {"callers": "next"}),
+    ("chinese_bluff", {}),
+    ("anything_goes_cheat", {}),
+    ("jump_in", {}),
+    ("hawaiian_bluff", {}),
+    ("eightshit", {}),
+    ("specificity", {}),
+    ("poker_bull", {}),
+    ("poker_bull_rising", {"players": 2}),
+    ("sneak", {}),
     ("sneak", {"players": 2}),
 ]
 
@@ -49,8 +57,9 @@ def test_seed(game_id, options):
 
 @pytest.mark.parametrize("game_id, options", CASES)
 def test_render(game_id, options, capsys):
-    _quiet(render_test, lambda render_mode=None: env(game=game_id, render_mode=render_mode,
-                                                     **options))
+    _quiet(
+        render_test, lambda render_mode=None: env(game=game_id, render_mode=render_mode, **options)
+    )
     e = env(game=game_id, render_mode="ansi", **options)
     e.reset(seed=3)
     assert "to act" in e.render()
@@ -84,15 +93,20 @@ def test_windows_are_taken_seat_by_seat():
     base = e.unwrapped
     assert e.agent_selection == "player_0"
     obs, *_ = e.last()
-    play = next(i for i in np.flatnonzero(obs["action_mask"])
-                if base.table.codec.describe(int(i)).startswith("play"))
+    play = next(
+        i
+        for i in np.flatnonzero(obs["action_mask"])
+        if base.table.codec.describe(int(i)).startswith("play")
+    )
     e.step(int(play))
     codec = base.table.codec
     for expected in ("player_1", "player_2", "player_3"):
         assert e.agent_selection == expected
         obs, *_ = e.last()
         assert {codec.describe(int(i)) for i in np.flatnonzero(obs["action_mask"])} == {
-            "call", "pass"}
+            "call",
+            "pass",
+        }
         e.step(codec._by_kind["pass"].start)
     assert e.agent_selection == "player_1"  # the play stood: the next seat's turn
 

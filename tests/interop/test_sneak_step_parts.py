@@ -15,8 +15,16 @@ def test_every_part_is_timed() -> None:
     parts: dict[str, int] = {}
     steps = bench.table_parts(1, 3, parts)
     assert steps > 0
-    assert set(parts) == {"seat asked", "view", "observation: catch-up",
-                          "observation: the rest", "legal ids", "mask", "agent's choice", "act"}
+    assert set(parts) == {
+        "seat asked",
+        "view",
+        "observation: catch-up",
+        "observation: the rest",
+        "legal ids",
+        "mask",
+        "agent's choice",
+        "act",
+    }
     engine: dict[str, int] = {}
     assert bench.engine_parts(1, 3, engine) > 0
     assert set(engine) == {"view", "legal_actions", "apply"}

@@ -76,8 +76,7 @@ def makes(bid: Bid, cards: Sequence[Concrete], universe: Universe) -> bool:
                 return True
         return False
     if cat == STRAIGHT_FLUSH:  # unless a top is named, a royal flush is a straight flush too
-        tops = [spec[1]] if len(spec) == 2 else [
-            t for t in range(3, 13) if run(t) <= set(vals)]
+        tops = [spec[1]] if len(spec) == 2 else [t for t in range(3, 13) if run(t) <= set(vals)]
     else:
         assert cat == ROYAL
         tops = [ACE]
@@ -106,12 +105,24 @@ def brute_exists(bid: Bid, cards: Sequence[int], universe: Universe) -> bool:
     return False
 
 
-CATEGORY_ORDER = ["high", "pair", "two_pair", "trips", "straight", "flush", "full_house",
-                  "quads", "straight_flush", "royal_flush", "five"]
+CATEGORY_ORDER = [
+    "high",
+    "pair",
+    "two_pair",
+    "trips",
+    "straight",
+    "flush",
+    "full_house",
+    "quads",
+    "straight_flush",
+    "royal_flush",
+    "five",
+]
 
 
-def naive_rank(bid_text: str, suits: str = "SHCD", royal: str = "no",
-               jokers_high: bool = False) -> tuple[object, ...]:
+def naive_rank(
+    bid_text: str, suits: str = "SHCD", royal: str = "no", jokers_high: bool = False
+) -> tuple[object, ...]:
     """A comparable tuple for a bid, worked out from its text alone."""
     tokens = bid_text.split()
     natural = tokens[-1] == "natural"
@@ -124,8 +135,11 @@ def naive_rank(bid_text: str, suits: str = "SHCD", royal: str = "no",
     value = "23456789TJQKA"
     parts: list[int] = []
     for tok in tokens[1:]:
-        if tok in ("S", "H", "D", "C") and tokens[0] in ("flush", "straight_flush",
-                                                         "royal_flush") and not parts:
+        if (
+            tok in ("S", "H", "D", "C")
+            and tokens[0] in ("flush", "straight_flush", "royal_flush")
+            and not parts
+        ):
             parts.append(10 - suits.index(tok))
         else:
             parts.append(value.index(tok))

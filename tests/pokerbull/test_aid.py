@@ -22,8 +22,9 @@ def test_exact_matches_enumeration_by_brute_force() -> None:
         rest.remove(c)
     for text in ("pair", "high A", "pair 7", "trips", "high K natural"):
         bid = parse_bid(text)
-        hits = sum(brute_exists(bid, own + list(pick), FULL)
-                   for pick in itertools.combinations(rest, 2))
+        hits = sum(
+            brute_exists(bid, own + list(pick), FULL) for pick in itertools.combinations(rest, 2)
+        )
         expected = Fraction(hits, len(list(itertools.combinations(rest, 2))))
         got = bid_probability(view, text)
         assert got.exact and got.stderr == 0
@@ -31,16 +32,16 @@ def test_exact_matches_enumeration_by_brute_force() -> None:
 
 
 def test_a_pair_with_a_joker_in_hand_is_certain() -> None:
-    g = bh.new_game("poker_bull_rising", players=3, seed=1,
-                    deal=[["JK"], ["2S"], ["3S"]])
+    g = bh.new_game("poker_bull_rising", players=3, seed=1, deal=[["JK"], ["2S"], ["3S"]])
     assert bid_probability(g.view(0), "pair").p == 1.0
     # At least one of the two unseen cards is one of the three other twos.
     assert abs(bid_probability(g.view(1), "pair 2 natural").p - (1 - 1225 / 1378)) < 1e-12
 
 
 def test_monte_carlo_is_seeded_and_agrees_with_the_exact_answer() -> None:
-    g = bh.new_game("poker_bull", players=3, seed=8,
-                    deal=[["AS", "KS", "7H"], ["2C", "3C"], ["9D"]])
+    g = bh.new_game(
+        "poker_bull", players=3, seed=8, deal=[["AS", "KS", "7H"], ["2C", "3C"], ["9D"]]
+    )
     view = g.view(0)
     exact = bid_probability(view, "flush S")
     assert exact.exact
@@ -65,8 +66,9 @@ def test_big_tables_estimate() -> None:
 def test_a_royal_flush_in_hand_makes_straight_flush_of_its_suit_certain() -> None:
     """The aid counts with the game's existence check: T-A of spades makes 'straight_flush S'
     (it used to count only the deals that held the nine of spades too)."""
-    g = bh.new_game("poker_bull", players=3, seed=1,
-                    deal=[["TS", "JS", "QS", "KS", "AS"], ["2C", "3C"], ["9D"]])
+    g = bh.new_game(
+        "poker_bull", players=3, seed=1, deal=[["TS", "JS", "QS", "KS", "AS"], ["2C", "3C"], ["9D"]]
+    )
     view = g.view(0)
     for text in ("straight_flush", "straight_flush S", "straight_flush S natural"):
         assert bid_probability(view, text, samples=50).p == 1.0, text

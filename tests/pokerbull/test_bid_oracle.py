@@ -34,8 +34,10 @@ RANKS = "23456789TJQKA"  # index = poker value, the ace high
 SUITS = "SHDC"  # card ints number the suits in this order (card & 3)
 IDENTITIES = [(v, s) for v in range(13) for s in range(4)]
 #: The five values of each straight, keyed by its top card (3 = the 5 of 5-4-3-2-A).
-RUNS = {top: frozenset({12, 0, 1, 2, 3} if top == 3 else range(top - 4, top + 1))
-        for top in range(3, 13)}
+RUNS = {
+    top: frozenset({12, 0, 1, 2, 3} if top == 3 else range(top - 4, top + 1))
+    for top in range(3, 13)
+}
 Card = tuple[int, int]  # (value 0..12 with 2 = 0 and A = 12, suit index)
 
 
@@ -59,8 +61,7 @@ def shown(hand: Sequence[Card]) -> set[str]:
         if count[hi] >= 2 and count[lo] >= 2 and hi > lo:
             out |= {"two_pair", f"two_pair {RANKS[hi]}", f"two_pair {RANKS[hi]} {RANKS[lo]}"}
         if count[hi] >= 3 and count[lo] >= 2:
-            out |= {"full_house", f"full_house {RANKS[hi]}",
-                    f"full_house {RANKS[hi]} {RANKS[lo]}"}
+            out |= {"full_house", f"full_house {RANKS[hi]}", f"full_house {RANKS[hi]} {RANKS[lo]}"}
     if len(count) < 5:  # no straight, and no flush (five different ranks) either
         return out
     for top, run in RUNS.items():
@@ -121,31 +122,56 @@ def _table(text: str) -> list[int]:
     return out
 
 
-@pytest.mark.parametrize(("table", "made", "not_made"), [
-    # The issue: a royal flush is the best straight flush of its suit.
-    ("TS JS QS KS AS", {"straight_flush", "straight_flush S", "royal_flush S", "straight A",
-                        "flush S A K", "straight_flush natural", "straight_flush S natural"},
-     {"straight_flush S K", "straight_flush H", "five"}),
-    ("TH JH QH KH JK", {"straight_flush H", "royal_flush H", "straight_flush H K"},
-     {"straight_flush H natural", "royal_flush H natural"}),
-    # A different straight does not make a named one; the wheel is the 5-high straight.
-    ("6C 7D 8H 9S TS", {"straight T"}, {"straight 9", "straight J"}),
-    ("AC 2D 3H 4S 5S", {"straight 5", "straight"}, {"straight A", "straight 6"}),
-    # A flush's named ranks are "among its five", higher or lower ranks free.
-    ("AS JS 6S 4S 2S", {"flush S J 6 4", "flush S A 2", "flush S A J 6 4 2"},
-     {"flush S J 9 6 4", "flush S K"}),
-    ("JS 9S 7S 3S 2H JK", {"flush S J 9 7 3", "flush S J 9 7 6", "flush S A J 9 7 3"},
-     {"flush S J 6 4", "flush S J 9 7 3 natural"}),
-    # Of a kind: more cards than named still make it; jokers fill in; two make five.
-    ("7S 7H 7D", {"pair 7", "trips 7", "pair 7 natural"}, {"quads 7", "two_pair"}),
-    ("7S 7H 7D JK JK", {"five 7", "quads 7", "full_house 7", "two_pair A 7"},
-     {"quads 7 natural", "full_house natural"}),
-    # two_pair H: H is the higher pair; full_house T: the pair may be any other rank.
-    ("AS AH KS KH", {"two_pair A K", "two_pair A", "pair K"}, {"two_pair K", "two_pair K Q"}),
-    ("3S 3H 3D AS AH", {"full_house 3 A", "full_house 3", "two_pair A 3"}, {"full_house A"}),
-    ("7S 7H 7D 7C", {"quads 7", "trips 7"}, {"two_pair", "full_house"}),
-    ("JK", {"high A", "high 2"}, {"pair", "high natural"}),
-])
+@pytest.mark.parametrize(
+    ("table", "made", "not_made"),
+    [
+        # The issue: a royal flush is the best straight flush of its suit.
+        (
+            "TS JS QS KS AS",
+            {
+                "straight_flush",
+                "straight_flush S",
+                "royal_flush S",
+                "straight A",
+                "flush S A K",
+                "straight_flush natural",
+                "straight_flush S natural",
+            },
+            {"straight_flush S K", "straight_flush H", "five"},
+        ),
+        (
+            "TH JH QH KH JK",
+            {"straight_flush H", "royal_flush H", "straight_flush H K"},
+            {"straight_flush H natural", "royal_flush H natural"},
+        ),
+        # A different straight does not make a named one; the wheel is the 5-high straight.
+        ("6C 7D 8H 9S TS", {"straight T"}, {"straight 9", "straight J"}),
+        ("AC 2D 3H 4S 5S", {"straight 5", "straight"}, {"straight A", "straight 6"}),
+        # A flush's named ranks are "among its five", higher or lower ranks free.
+        (
+            "AS JS 6S 4S 2S",
+            {"flush S J 6 4", "flush S A 2", "flush S A J 6 4 2"},
+            {"flush S J 9 6 4", "flush S K"},
+        ),
+        (
+            "JS 9S 7S 3S 2H JK",
+            {"flush S J 9 7 3", "flush S J 9 7 6", "flush S A J 9 7 3"},
+            {"flush S J 6 4", "flush S J 9 7 3 natural"},
+        ),
+        # Of a kind: more cards than named still make it; jokers fill in; two make five.
+        ("7S 7H 7D", {"pair 7", "trips 7", "pair 7 natural"}, {"quads 7", "two_pair"}),
+        (
+            "7S 7H 7D JK JK",
+            {"five 7", "quads 7", "full_house 7", "two_pair A 7"},
+            {"quads 7 natural", "full_house natural"},
+        ),
+        # two_pair H: H is the higher pair; full_house T: the pair may be any other rank.
+        ("AS AH KS KH", {"two_pair A K", "two_pair A", "pair K"}, {"two_pair K", "two_pair K Q"}),
+        ("3S 3H 3D AS AH", {"full_house 3 A", "full_house 3", "two_pair A 3"}, {"full_house A"}),
+        ("7S 7H 7D 7C", {"quads 7", "trips 7"}, {"two_pair", "full_house"}),
+        ("JK", {"high A", "high 2"}, {"pair", "high natural"}),
+    ],
+)
 def test_oracle_examples(table: str, made: set[str], not_made: set[str]) -> None:
     """The rules page's readings, as the oracle and the engine both see them."""
     cards = _table(table)
@@ -195,8 +221,9 @@ def _rich(draw: Callable[..., Any], most: int, jokers: int) -> list[int]:
     rank = draw(st.integers(0, 12))
     kind = [((rank + 1) % 13) * 4 + x for x in range(4)]
     pool = sorted(set(run + kind))
-    naturals: list[int] = draw(st.lists(st.sampled_from(pool), min_size=1,
-                                        max_size=most - jokers, unique=True))
+    naturals: list[int] = draw(
+        st.lists(st.sampled_from(pool), min_size=1, max_size=most - jokers, unique=True)
+    )
     room = most - jokers - len(naturals)
     others = [c for c in range(52) if c not in naturals]
     naturals += draw(st.lists(st.sampled_from(others), max_size=min(room, 2), unique=True))
@@ -236,8 +263,11 @@ def test_every_bid_matches_the_oracle_many_tables(cards: list[int]) -> None:
 def test_small_tables_and_jokers_alone(data: st.DataObject) -> None:
     """Tables of one to four cards (every card is in the one handful), jokers alone too."""
     jokers = data.draw(st.integers(0, 2))
-    naturals = data.draw(st.lists(st.integers(0, 51), min_size=1 if not jokers else 0,
-                                  max_size=4 - jokers, unique=True))
+    naturals = data.draw(
+        st.lists(
+            st.integers(0, 51), min_size=1 if not jokers else 0, max_size=4 - jokers, unique=True
+        )
+    )
     _check(naturals + [JOKER] * jokers)
 
 

@@ -35,8 +35,8 @@ FULL_BIDS = all_bids(FULL, jokers=True)
 FULL_TEXTS = [bid_text(b) for b in FULL_BIDS]
 # Small decks for exhaustive checks: (universe, jokers in the deck).
 SMALL = [
-    (Universe((12, 0, 1, 2, 3, 4), 2), 2),   # A 2 3 4 5 6, two suits: the wheel and 6-high
-    (Universe((8, 9, 10, 11, 12), 3), 1),    # T J Q K A, three suits: royal flushes
+    (Universe((12, 0, 1, 2, 3, 4), 2), 2),  # A 2 3 4 5 6, two suits: the wheel and 6-high
+    (Universe((8, 9, 10, 11, 12), 3), 1),  # T J Q K A, three suits: royal flushes
     (Universe((6, 7, 8, 9, 10, 11, 12), 2), 0),  # 8 .. A, no jokers
     # 9 .. A, two suits, two jokers: straight flushes and royal flushes side by side (a royal
     # flush makes 'straight_flush' and 'straight_flush S', also in max_avoid).
@@ -47,8 +47,19 @@ SMALL = [
 def _is_full(bid_text_: str) -> bool:
     """Fully specified: every specification named."""
     bid = parse_bid(bid_text_)
-    need = {"high": 1, "pair": 1, "trips": 1, "quads": 1, "five": 1, "two_pair": 2,
-            "full_house": 2, "straight": 1, "flush": 6, "straight_flush": 2, "royal_flush": 1}
+    need = {
+        "high": 1,
+        "pair": 1,
+        "trips": 1,
+        "quads": 1,
+        "five": 1,
+        "two_pair": 2,
+        "full_house": 2,
+        "straight": 1,
+        "flush": 6,
+        "straight_flush": 2,
+        "royal_flush": 1,
+    }
     return len(bid.spec) == need[bid_text_.split()[0]]
 
 
@@ -75,72 +86,92 @@ def test_notation_examples() -> None:
     assert bid_text(parse_bid("  pair   ")) == "pair"
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    ("", "needs a category"),
-    ("   ", "needs a category"),
-    (None, "is text"),
-    (7, "is text"),
-    ("natural", "qualifies a hand"),
-    ("pair natural 7", "goes last"),
-    ("kind 7", "not a hand"),
-    ("pair 7 8", "at most one rank"),
-    ("pair X", "not a rank"),
-    ("pair 1", "not a rank"),
-    ("two_pair 9 K", "higher pair first"),
-    ("two_pair 9 9", "two different ranks"),
-    ("two_pair 2", "below twos"),
-    ("full_house 3 3", "two different ranks"),
-    ("full_house 3 2 4", "at most two ranks"),
-    ("straight 4", "top card is 5 to A"),
-    ("straight 9 8", "top card only"),
-    ("flush J", "not a suit"),
-    ("flush S J J", "all different"),
-    ("flush S A K Q J T 9", "at most five ranks"),
-    ("flush S 9 8 7 6 5", "straight_flush S 9"),
-    ("flush H A K Q J T", "royal_flush H"),
-    ("flush D A 5 4 3 2", "straight_flush D 5"),
-    ("straight_flush H A", "royal_flush H"),
-    ("straight_flush H 4", "5 to K"),
-    ("straight_flush 9", "not a suit"),
-    ("royal_flush S H", "suit only"),
-    ("five 6 natural", "cannot be natural"),
-])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "needs a category"),
+        ("   ", "needs a category"),
+        (None, "is text"),
+        (7, "is text"),
+        ("natural", "qualifies a hand"),
+        ("pair natural 7", "goes last"),
+        ("kind 7", "not a hand"),
+        ("pair 7 8", "at most one rank"),
+        ("pair X", "not a rank"),
+        ("pair 1", "not a rank"),
+        ("two_pair 9 K", "higher pair first"),
+        ("two_pair 9 9", "two different ranks"),
+        ("two_pair 2", "below twos"),
+        ("full_house 3 3", "two different ranks"),
+        ("full_house 3 2 4", "at most two ranks"),
+        ("straight 4", "top card is 5 to A"),
+        ("straight 9 8", "top card only"),
+        ("flush J", "not a suit"),
+        ("flush S J J", "all different"),
+        ("flush S A K Q J T 9", "at most five ranks"),
+        ("flush S 9 8 7 6 5", "straight_flush S 9"),
+        ("flush H A K Q J T", "royal_flush H"),
+        ("flush D A 5 4 3 2", "straight_flush D 5"),
+        ("straight_flush H A", "royal_flush H"),
+        ("straight_flush H 4", "5 to K"),
+        ("straight_flush 9", "not a suit"),
+        ("royal_flush S H", "suit only"),
+        ("five 6 natural", "cannot be natural"),
+    ],
+)
 def test_bad_bid_text(text: object, says: str) -> None:
     with pytest.raises(IllegalAction, match=says):
         parse_bid(text)
 
 
 # ---------------------------------------------------------------- order
-@pytest.mark.parametrize("order", [Order(), Order("SHDC"), Order("SHCD", "natural", True),
-                                   Order("SHCD", "all")])
+@pytest.mark.parametrize(
+    "order", [Order(), Order("SHDC"), Order("SHCD", "natural", True), Order("SHCD", "all")]
+)
 def test_order_is_total_on_full_bids_and_matches_the_model(order: Order) -> None:
     full = [t for t in FULL_TEXTS if _is_full(t)]
     mine = sorted(full, key=lambda t: key(parse_bid(t), order))
-    model = sorted(full, key=lambda t: naive_rank(t, order.suits, order.royal_over_five,
-                                                   order.jokers_high))
+    model = sorted(
+        full, key=lambda t: naive_rank(t, order.suits, order.royal_over_five, order.jokers_high)
+    )
     assert mine == model
     keys = [key(parse_bid(t), order) for t in mine]
     assert all(a < b for a, b in itertools.pairwise(keys))  # strict: no ties
 
 
-@given(st.sampled_from(FULL_TEXTS), st.sampled_from(FULL_TEXTS),
-       st.sampled_from(FULL_TEXTS))
+@given(st.sampled_from(FULL_TEXTS), st.sampled_from(FULL_TEXTS), st.sampled_from(FULL_TEXTS))
 def test_order_is_strict_and_transitive(a: str, b: str, c: str) -> None:
     ka, kb, kc = (key(parse_bid(x)) for x in (a, b, c))
     assert (ka == kb) == (a == b)
     if ka < kb and kb < kc:
         assert ka < kc
-    assert may_follow(parse_bid(a), parse_bid(b)) != (a == b or may_follow(parse_bid(b),
-                                                                              parse_bid(a)))
+    assert may_follow(parse_bid(a), parse_bid(b)) != (
+        a == b or may_follow(parse_bid(b), parse_bid(a))
+    )
 
 
 def test_seed_order_examples() -> None:
     def k(text: str, order: Order = DEFAULT_ORDER) -> tuple[int, ...]:
         return key(parse_bid(text), order)
 
-    chain = ["high A", "pair 2", "two_pair 3 2", "trips 2", "straight 5", "straight 6",
-             "flush D", "flush C", "flush H", "flush S", "full_house 2 3", "quads 2",
-             "straight_flush S 5", "royal_flush D", "royal_flush S", "five 2"]
+    chain = [
+        "high A",
+        "pair 2",
+        "two_pair 3 2",
+        "trips 2",
+        "straight 5",
+        "straight 6",
+        "flush D",
+        "flush C",
+        "flush H",
+        "flush S",
+        "full_house 2 3",
+        "quads 2",
+        "straight_flush S 5",
+        "royal_flush D",
+        "royal_flush S",
+        "five 2",
+    ]
     assert [k(t) for t in chain] == sorted(k(t) for t in chain)
     # Four sixes and a king beat three sixes, a king and a joker.
     assert k("quads 6 natural") > k("quads 6")
@@ -160,10 +191,13 @@ def test_seed_order_examples() -> None:
     assert not may_follow(old, parse_bid("flush S J 5 4 3"))
 
 
-@pytest.mark.parametrize(("universe", "jokers"), [
-    (Universe((8, 9, 10, 11, 12), 3), 1),
-    (Universe((12, 0, 1, 2, 3), 3), 2),
-])
+@pytest.mark.parametrize(
+    ("universe", "jokers"),
+    [
+        (Universe((8, 9, 10, 11, 12), 3), 1),
+        (Universe((12, 0, 1, 2, 3), 3), 2),
+    ],
+)
 def test_higher_or_more_specific_matches_brute_force(universe: Universe, jokers: int) -> None:
     """The model: higher by the hand-written ranking, or the same hand (and qualifier) whose
     existence strictly implies the standing one's over every card set of the small deck.
@@ -176,8 +210,7 @@ def test_higher_or_more_specific_matches_brute_force(universe: Universe, jokers:
     texts = {b: bid_text(b) for b in bids}
     for old in bids:
         for new in bids:
-            specific = (new.cat == old.cat and new.natural == old.natural
-                        and made[new] < made[old])
+            specific = new.cat == old.cat and new.natural == old.natural and made[new] < made[old]
             higher = naive_rank(texts[new]) > naive_rank(texts[old])
             assert may_follow(old, new) == (higher or specific), (texts[old], texts[new])
             if refines(old, new):
@@ -227,17 +260,21 @@ def test_exists_matches_brute_force_small_decks(universe: Universe, jokers: int)
 
 
 # ---------------------------------------------------------------- guaranteed bids
-@pytest.mark.parametrize(("universe", "jokers"), [
-    *SMALL,
-    (Universe((12, 0, 1, 2, 3), 1), 7),  # more jokers than a hand has cards
-])
-def test_max_avoid_matches_brute_force_over_every_card_set(universe: Universe,
-                                                           jokers: int) -> None:
+@pytest.mark.parametrize(
+    ("universe", "jokers"),
+    [
+        *SMALL,
+        (Universe((12, 0, 1, 2, 3), 1), 7),  # more jokers than a hand has cards
+    ],
+)
+def test_max_avoid_matches_brute_force_over_every_card_set(universe: Universe, jokers: int) -> None:
     naturals = universe.cards()
     masks = sorted(range(1 << len(naturals)), key=lambda m: -m.bit_count())
     summaries = {
-        j: [summarize([c for i, c in enumerate(naturals) if m >> i & 1] + [JOKER] * j)
-            for m in masks]
+        j: [
+            summarize([c for i, c in enumerate(naturals) if m >> i & 1] + [JOKER] * j)
+            for m in masks
+        ]
         for j in range(jokers + 1)
     }
     sizes = [m.bit_count() for m in masks]
@@ -253,9 +290,19 @@ def test_max_avoid_matches_brute_force_over_every_card_set(universe: Universe,
         assert max_avoid(bid, universe, jokers) == best, bid_text(bid)
 
 
-@pytest.mark.parametrize("text", ["straight", "straight_flush", "straight_flush S",
-                                  "flush S J", "two_pair K", "full_house", "five A",
-                                  "pair 7 natural"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "straight",
+        "straight_flush",
+        "straight_flush S",
+        "flush S J",
+        "two_pair K",
+        "full_house",
+        "five A",
+        "pair 7 natural",
+    ],
+)
 def test_any_joker_count_costs_the_same(text: str) -> None:
     """Five jokers make every bid, so the guaranteed test weighs at most four of them (a save
     with a huge joker count used to keep it busy for hours)."""
@@ -294,8 +341,11 @@ def test_legal_list_respects_order_and_guarantee(jokers: int) -> None:
             standing = None if standing_text is None else parse_bid(standing_text)
             floor = None if standing is None else key(standing)
             listed = space.legal_after(standing, total)
-            every = [t for t, b, k in zip(space.texts, space.bids, keys, strict=True)
-                     if (floor is None or k > floor) and not guaranteed(b, total, FULL, jokers)]
+            every = [
+                t
+                for t, b, k in zip(space.texts, space.bids, keys, strict=True)
+                if (floor is None or k > floor) and not guaranteed(b, total, FULL, jokers)
+            ]
             if len(every) <= 10_000:
                 assert listed == every
             else:

@@ -40,8 +40,9 @@ def test_counter_beats_random() -> None:
 
 
 def test_honest_never_calls_and_bids_what_it_holds() -> None:
-    state = bh.new_game("poker_bull", players=3, seed=1,
-                        deal=[["7S", "7H", "2C", "9D", "KD"], ["3S"], ["4S"]])
+    state = bh.new_game(
+        "poker_bull", players=3, seed=1, deal=[["7S", "7H", "2C", "9D", "KD"], ["3S"], ["4S"]]
+    )
     state.apply(0, {"type": "bid", "bid": "high K"})
     state.apply(1, {"type": "bid", "bid": "pair 2"})
     action = make_bot("honest").act(None, Choices(state, 2))
@@ -71,8 +72,7 @@ def test_every_sample_is_consistent_with_the_view() -> None:
 def test_samples_are_uniform_on_a_small_case() -> None:
     """One card each (the rising game): seat 0 holds the ace of spades; seats 1 and 2 get an
     ordered pair of distinct cards from the other 53 (two equal jokers)."""
-    state = bh.new_game("poker_bull_rising", players=3, seed=1,
-                        deal=[["AS"], ["KS"], ["QS"]])
+    state = bh.new_game("poker_bull_rising", players=3, seed=1, deal=[["AS"], ["KS"], ["QS"]])
     view = state.view(0)
     rng = random.Random(0)
     draws = 10_600
@@ -121,10 +121,18 @@ def _first_hand(name: str, deal: list[list[str]]) -> list[dict[str, Any]]:
 
 def test_nothing_leaks_from_the_other_hands() -> None:
     mine = ["7S", "7H", "KD", "2C", "9H"]
-    a = [mine, ["AS", "AH", "AD", "AC", "KS"], ["QS", "QH", "QD", "QC", "JK"],
-         ["5S", "5H", "5D", "5C", "JK"]]
-    b = [mine, ["2S", "3H", "4D", "6C", "8S"], ["TS", "JH", "3D", "4C", "6S"],
-         ["8D", "TC", "JC", "3S", "4H"]]
+    a = [
+        mine,
+        ["AS", "AH", "AD", "AC", "KS"],
+        ["QS", "QH", "QD", "QC", "JK"],
+        ["5S", "5H", "5D", "5C", "JK"],
+    ]
+    b = [
+        mine,
+        ["2S", "3H", "4D", "6C", "8S"],
+        ["TS", "JH", "3D", "4C", "6S"],
+        ["8D", "TC", "JC", "3S", "4H"],
+    ]
     for name in ("counter", "ismcts", "honest", "random"):
         assert _first_hand(name, a) == _first_hand(name, b), name
 
@@ -164,9 +172,12 @@ def test_search_reads_the_bids() -> None:
     """After seat 1 bids four sevens, the search's deals give seat 1 more sevens (and jokers)
     than uniform deals do."""
     mine = ["2S", "3H", "9D", "JC", "KH"]
-    state = bh.new_game("poker_bull", players=3, seed=2,
-                        deal=[mine, ["4S", "5H", "6D", "8C", "TH"], ["AS", "AH", "QD", "QC",
-                                                                    "TS"]])
+    state = bh.new_game(
+        "poker_bull",
+        players=3,
+        seed=2,
+        deal=[mine, ["4S", "5H", "6D", "8C", "TH"], ["AS", "AH", "QD", "QC", "TS"]],
+    )
     state.apply(0, {"type": "bid", "bid": "pair 9"})
     state.apply(1, {"type": "bid", "bid": "quads 7"})
     state.apply(2, {"type": "bid", "bid": "quads 8"})
@@ -174,8 +185,11 @@ def test_search_reads_the_bids() -> None:
     rng = random.Random(3)
 
     def sevens(sample: bh.Game) -> int:
-        return sum(1 for c in cards_text(sample.hands[1])  # type: ignore[attr-defined]
-                   if c[0] == "7" or c == "JK")
+        return sum(
+            1
+            for c in cards_text(sample.hands[1])  # type: ignore[attr-defined]
+            if c[0] == "7" or c == "JK"
+        )
 
     uniform = sum(sevens(pb.determinize(view, rng)) for _ in range(600))
     judged = sum(sevens(pbs.determinize(view, rng)) for _ in range(600))

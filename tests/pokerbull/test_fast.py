@@ -21,8 +21,16 @@ RULES: list[tuple[str, int, dict[str, Any]]] = [
     ("poker_bull", 5, {}),
     ("poker_bull_no_jokers", 4, {}),
     ("poker_bull_rising", 3, {}),
-    ("poker_bull", 6, {"jokers_high": True, "royal_over_five": "natural",
-                       "suit_order": "SHDC", "recharge_at": 12}),
+    (
+        "poker_bull",
+        6,
+        {
+            "jokers_high": True,
+            "royal_over_five": "natural",
+            "suit_order": "SHDC",
+            "recharge_at": 12,
+        },
+    ),
     ("poker_bull", 3, {"jokers": 1, "royal_over_five": "all", "hand_size": 3}),
 ]
 
@@ -33,8 +41,7 @@ def _options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), RULES)
-def test_step_path_matches_the_engine(game_id: str, players: int,
-                                      options: dict[str, Any]) -> None:
+def test_step_path_matches_the_engine(game_id: str, players: int, options: dict[str, Any]) -> None:
     for seed in (1, 2):
         g = bh.new_game(game_id, players=players, seed=seed, **options)
         f = fast.FastGame(players, seed, _options(game_id, options))
@@ -79,8 +86,7 @@ def _replay_trace(game_id: str, players: int, options: dict[str, Any], seed: int
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), RULES)
-def test_bulk_core_matches_the_engine(game_id: str, players: int,
-                                      options: dict[str, Any]) -> None:
+def test_bulk_core_matches_the_engine(game_id: str, players: int, options: dict[str, Any]) -> None:
     pytest.importorskip("numba")
     assert fast.COMPILED
     for seed in (3, 4, 2**40 + 7):
@@ -93,7 +99,10 @@ def test_bulk_equals_step_by_step() -> None:
     for g in range(30):
         f = fast.play_random(5, 100 + g)
         assert (bulk["winners"][g], bulk["lengths"][g], bulk["hands"][g]) == (
-            f.winner, f.actions, f.hand_no)
+            f.winner,
+            f.actions,
+            f.hand_no,
+        )
 
 
 def test_mersenne_twister_is_cpythons() -> None:
@@ -105,20 +114,28 @@ def test_mersenne_twister_is_cpythons() -> None:
         assert [int(x) for x in mt[:624]] == list(ref.getstate()[1][:624])
         for n in (1, 2, 3, 54, 1000, 19_999):
             assert fast._randbelow(mt, n) == ref.randrange(n)
-        assert [fast._genrand(mt) for _ in range(700)] == [ref.getrandbits(32)
-                                                           for _ in range(700)]
+        assert [fast._genrand(mt) for _ in range(700)] == [ref.getrandbits(32) for _ in range(700)]
 
 
 def test_pure_python_fallback_gives_the_same_games() -> None:
     pytest.importorskip("numba")
-    code = ("import json; from bluffhouse.pokerbull import fast; assert not fast.COMPILED; "
-            "print(json.dumps(fast.simulate_random(3, players=4, seed=9, "
-            "rules={'recharge_at': 10})))")
+    code = (
+        "import json; from bluffhouse.pokerbull import fast; assert not fast.COMPILED; "
+        "print(json.dumps(fast.simulate_random(3, players=4, seed=9, "
+        "rules={'recharge_at': 10})))"
+    )
     env = {**os.environ, "BLUFFHOUSE_NO_NUMBA": "1"}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                         text=True, check=True, timeout=120)
-    assert json.loads(out.stdout) == fast.simulate_random(3, players=4, seed=9,
-                                                          rules={"recharge_at": 10})
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert json.loads(out.stdout) == fast.simulate_random(
+        3, players=4, seed=9, rules={"recharge_at": 10}
+    )
 
 
 def test_unsupported_rules_are_refused() -> None:

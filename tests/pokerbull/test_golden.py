@@ -46,8 +46,14 @@ def _generate(game_id: str, players: int, seed: int) -> dict[str, Any]:
             action = bids[rng.randrange(min(20, len(bids)))]
         g.apply(seat, action)
         actions.append([seat, action])
-    return {"game": game_id, "players": players, "seed": seed, "actions": actions,
-            "transcript": _transcript(g), "result": g.result}
+    return {
+        "game": game_id,
+        "players": players,
+        "seed": seed,
+        "actions": actions,
+        "transcript": _transcript(g),
+        "result": g.result,
+    }
 
 
 @pytest.mark.parametrize(("game_id", "players", "seed"), CASES)

@@ -27,9 +27,16 @@ def _allowed(grammar: Any, values: str, before: list[str]) -> list[str]:
     return ranks
 
 
-@pytest.mark.parametrize("options", [
-    {}, {"lowest_rank": "9"}, {"suits": 2}, {"suit_order": "SHDC"}, {"jokers": 0},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"lowest_rank": "9"},
+        {"suits": 2},
+        {"suit_order": "SHDC"},
+        {"jokers": 0},
+    ],
+)
 def test_every_bid_of_the_space_fits_the_grammar(options: dict[str, Any]) -> None:
     rules = bh.new_game("poker_bull", seed=0, **options).rules
     grammar = bid_grammar(rules)
@@ -49,7 +56,7 @@ def test_every_bid_of_the_space_fits_the_grammar(options: dict[str, Any]) -> Non
             ranks = spec[1:]
             assert ranks == sorted(ranks, key=grammar["ranks"].index, reverse=True), text
     assert seen_kinds <= set(kinds)
-    assert set(grammar["suits"]) <= set("SHDC"[:rules.suits])
+    assert set(grammar["suits"]) <= set("SHDC"[: rules.suits])
     assert grammar["ranks"][0] == rules.lowest_rank.replace("10", "T")
 
 

@@ -58,10 +58,29 @@ def _check_views(g: Game) -> None:
             assert deals[-1]["cards"] == view["hand"]
         # The only cards a view may hold: its own hand, its own deals, and shown hands.
         for e in view["events"]:
-            keys = set(e) - {"type", "seat", "hand", "sizes", "starter", "jokers", "bid",
-                             "caller", "bidder", "hands", "exists", "higher_exists", "best",
-                             "loser", "cards_next", "place", "cards_in_play", "seats",
-                             "winner", "ranking", "cards"}
+            keys = set(e) - {
+                "type",
+                "seat",
+                "hand",
+                "sizes",
+                "starter",
+                "jokers",
+                "bid",
+                "caller",
+                "bidder",
+                "hands",
+                "exists",
+                "higher_exists",
+                "best",
+                "loser",
+                "cards_next",
+                "place",
+                "cards_in_play",
+                "seats",
+                "winner",
+                "ranking",
+                "cards",
+            }
             assert not keys, keys
             if e["type"] == "call":
                 assert len(e["hands"]) == g.players
@@ -69,8 +88,13 @@ def _check_views(g: Game) -> None:
 
 def _illegal_actions(g: Game, seat: int) -> list[Any]:
     view = g.view(seat)
-    out: list[Any] = [{"type": "pass"}, {"type": "bid", "bid": "pair 1"}, {"type": "bid"},
-                      "call", {"type": "bid", "bid": "high"}]
+    out: list[Any] = [
+        {"type": "pass"},
+        {"type": "bid", "bid": "pair 1"},
+        {"type": "bid"},
+        "call",
+        {"type": "bid", "bid": "high"},
+    ]
     if view["bid"] is not None:
         out.append({"type": "bid", "bid": view["bid"]})
     else:
@@ -99,8 +123,11 @@ def _play(g: Game, rng: random.Random, steps: int, checks: bool) -> list[tuple[i
             assert not g.is_legal(other, acts[0]) or other == seat
             assert g.to_json() == before
         weights = [3.0 if a["type"] == "call" else 1.0 for a in acts]
-        action = rng.choices(acts, weights)[0] if rng.random() < 0.5 else acts[
-            min(len(acts) - 1, rng.randrange(8))]
+        action = (
+            rng.choices(acts, weights)[0]
+            if rng.random() < 0.5
+            else acts[min(len(acts) - 1, rng.randrange(8))]
+        )
         g.apply(seat, action)
         done.append((seat, action))
     return done
@@ -124,8 +151,9 @@ def test_random_play_invariants(game_id: str, players: int, options: dict[str, A
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS[::2])
-def test_save_and_load_continue_identically(game_id: str, players: int,
-                                            options: dict[str, Any]) -> None:
+def test_save_and_load_continue_identically(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
     g = bh.new_game(game_id, players=players, seed=11, **options)
     _play(g, random.Random(1), 30, checks=False)
     twin = bh.load(g.to_json())

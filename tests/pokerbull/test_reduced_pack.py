@@ -43,8 +43,16 @@ def test_bids_are_the_hands_the_pack_can_make() -> None:
     game = heads_up(deal=[["KS"], ["AH"]])
     bids = [a["bid"] for a in game.legal_actions(0)]
     # 'high' is certain among two cards; two suits make no trips, no flush, no straight
-    assert bids == ["high K", "high A", "pair", "pair K", "pair A", "two_pair", "two_pair A",
-                    "two_pair A K"]
+    assert bids == [
+        "high K",
+        "high A",
+        "pair",
+        "pair K",
+        "pair A",
+        "two_pair",
+        "two_pair A",
+        "two_pair A K",
+    ]
     with pytest.raises(bh.IllegalAction, match="cannot be made from this pack"):
         game.apply(0, {"type": "bid", "bid": "trips K"})
     with pytest.raises(bh.IllegalAction, match="K A in spades, hearts"):
@@ -72,8 +80,9 @@ def test_cards_outside_the_pack_are_refused_in_a_deal() -> None:
 
 def test_a_pack_too_small_for_the_table_is_refused() -> None:
     with pytest.raises(bh.RuleError, match="do not fit in the deck"):
-        bh.new_game("poker_bull_rising", players=3, lowest_rank="A", suits=2, jokers=0,
-                    grow_limit=1)
+        bh.new_game(
+            "poker_bull_rising", players=3, lowest_rank="A", suits=2, jokers=0, grow_limit=1
+        )
     with pytest.raises(bh.RuleError, match="hand_size"):
         bh.new_game("poker_bull", players=3, lowest_rank="Q", suits=4, jokers=0)
 
@@ -86,16 +95,33 @@ def test_a_reduced_pack_game_saves_and_loads() -> None:
     assert again.legal_actions(1) == game.legal_actions(1)
 
 
-@pytest.mark.parametrize("bot", ["random", "honest", "counter", "always_call", "never_lie",
-                                 "always_lie", "never_call",
-                                 pytest.param("ismcts", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "bot",
+    [
+        "random",
+        "honest",
+        "counter",
+        "always_call",
+        "never_lie",
+        "always_lie",
+        "never_call",
+        pytest.param("ismcts", marks=pytest.mark.slow),
+    ],
+)
 def test_every_bot_plays_a_reduced_pack(bot: str) -> None:
     """Three seats, two jokers, tens up in three suits: the bots picture the unseen cards from
     this pack (a bid from outside it would be refused).  A short stall limit keeps tables that
     never call (a hand of hundreds of bids) quick."""
     for seed in range(1 if bot == "ismcts" else 3):
-        game = bh.new_game("poker_bull", players=3, seed=seed, lowest_rank="T", suits=3,
-                           hand_size=2, stall_limit=30)
+        game = bh.new_game(
+            "poker_bull",
+            players=3,
+            seed=seed,
+            lowest_rank="T",
+            suits=3,
+            hand_size=2,
+            stall_limit=30,
+        )
         play_game(game, [make_bot(bot, seed=seed * 3 + s) for s in range(3)])
         assert game.over
         for event in game.events_all():
@@ -108,22 +134,45 @@ def test_the_integer_path_refuses_reduced_packs() -> None:
         fast_rules({"lowest_rank": "K"})
 
 
-@pytest.mark.parametrize(("game_id", "setup", "match"), [
-    # shrink: 4 x 5 cards from 6 ranks in 3 suits and 2 jokers are the whole 20-card pack
-    ("poker_bull", {"players": 4, "lowest_rank": "9", "suits": 3, "jokers": 2},
-     "hold all 20 cards"),
-    # grow: two players of up to two cards each, from a 4-card pack without jokers
-    ("poker_bull_rising", {"players": 2, "lowest_rank": "K", "suits": 2, "jokers": 0,
-                           "grow_limit": 2}, "lower grow_limit"),
-    # once the jokers leave, 15 cards in play are the 15 natural cards of the pack
-    ("poker_bull", {"players": 3, "lowest_rank": "T", "suits": 3, "jokers": 2,
-                    "jokers_leave_at": 15}, "jokers_leave_at"),
-    # a recharge at 12 cards gives 3 players a card each: 15, the whole pack without jokers
-    ("poker_bull", {"players": 3, "lowest_rank": "T", "suits": 3, "jokers": 0, "hand_size": 4,
-                    "recharge_at": 12}, "use at most 11"),
-])
+@pytest.mark.parametrize(
+    ("game_id", "setup", "match"),
+    [
+        # shrink: 4 x 5 cards from 6 ranks in 3 suits and 2 jokers are the whole 20-card pack
+        (
+            "poker_bull",
+            {"players": 4, "lowest_rank": "9", "suits": 3, "jokers": 2},
+            "hold all 20 cards",
+        ),
+        # grow: two players of up to two cards each, from a 4-card pack without jokers
+        (
+            "poker_bull_rising",
+            {"players": 2, "lowest_rank": "K", "suits": 2, "jokers": 0, "grow_limit": 2},
+            "lower grow_limit",
+        ),
+        # once the jokers leave, 15 cards in play are the 15 natural cards of the pack
+        (
+            "poker_bull",
+            {"players": 3, "lowest_rank": "T", "suits": 3, "jokers": 2, "jokers_leave_at": 15},
+            "jokers_leave_at",
+        ),
+        # a recharge at 12 cards gives 3 players a card each: 15, the whole pack without jokers
+        (
+            "poker_bull",
+            {
+                "players": 3,
+                "lowest_rank": "T",
+                "suits": 3,
+                "jokers": 0,
+                "hand_size": 4,
+                "recharge_at": 12,
+            },
+            "use at most 11",
+        ),
+    ],
+)
 def test_rules_that_could_put_the_whole_pack_in_play_are_refused(
-        game_id: str, setup: dict[str, object], match: str) -> None:
+    game_id: str, setup: dict[str, object], match: str
+) -> None:
     """With every card of the pack in play each hand it can make is certain, so no bid is in
     doubt and nothing is legal: the seat to act was stuck (found by the research encoders'
     property test).  Such rules are refused, and so is such a deal or save."""
@@ -138,8 +187,7 @@ def test_a_deal_of_the_whole_pack_is_refused_and_so_is_such_a_save() -> None:
     whole = [["QS", "QH"], ["KS", "KH"], ["AS", "AH"]]
     with pytest.raises(bh.RuleError, match="all 6 cards of the deck are dealt"):
         bh.new_game("poker_bull", seed=0, deal=whole, **small)  # type: ignore[arg-type]
-    game = bh.new_game("poker_bull", seed=0, deal=[["QS"], ["KH"], ["AS"]],
-                       **small)  # type: ignore[arg-type]
+    game = bh.new_game("poker_bull", seed=0, deal=[["QS"], ["KH"], ["AS"]], **small)  # type: ignore[arg-type]
     save = json.loads(game.to_json())
     deal, private = save["events"][0]
     deal["sizes"] = [2, 2, 2]
@@ -172,8 +220,7 @@ def test_every_seat_asked_to_act_can_bid_under_any_rules(data: st.DataObject) ->
         setup["jokers_leave_at"] = data.draw(st.sampled_from([0, 0, 4, 8, 12, 20]))
         setup["recharge_at"] = data.draw(st.sampled_from([0, 0, 3, 6, 10]))
     try:
-        game = bh.new_game("poker_bull", seed=data.draw(st.integers(0, 99)),
-                           **setup)  # type: ignore[arg-type]
+        game = bh.new_game("poker_bull", seed=data.draw(st.integers(0, 99)), **setup)  # type: ignore[arg-type]
     except bh.RuleError:
         return
     rng = random.Random(0)

@@ -22,13 +22,24 @@ def _states(game_id: str, seed: int, **options: object) -> list[bh.Game]:
     return out
 
 
-@pytest.mark.parametrize(("game_id", "options"), [
-    ("poker_bull", {}),
-    ("poker_bull_no_jokers", {}),
-    ("poker_bull_rising", {}),
-    ("poker_bull", {"jokers_high": True, "royal_over_five": "natural", "suit_order": "SHDC",
-                    "jokers_leave_at": 15, "recharge_at": 12}),
-])
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        ("poker_bull", {}),
+        ("poker_bull_no_jokers", {}),
+        ("poker_bull_rising", {}),
+        (
+            "poker_bull",
+            {
+                "jokers_high": True,
+                "royal_over_five": "natural",
+                "suit_order": "SHDC",
+                "jokers_leave_at": 15,
+                "recharge_at": 12,
+            },
+        ),
+    ],
+)
 def test_sample_is_the_listed_draw(game_id: str, options: dict[str, object]) -> None:
     """From the same RNG state, sample_action returns legal[rng.randrange(len(legal))]."""
     states = _states(game_id, 5, **options)
@@ -98,8 +109,12 @@ def test_direct_best_matches_the_scan(jokers: int) -> None:
 
     rng = random.Random(jokers)
     deck = build_deck(1, jokers)
-    for order in (Order(), Order("SHDC", "natural", False), Order("SHCD", "all", True),
-                  Order("SHCD", "natural", True)):
+    for order in (
+        Order(),
+        Order("SHDC", "natural", False),
+        Order("SHCD", "all", True),
+        Order("SHCD", "natural", True),
+    ):
         space = bid_space(FULL, order, jokers)
         for n in list(range(1, 41)) * 4:
             s = summarize(rng.sample(deck, n))

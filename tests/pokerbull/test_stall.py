@@ -31,7 +31,11 @@ def test_a_hand_of_endless_bidding_ends_the_game_as_stalled() -> None:
     assert result["winner"] is None  # everyone still holds 5 cards
     assert result["ranking"] == [0, 1, 2]
     assert state.view(None)["events"][-1] == {
-        "type": "game_over", "winner": None, "ranking": [0, 1, 2], "end": "stalled"}
+        "type": "game_over",
+        "winner": None,
+        "ranking": [0, 1, 2],
+        "end": "stalled",
+    }
 
 
 def test_a_call_is_progress_and_the_ranking_follows_the_cards() -> None:
@@ -52,8 +56,13 @@ def test_a_call_is_progress_and_the_ranking_follows_the_cards() -> None:
 
 
 def test_in_grow_mode_fewer_cards_rank_first() -> None:
-    state = bh.new_game("poker_bull_rising", players=3, seed=3, stall_limit=3,
-                        deal=[["AS"], ["KH", "QH"], ["2C", "3C"]])
+    state = bh.new_game(
+        "poker_bull_rising",
+        players=3,
+        seed=3,
+        stall_limit=3,
+        deal=[["AS"], ["KH", "QH"], ["2C", "3C"]],
+    )
     _bid_lowest(state, 3)
     result = state.result
     assert result["end"] == "stalled"

@@ -38,15 +38,18 @@ def pg_url() -> Iterator[str]:
     base = os.environ.get(PG_ENV)
     if not base:
         if _in_ci():
-            pytest.fail(f"CI must run the PostgreSQL tests: set {PG_ENV} "
-                        "(.ci/run starts a throwaway cluster)")
+            pytest.fail(
+                f"CI must run the PostgreSQL tests: set {PG_ENV} "
+                "(.ci/run starts a throwaway cluster)"
+            )
         pytest.skip(f"PostgreSQL tests need {PG_ENV}")
     import sqlalchemy as sa
 
     name = f"bh_test_{secrets.token_hex(6)}"
     try:
-        admin = sa.create_engine(base, isolation_level="AUTOCOMMIT",
-                                 connect_args={"client_encoding": "utf8"})
+        admin = sa.create_engine(
+            base, isolation_level="AUTOCOMMIT", connect_args={"client_encoding": "utf8"}
+        )
         with admin.connect() as conn:
             conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
     except Exception as exc:
@@ -90,9 +93,10 @@ class PgCluster:
     def __init__(self, folder: Path) -> None:
         import shutil
 
-        bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
-                      key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit()
-                      else 0)
+        bins = sorted(
+            Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+            key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit() else 0,
+        )
         found = bins[-1].parent if bins else None
         if found is None and shutil.which("initdb"):
             found = Path(shutil.which("initdb") or "").parent
@@ -108,11 +112,11 @@ class PgCluster:
         if self.as_postgres:
             shutil.chown(folder, "postgres")
             shutil.chown(self.data, "postgres")
-        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust",
-                  "--no-locale")
+        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "--no-locale")
         self.start()
-        self._run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
-                  "bluffhouse")
+        self._run(
+            "createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "bluffhouse"
+        )
 
     @property
     def url(self) -> str:
@@ -127,8 +131,17 @@ class PgCluster:
         subprocess.run(command, check=True, capture_output=True, timeout=60)
 
     def start(self) -> None:
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.data / "log"), "-w", "-o",
-                  f"-p {self.port} -k /tmp -c listen_addresses=127.0.0.1", "start")
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.data / "log"),
+            "-w",
+            "-o",
+            f"-p {self.port} -k /tmp -c listen_addresses=127.0.0.1",
+            "start",
+        )
 
     def stop(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")

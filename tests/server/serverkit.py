@@ -57,9 +57,25 @@ class ServerProc:
         err = open(self.folder / f"server-{self.runs}.err", "wb")  # noqa: SIM115
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bluffhouse", "serve", "--port", str(self.port),
-             "--db", self.db, "--log-level", "warning", "--bot-delay", "0", *self.extra],
-            stdout=out, stderr=err, env=env)
+            [
+                sys.executable,
+                "-m",
+                "bluffhouse",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db,
+                "--log-level",
+                "warning",
+                "--bot-delay",
+                "0",
+                *self.extra,
+            ],
+            stdout=out,
+            stderr=err,
+            env=env,
+        )
         out.close()
         err.close()
         deadline = time.monotonic() + 30
@@ -75,12 +91,16 @@ class ServerProc:
         raise RuntimeError(f"the server did not answer: {self.stderr()}")
 
     def stdout(self) -> str:
-        return "".join((self.folder / f"server-{i}.out").read_text(errors="replace")
-                       for i in range(1, self.runs + 1))
+        return "".join(
+            (self.folder / f"server-{i}.out").read_text(errors="replace")
+            for i in range(1, self.runs + 1)
+        )
 
     def stderr(self) -> str:
-        return "".join((self.folder / f"server-{i}.err").read_text(errors="replace")
-                       for i in range(1, self.runs + 1))
+        return "".join(
+            (self.folder / f"server-{i}.err").read_text(errors="replace")
+            for i in range(1, self.runs + 1)
+        )
 
     def kill(self) -> None:
         """SIGKILL: no chance to flush or say goodbye."""
@@ -169,8 +189,7 @@ def cards_in(value: Any) -> set[str]:
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if item == "JK" or (len(item) == 2 and item[0] in CARD_RANKS
-                                and item[1] in CARD_SUITS):
+            if item == "JK" or (len(item) == 2 and item[0] in CARD_RANKS and item[1] in CARD_SUITS):
                 out.add(item)
         elif isinstance(item, dict):
             stack.extend(item.keys())
@@ -218,8 +237,9 @@ class Client:
         self.room: dict[str, Any] | None = None
 
     async def connect(self, events_seen: int | None = None, hello: bool = True) -> Client:
-        self.ws = await websockets.connect(f"{self.server.ws}/ws/{self.code}", max_size=None,
-                                           open_timeout=20)
+        self.ws = await websockets.connect(
+            f"{self.server.ws}/ws/{self.code}", max_size=None, open_timeout=20
+        )
         if hello:
             message: dict[str, Any] = {"type": "hello"}
             if self.token:
@@ -280,15 +300,20 @@ class Client:
         return version
 
     def my_turn(self) -> bool:
-        return (self.state is not None and self.seat is not None
-                and not self.state["view"]["over"] and self.seat in self.state["view"]["to_act"])
+        return (
+            self.state is not None
+            and self.seat is not None
+            and not self.state["view"]["over"]
+            and self.seat in self.state["view"]["to_act"]
+        )
 
     async def legal_now(self) -> list[dict[str, Any]]:
         version = self.version
         if version not in self.legal:
             await self.send({"type": "legal"})
-            await self.until(lambda m: m["type"] == "legal" or
-                             (m["type"] == "state" and m["version"] != version))
+            await self.until(
+                lambda m: m["type"] == "legal" or (m["type"] == "state" and m["version"] != version)
+            )
         return self.legal.get(self.version, [])
 
     async def flood(self, message: dict[str, Any], times: int) -> str:
@@ -329,8 +354,9 @@ def choose(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice(legal)
 
 
-async def play_until_over(client: Client, rng: random.Random, timeout: float = 120,
-                          policy: Any = None) -> None:
+async def play_until_over(
+    client: Client, rng: random.Random, timeout: float = 120, policy: Any = None
+) -> None:
     """Act whenever it is this seat's turn (on the latest state) until the game is over."""
     policy = policy or choose
     deadline = time.monotonic() + timeout
@@ -346,18 +372,30 @@ async def play_until_over(client: Client, rng: random.Random, timeout: float = 1
             if legal:
                 sent += 1
                 ref = f"{client.seat}-{sent}"
-                await client.send({"type": "action", "action": policy(legal, rng),
-                                   "version": version, "game_no": client.state["game_no"],
-                                   "id": ref})
+                await client.send(
+                    {
+                        "type": "action",
+                        "action": policy(legal, rng),
+                        "version": version,
+                        "game_no": client.state["game_no"],
+                        "id": ref,
+                    }
+                )
                 # Wait for the state after it, or this action's own refusal (an "accepted" can
                 # arrive before the new state, and a refusal of an earlier action after it:
                 # acting again on the same version would be a repeat, counted as a flood).
                 reply = await client.until(
-                    lambda m, v=version, r=ref: m["type"] == "over"
-                    or (m["type"] == "refused" and m.get("id") == r)
-                    or (m["type"] == "state" and m["version"] > v))
+                    lambda m, v=version, r=ref: (
+                        m["type"] == "over"
+                        or (m["type"] == "refused" and m.get("id") == r)
+                        or (m["type"] == "state" and m["version"] > v)
+                    )
+                )
                 if reply["type"] == "refused" and reply.get("version", version) > version:
-                    await client.until(lambda m, v=version: m["type"] == "over"
-                                       or (m["type"] == "state" and m["version"] > v))
+                    await client.until(
+                        lambda m, v=version: (
+                            m["type"] == "over" or (m["type"] == "state" and m["version"] > v)
+                        )
+                    )
                 continue
         await client.until(lambda m: m["type"] in ("state", "over"))

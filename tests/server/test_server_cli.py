@@ -27,8 +27,11 @@ def test_options_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("BLUFFHOUSE_DB", "postgresql+psycopg://u@h/db")
     env = settings_from(build_parser().parse_args(["serve"]))
     assert (env.host, env.port, env.db) == ("0.0.0.0", 9001, "postgresql+psycopg://u@h/db")
-    given = settings_from(build_parser().parse_args(
-        ["serve", "--host", "::1", "--port", "7", "--db", "sqlite:///x.db"]))
+    given = settings_from(
+        build_parser().parse_args(
+            ["serve", "--host", "::1", "--port", "7", "--db", "sqlite:///x.db"]
+        )
+    )
     assert (given.host, given.port, given.db) == ("::1", 7, "sqlite:///x.db")
     monkeypatch.setenv("BLUFFHOUSE_PORT", "eighty")
     with pytest.raises(ValueError, match="BLUFFHOUSE_PORT"):
@@ -36,7 +39,8 @@ def test_options_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_serve_without_the_server_extra_says_what_to_install(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if not installed
     assert main(["serve"]) == 2
     err = capsys.readouterr().err
@@ -44,8 +48,9 @@ def test_serve_without_the_server_extra_says_what_to_install(
 
 
 def test_the_command_line_does_not_load_the_server_until_serve_runs() -> None:
-    code = ("import sys, bluffhouse.cli; bluffhouse.cli.build_parser(); "
-            "print(sorted(m for m in ('starlette', 'uvicorn', 'sqlalchemy') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60)
+    code = (
+        "import sys, bluffhouse.cli; bluffhouse.cli.build_parser(); "
+        "print(sorted(m for m in ('starlette', 'uvicorn', 'sqlalchemy') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "[]", out.stderr

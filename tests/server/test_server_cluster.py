@@ -23,8 +23,9 @@ pytestmark = pytest.mark.slow
 LEASE = ("--lease-seconds", "2", "--room-rate", "1000")
 
 
-def _people_room(owner: ServerProc, via: list[ServerProc], seed: int,
-                 players: int = 3) -> tuple[str, list[str]]:
+def _people_room(
+    owner: ServerProc, via: list[ServerProc], seed: int, players: int = 3
+) -> tuple[str, list[str]]:
     """A room of people created on ``owner``, joined and started through the others."""
     made = owner.create(game="bullshit", players=players, seed=seed, timers=False)
     code = made["code"]
@@ -57,8 +58,9 @@ def _check_clients(record: dict[str, Any], clients: list[Client]) -> None:
         assert client.events == game.events_for(client.seat), f"seat {client.seat}"
 
 
-async def _play_through(client: Client, live: list[ServerProc], rng: random.Random,
-                        timeout: float = 240) -> int:
+async def _play_through(
+    client: Client, live: list[ServerProc], rng: random.Random, timeout: float = 240
+) -> int:
     """Play to the end; when the connection drops, reconnect through a live process with the
     events already seen, as the browser does.  How many times it reconnected."""
     deadline = time.monotonic() + timeout
@@ -81,8 +83,7 @@ async def _play_through(client: Client, live: list[ServerProc], rng: random.Rand
     return reconnects
 
 
-def test_two_processes_serve_one_game(pg_url: str,
-                                      make_server: Callable[..., ServerProc]) -> None:
+def test_two_processes_serve_one_game(pg_url: str, make_server: Callable[..., ServerProc]) -> None:
     a = make_server(pg_url, *LEASE)
     b = make_server(pg_url, *LEASE)
     health = [s.get("/api/health").json()["process"] for s in (a, b)]
@@ -92,11 +93,14 @@ def test_two_processes_serve_one_game(pg_url: str,
     assert a.get(f"/api/rooms/{code}").json() == b.get(f"/api/rooms/{code}").json()
 
     async def run() -> None:
-        clients = [await Client(server, code, token).connect()
-                   for server, token in zip([b, a, b], tokens, strict=True)]
+        clients = [
+            await Client(server, code, token).connect()
+            for server, token in zip([b, a, b], tokens, strict=True)
+        ]
         assert [c.seat for c in clients] == [0, 1, 2]
-        await asyncio.gather(*(_play_through(c, [a, b], random.Random(i))
-                               for i, c in enumerate(clients)))
+        await asyncio.gather(
+            *(_play_through(c, [a, b], random.Random(i)) for i, c in enumerate(clients))
+        )
         record = _record_of([a, b], code)
         _check_clients(record, clients)
         # chat through either process reaches everyone
@@ -110,23 +114,31 @@ def test_two_processes_serve_one_game(pg_url: str,
     asyncio.run(run())
 
 
-def test_three_processes_one_killed_mid_game(pg_url: str,
-                                             make_server: Callable[..., ServerProc]) -> None:
+def test_three_processes_one_killed_mid_game(
+    pg_url: str, make_server: Callable[..., ServerProc]
+) -> None:
     servers = [make_server(pg_url, *LEASE) for _ in range(3)]
-    rooms = [_people_room(servers[i], [servers[(i + 1) % 3], servers[(i + 2) % 3]],
-                          seed=20 + i) for i in range(3)]
+    rooms = [
+        _people_room(servers[i], [servers[(i + 1) % 3], servers[(i + 2) % 3]], seed=20 + i)
+        for i in range(3)
+    ]
     doomed = servers[0]
     # a room of bots owned by the doomed process: nobody is connected to it
-    bots = doomed.create(game="bullshit", bots=[0, 1, 2, 3], sit=False, seed=7,
-                         bot_delay=0.05, timers=False)
+    bots = doomed.create(
+        game="bullshit", bots=[0, 1, 2, 3], sit=False, seed=7, bot_delay=0.05, timers=False
+    )
     doomed.start_room(bots["code"], bots["token"])
     live = list(servers)
 
     async def run() -> list[list[Client]]:
         tables = []
         for i, (code, tokens) in enumerate(rooms):
-            tables.append([await Client(servers[(i + seat) % 3], code, token).connect()
-                           for seat, token in enumerate(tokens)])
+            tables.append(
+                [
+                    await Client(servers[(i + seat) % 3], code, token).connect()
+                    for seat, token in enumerate(tokens)
+                ]
+            )
 
         async def kill_when_under_way() -> None:
             watched = tables[0][0]
@@ -137,9 +149,13 @@ def test_three_processes_one_killed_mid_game(pg_url: str,
             live.remove(doomed)
 
         killer = asyncio.create_task(kill_when_under_way())
-        reconnects = await asyncio.gather(*(
-            _play_through(c, live, random.Random(10 * i + j))
-            for i, table in enumerate(tables) for j, c in enumerate(table)))
+        reconnects = await asyncio.gather(
+            *(
+                _play_through(c, live, random.Random(10 * i + j))
+                for i, table in enumerate(tables)
+                for j, c in enumerate(table)
+            )
+        )
         await killer
         assert sum(reconnects[:3]) >= 3, "room 0's clients never lost their process"
         return tables
@@ -169,7 +185,8 @@ def _record_of(servers: list[ServerProc], code: str) -> dict[str, Any]:
 
 
 def test_a_paused_owner_never_writes_after_losing_its_room(
-        pg_url: str, make_server: Callable[..., ServerProc]) -> None:
+    pg_url: str, make_server: Callable[..., ServerProc]
+) -> None:
     """SIGSTOP the owner of a busy room of bots past its lease: another process takes the room
     and plays on; woken, the old owner finds its lease gone (its writes are fenced off) and
     stops serving the room, and the stored game replays whole."""
@@ -177,8 +194,9 @@ def test_a_paused_owner_never_writes_after_losing_its_room(
 
     a = make_server(pg_url, *LEASE)
     b = make_server(pg_url, *LEASE)
-    made = a.create(game="bullshit", bots=[0, 1, 2, 3], sit=False, seed=5, bot_delay=0.05,
-                    timers=False)
+    made = a.create(
+        game="bullshit", bots=[0, 1, 2, 3], sit=False, seed=5, bot_delay=0.05, timers=False
+    )
     code = made["code"]
     a.start_room(code, made["token"])
     time.sleep(1.0)

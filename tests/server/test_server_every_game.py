@@ -21,8 +21,10 @@ import bluffhouse as bh
 #: Short settings where a family has them (fewer ranks, one card, one point; a table going
 #: round in circles is stopped by the no-progress rule sooner): every other rule stays.
 SHORT: dict[str, dict[str, Any]] = {
-    "cheat": {"deck_ranks": "A23", "stall_limit": 300}, "poker_bull": {"hand_size": 1},
-    "sneak": {"target": 1}}
+    "cheat": {"deck_ranks": "A23", "stall_limit": 300},
+    "poker_bull": {"hand_size": 1},
+    "sneak": {"target": 1},
+}
 #: Games the short settings do not fit (Canadian Bluff starts on a jack).
 OWN = {"canadian_bluff": {"deck_ranks": "A2J", "stall_limit": 300}}
 #: Capped games also played with their full packs, so that their leads are capped lists and
@@ -56,13 +58,18 @@ class Player:
     async def until_state_after(self, version: int, ref: str) -> None:
         """The state after our action, or its own refusal (matched by id: the refusal of an
         earlier action may come after a newer state)."""
-        reply = await self.client.until(lambda m: m["type"] == "over"
-                                        or (m["type"] == "refused" and m.get("id") == ref)
-                                        or (m["type"] == "state" and m["version"] > version))
+        reply = await self.client.until(
+            lambda m: (
+                m["type"] == "over"
+                or (m["type"] == "refused" and m.get("id") == ref)
+                or (m["type"] == "state" and m["version"] > version)
+            )
+        )
         if reply["type"] == "refused":
             assert reply["code"] in ("stale", "not_your_turn"), reply  # a faster seat only
-            await self.client.until(lambda m: m["type"] == "over"
-                                    or (m["type"] == "state" and m["version"] > version))
+            await self.client.until(
+                lambda m: m["type"] == "over" or (m["type"] == "state" and m["version"] > version)
+            )
 
     async def built_play(self, legal: list[dict[str, Any]], version: int) -> dict[str, Any] | None:
         """A play of random cards and a listed claim, if the server says it is legal."""
@@ -71,8 +78,9 @@ class Player:
         if not hand or not claims:
             return None
         cards = self.rng.sample(hand, self.rng.randint(1, min(len(hand), 8)))
-        return await self.ask_check({"type": "play", "cards": cards,
-                                     "claim": self.rng.choice(claims)}, version)
+        return await self.ask_check(
+            {"type": "play", "cards": cards, "claim": self.rng.choice(claims)}, version
+        )
 
     async def built_bid(self, version: int) -> dict[str, Any] | None:
         """A Poker Bull flush naming three to five ranks (what the capped list of a hand's
@@ -132,21 +140,36 @@ class Player:
                     self.checked["played"] += 1
             self.ids += 1
             ref = f"a{self.ids}"
-            await client.send({"type": "action", "action": action or choose(legal, self.rng),
-                               "version": version, "id": ref})
+            await client.send(
+                {
+                    "type": "action",
+                    "action": action or choose(legal, self.rng),
+                    "version": version,
+                    "id": ref,
+                }
+            )
             await self.until_state_after(version, ref)
 
 
-async def play_a_game(server: ServerProc, game: str, options: dict[str, Any],
-                      seed: int) -> tuple[dict[str, Any], list[Player]]:
-    made = server.create(game=game, players=4, options=options, bots={"2": "counter",
-                         "3": "random"}, timers=False, seed=seed,
-                         bot_delay=0.1 if game in REAL_TIME else 0)
+async def play_a_game(
+    server: ServerProc, game: str, options: dict[str, Any], seed: int
+) -> tuple[dict[str, Any], list[Player]]:
+    made = server.create(
+        game=game,
+        players=4,
+        options=options,
+        bots={"2": "counter", "3": "random"},
+        timers=False,
+        seed=seed,
+        bot_delay=0.1 if game in REAL_TIME else 0,
+    )
     code = made["code"]
     bob = server.join(code, "Bob")
     server.start_room(code, made["token"])
-    clients = [await Client(server, code, made["token"]).connect(),
-               await Client(server, code, bob["token"]).connect()]
+    clients = [
+        await Client(server, code, made["token"]).connect(),
+        await Client(server, code, bob["token"]).connect(),
+    ]
     players = [Player(c, random.Random(f"{game}-{seed}-{c.seat}")) for c in clients]
     await asyncio.gather(*(p.play() for p in players))
     for c in clients:
@@ -158,7 +181,8 @@ async def play_a_game(server: ServerProc, game: str, options: dict[str, Any],
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "options"), cases())
 def test_every_game_is_played_to_the_end_through_the_server(
-        shared_server: ServerProc, game: str, options: dict[str, Any]) -> None:
+    shared_server: ServerProc, game: str, options: dict[str, Any]
+) -> None:
     record, players = asyncio.run(play_a_game(shared_server, game, options, seed=11))
     replay = bh.load(json.dumps(record["start"]))
     for seat, action in record["actions"]:
@@ -200,8 +224,14 @@ def test_check_gives_the_engine_verdict_and_changes_nothing(shared_server: Serve
         assert answer["capped"] is True and len(answer["legal"]) == len(listed)
         await ann.send({"type": "check", "action": six, "version": 0, "id": "six"})
         no = await ann.until(lambda m: m["type"] == "checked")
-        assert no == {"type": "checked", "version": 0, "legal": False, "code": "illegal",
-                      "message": str(refusal.value), "id": "six"}
+        assert no == {
+            "type": "checked",
+            "version": 0,
+            "legal": False,
+            "code": "illegal",
+            "message": str(refusal.value),
+            "id": "six",
+        }
         await ann.send({"type": "check", "action": five, "version": 0, "id": 5})
         yes = await ann.until(lambda m: m["type"] == "checked")
         assert yes == {"type": "checked", "version": 0, "legal": True, "id": 5}
@@ -216,8 +246,9 @@ def test_check_gives_the_engine_verdict_and_changes_nothing(shared_server: Serve
         # nothing changed: the table still waits for the lead, which is then played
         assert server.get(f"/api/rooms/{made['code']}").json()["version"] == 0
         await ann.send({"type": "action", "action": five, "version": 0, "id": "go"})
-        assert (await ann.until(lambda m: m["type"] in ("accepted", "refused")))["type"] \
-            == "accepted"
+        assert (await ann.until(lambda m: m["type"] in ("accepted", "refused")))[
+            "type"
+        ] == "accepted"
         await ann.close()
         await watcher.close()
 
@@ -225,7 +256,8 @@ def test_check_gives_the_engine_verdict_and_changes_nothing(shared_server: Serve
 
 
 def test_a_poker_bull_opening_is_capped_and_a_flush_of_three_ranks_is_checked_and_bid(
-        shared_server: ServerProc) -> None:
+    shared_server: ServerProc,
+) -> None:
     """At a hand's opening the engine lists about 1,500 of some 19,700 legal bids, leaving out
     the flushes naming three or more ranks (docs/rules/poker_bull.md): far below 10,000, but a
     subset all the same, so the legal reply is marked capped; a client builds such a flush,
@@ -253,10 +285,15 @@ def test_a_poker_bull_opening_is_capped_and_a_flush_of_three_ranks_is_checked_an
         assert answer["legal"] == listed  # the engine's list itself, unchanged (CONTRACT.md)
         await ann.send({"type": "check", "action": flush, "version": 0, "id": "flush"})
         assert await ann.until(lambda m: m["type"] == "checked") == {
-            "type": "checked", "version": 0, "legal": True, "id": "flush"}
+            "type": "checked",
+            "version": 0,
+            "legal": True,
+            "id": "flush",
+        }
         await ann.send({"type": "action", "action": flush, "version": 0, "id": "bid"})
-        assert (await ann.until(lambda m: m["type"] in ("accepted", "refused")))["type"] \
-            == "accepted"
+        assert (await ann.until(lambda m: m["type"] in ("accepted", "refused")))[
+            "type"
+        ] == "accepted"
         state = await other.until(lambda m: m["type"] == "state" and m["version"] == 1)
         assert state["view"]["bid"] == "flush S J 6 4" and state["view"]["bidder"] == 0
         assert {"type": "bid", "seat": 0, "bid": "flush S J 6 4"} in state["events"]

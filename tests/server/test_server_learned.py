@@ -23,17 +23,25 @@ def test_the_lobby_lists_it_with_its_one_table(shared_server: ServerProc) -> Non
     assert bots["only"] == {"learned": {"game": "bullshit", "players": 4}}
 
 
-@pytest.mark.parametrize(("body", "words"), [
-    ({"game": "poker_bull", "players": 4, "bots": {"3": "learned"}},
-     "the bot for seat 3: the learned bot plays only 4-player bullshit, not 4-player "
-     "poker_bull"),
-    ({"game": "cheat", "players": 3, "bots": {"2": "learned"}}, "not 3-player bullshit"),
-    ({"game": "bullshit", "players": 4, "bots": {"3": "learned"}, "options": {"jokers": 2}},
-     "these options change them (jokers)"),
-    ({"game": "bluff", "players": 4, "stand_in": "learned"}, "stand_in: the learned bot"),
-])
-def test_other_tables_refuse_it_by_name(shared_server: ServerProc, body: dict[str, object],
-                                        words: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        (
+            {"game": "poker_bull", "players": 4, "bots": {"3": "learned"}},
+            "the bot for seat 3: the learned bot plays only 4-player bullshit, not 4-player "
+            "poker_bull",
+        ),
+        ({"game": "cheat", "players": 3, "bots": {"2": "learned"}}, "not 3-player bullshit"),
+        (
+            {"game": "bullshit", "players": 4, "bots": {"3": "learned"}, "options": {"jokers": 2}},
+            "these options change them (jokers)",
+        ),
+        ({"game": "bluff", "players": 4, "stand_in": "learned"}, "stand_in: the learned bot"),
+    ],
+)
+def test_other_tables_refuse_it_by_name(
+    shared_server: ServerProc, body: dict[str, object], words: str
+) -> None:
     r = shared_server.post("/api/rooms", {"name": "Ann", **body})
     assert r.status_code == 400, r.text
     assert words in r.json()["message"]
@@ -41,8 +49,9 @@ def test_other_tables_refuse_it_by_name(shared_server: ServerProc, body: dict[st
 
 def test_the_fill_at_the_start_is_checked_against_the_room(shared_server: ServerProc) -> None:
     made = shared_server.create(game="bluff", players=3)
-    r = shared_server.post(f"/api/rooms/{made['code']}/start",
-                           {"token": made["token"], "fill": "learned"})
+    r = shared_server.post(
+        f"/api/rooms/{made['code']}/start", {"token": made["token"], "fill": "learned"}
+    )
     assert r.status_code == 400 and "plays only 4-player bullshit" in r.json()["message"]
     assert shared_server.get(f"/api/rooms/{made['code']}").json()["status"] == "lobby"
 

@@ -21,8 +21,10 @@ from serverkit import Client, ServerProc
 
 def _strict(text: str) -> Any:
     """JSON as the standard defines it: no NaN, no Infinity."""
+
     def refuse(name: str) -> Any:
         raise AssertionError(f"the server sent {name}, which is not JSON")
+
     return json.loads(text, parse_constant=refuse)
 
 
@@ -107,15 +109,19 @@ def test_silent_connections_are_closed(make_server: Callable[..., ServerProc]) -
     asyncio.run(run())
 
 
-def test_the_room_cap_holds_under_concurrent_creation(make_server: Callable[..., ServerProc]
-                                                      ) -> None:
+def test_the_room_cap_holds_under_concurrent_creation(
+    make_server: Callable[..., ServerProc],
+) -> None:
     server = make_server(None, "--max-rooms", "5", "--room-rate", "1000")
 
     async def run() -> list[int]:
         async with httpx.AsyncClient(timeout=30) as client:
-            answers = await asyncio.gather(*(client.post(
-                server.http + "/api/rooms", json={"game": "bluff", "name": f"P{i}"})
-                for i in range(40)))
+            answers = await asyncio.gather(
+                *(
+                    client.post(server.http + "/api/rooms", json={"game": "bluff", "name": f"P{i}"})
+                    for i in range(40)
+                )
+            )
         for answer in answers:
             if answer.status_code != 201:
                 assert answer.json()["error"] == "server_full"
@@ -130,7 +136,8 @@ NESTED = "[" * 3000 + "]" * 3000
 
 
 def test_hostile_websocket_input_gets_errors_and_valid_json(
-        make_server: Callable[..., ServerProc]) -> None:
+    make_server: Callable[..., ServerProc],
+) -> None:
     server = make_server()
     made = server.create(game="bullshit", bots=[1, 2, 3], timers=False)
     code = made["code"]
@@ -143,8 +150,14 @@ def test_hostile_websocket_input_gets_errors_and_valid_json(
             pass
         cases: list[tuple[str | bytes, str]] = [
             (NESTED, "bad_json"),
-            ('{"type": "action", "action": ' + "{\"a\": " * 200 + "1" + "}" * 200
-             + ', "version": 1}', "bad_json"),
+            (
+                '{"type": "action", "action": '
+                + '{"a": ' * 200
+                + "1"
+                + "}" * 200
+                + ', "version": 1}',
+                "bad_json",
+            ),
             ('{"type": "ping", "at": NaN}', "bad_json"),
             ('{"type": "ping", "at": Infinity}', "bad_json"),
             ('{"type": "ping", "at": 1e999}', "bad_json"),
@@ -152,8 +165,11 @@ def test_hostile_websocket_input_gets_errors_and_valid_json(
             ("\x00\x00{}", "bad_json"),
             ('{"type": "chat", "text": "a\\u0000b"}', ""),
             (b"\x00\x01binary", "bad_frame"),
-            ('{"type": "action", "action": {"type": "play", "cards": [[[[["AS"]]]]]}, '
-             '"version": 0}', ""),
+            (
+                '{"type": "action", "action": {"type": "play", "cards": [[[[["AS"]]]]]}, '
+                '"version": 0}',
+                "",
+            ),
             ("[1, 2, 3]", "bad_message"),
             ('"just a string"', "bad_message"),
             ('{"type": 7}', "bad_message"),
@@ -185,17 +201,27 @@ def test_hostile_websocket_input_gets_errors_and_valid_json(
 
 def test_hostile_http_input_gets_errors(make_server: Callable[..., ServerProc]) -> None:
     server = make_server()
-    answer = server.post("/api/rooms", content=NESTED.encode(),
-                         headers={"content-type": "application/json"})
+    answer = server.post(
+        "/api/rooms", content=NESTED.encode(), headers={"content-type": "application/json"}
+    )
     assert answer.status_code == 400 and answer.json()["error"] == "bad_json"
-    answer = server.post("/api/rooms", content=b'{"game": "bluff", "players": NaN}',
-                         headers={"content-type": "application/json"})
+    answer = server.post(
+        "/api/rooms",
+        content=b'{"game": "bluff", "players": NaN}',
+        headers={"content-type": "application/json"},
+    )
     assert answer.status_code == 400 and answer.json()["error"] == "bad_json"
-    for path in ("/static/%00.js", "/static/a%00b.css", "/static/%0A.js", "/static/..%2F.js",
-                 "/static/%FF.js"):
+    for path in (
+        "/static/%00.js",
+        "/static/a%00b.css",
+        "/static/%0A.js",
+        "/static/..%2F.js",
+        "/static/%FF.js",
+    ):
         answer = server.get(path)
         assert answer.status_code == 404, (path, answer.status_code)
         assert answer.json()["error"] == "not_found"
-    answer = server.post("/api/rooms/ABCDEF/join", content=b"\xff\xfe",
-                         headers={"content-type": "application/json"})
+    answer = server.post(
+        "/api/rooms/ABCDEF/join", content=b"\xff\xfe", headers={"content-type": "application/json"}
+    )
     assert answer.status_code in (400, 404)

@@ -23,8 +23,9 @@ from conftest import PgCluster
 pytestmark = pytest.mark.slow
 
 
-def _people_room(server: ServerProc, game: str = "bullshit", players: int = 3,
-                 seed: int = 5) -> tuple[str, list[str]]:
+def _people_room(
+    server: ServerProc, game: str = "bullshit", players: int = 3, seed: int = 5
+) -> tuple[str, list[str]]:
     """A started room of people only (no clocks): each seat's token, seat order."""
     made = server.create(game=game, players=players, seed=seed, timers=False)
     code = made["code"]
@@ -48,8 +49,14 @@ async def _act_once(client: Client, rng: random.Random) -> tuple[dict[str, Any],
     legal = await client.legal_now()
     action = choose(legal, rng)
     version = client.version
-    await client.send({"type": "action", "action": action, "version": version,
-                       "id": f"{client.seat}-{version}-{rng.random()}"})
+    await client.send(
+        {
+            "type": "action",
+            "action": action,
+            "version": version,
+            "id": f"{client.seat}-{version}-{rng.random()}",
+        }
+    )
     return action, version
 
 
@@ -77,12 +84,16 @@ async def _play_some(clients: list[Client], n: int, rng: random.Random) -> None:
     for _ in range(n):
         client = await _to_act(clients)
         _, version = await _act_once(client, rng)
-        await client.until(lambda m, v=version: m["type"] in ("state", "over")
-                           and m.get("version", v + 1) > v)
+        await client.until(
+            lambda m, v=version: m["type"] in ("state", "over") and m.get("version", v + 1) > v
+        )
         for other in clients:
             if other is not client:
-                await other.until(lambda m, v=version: m["type"] == "over" or
-                                  (m["type"] == "state" and m["version"] > v))
+                await other.until(
+                    lambda m, v=version: (
+                        m["type"] == "over" or (m["type"] == "state" and m["version"] > v)
+                    )
+                )
 
 
 def _replays_to(server: ServerProc, code: str, clients: list[Client]) -> None:
@@ -98,18 +109,27 @@ def _replays_to(server: ServerProc, code: str, clients: list[Client]) -> None:
 
 
 async def _finish(clients: list[Client], seed: int) -> None:
-    await asyncio.gather(*(play_until_over(c, random.Random(seed + i), timeout=240)
-                           for i, c in enumerate(clients)))
+    await asyncio.gather(
+        *(play_until_over(c, random.Random(seed + i), timeout=240) for i, c in enumerate(clients))
+    )
 
 
-def test_postgresql_stopped_mid_game_then_back(own_pg: PgCluster,
-                                               make_server: Callable[..., ServerProc]) -> None:
+def test_postgresql_stopped_mid_game_then_back(
+    own_pg: PgCluster, make_server: Callable[..., ServerProc]
+) -> None:
     server = make_server(own_pg.url, "--db-timeout", "2", "--room-rate", "1000")
     code, tokens = _people_room(server)
     blipped, blip_tokens = _people_room(server, seed=8)
     # a room that runs by itself: bots, and a person who never comes (their clock plays)
-    absent = server.create(game="bullshit", players=4, bots=[1, 2, 3], seed=4,
-                           turn_seconds=0.5, window_seconds=0.5, bot_delay=0.05)
+    absent = server.create(
+        game="bullshit",
+        players=4,
+        bots=[1, 2, 3],
+        seed=4,
+        turn_seconds=0.5,
+        window_seconds=0.5,
+        bot_delay=0.05,
+    )
     server.start_room(absent["code"], absent["token"])
 
     async def run() -> int:
@@ -149,8 +169,10 @@ def test_postgresql_stopped_mid_game_then_back(own_pg: PgCluster,
         assert again["type"] == "refused" and again["code"] == "storage_unavailable"
 
         # the bots and the clock could not move their room either
-        assert server.get(f"/api/rooms/{absent['code']}").json()["version"] == \
-            frozen["version"] and frozen["status"] == "playing"
+        assert (
+            server.get(f"/api/rooms/{absent['code']}").json()["version"] == frozen["version"]
+            and frozen["status"] == "playing"
+        )
         own_pg.start()
         # the same action again, on the same version: accepted, no restart needed
         await actor.send({"type": "action", "action": action, "version": version, "id": "y"})
@@ -161,8 +183,14 @@ def test_postgresql_stopped_mid_game_then_back(own_pg: PgCluster,
         _replays_to(server, code, clients)
 
         # the other room: it stays mid-game, and the server is killed after the blip
-        await other.send({"type": "action", "action": (await other.legal_now())[0],
-                          "version": other_version, "id": "z"})
+        await other.send(
+            {
+                "type": "action",
+                "action": (await other.legal_now())[0],
+                "version": other_version,
+                "id": "z",
+            }
+        )
         await other.until(lambda m: m["type"] in ("accepted", "refused"), timeout=20)
         await _play_some(others, 3, rng)
         version_then: int = server.get(f"/api/rooms/{blipped}").json()["version"]
@@ -197,9 +225,10 @@ def test_postgresql_stopped_mid_game_then_back(own_pg: PgCluster,
 
 
 def test_a_held_sqlite_lock_delays_only_the_rooms_that_write(
-        make_server: Callable[..., ServerProc]) -> None:
+    make_server: Callable[..., ServerProc],
+) -> None:
     server = make_server(None, "--db-timeout", "1.5")  # SQLite's busy timeout: 1.5 s
-    db = server.db[len("sqlite:///"):]
+    db = server.db[len("sqlite:///") :]
     code, tokens = _people_room(server)
     other, other_tokens = _people_room(server, seed=3)
     locked = threading.Event()
@@ -234,8 +263,7 @@ def test_a_held_sqlite_lock_delays_only_the_rooms_that_write(
             # (a loop held by the lock would make a ping wait the whole busy timeout, 1.5 s;
             # the bound leaves room for a loaded test machine, not for that)
             assert worst < 0.75, f"a ping waited {worst:.3f} s behind the held lock"
-            refused = await actor.until(lambda m: m["type"] in ("refused", "accepted"),
-                                        timeout=20)
+            refused = await actor.until(lambda m: m["type"] in ("refused", "accepted"), timeout=20)
             assert refused["type"] == "refused" and refused["code"] == "storage_unavailable"
         finally:
             release.set()
@@ -251,14 +279,19 @@ def test_a_held_sqlite_lock_delays_only_the_rooms_that_write(
     asyncio.run(run())
 
 
-def test_a_second_process_on_one_sqlite_file_is_told(make_server: Callable[..., ServerProc]
-                                                     ) -> None:
+def test_a_second_process_on_one_sqlite_file_is_told(
+    make_server: Callable[..., ServerProc],
+) -> None:
     import subprocess
     import sys
 
     server = make_server()
-    done = subprocess.run([sys.executable, "-m", "bluffhouse", "serve", "--port", "0",
-                           "--db", server.db], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "bluffhouse", "serve", "--port", "0", "--db", server.db],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert "already using" in done.stderr and "PostgreSQL" in done.stderr
     assert "Traceback" not in done.stderr

@@ -62,22 +62,26 @@ def test_create_join_start_and_room_info(shared_server: ServerProc) -> None:
     assert r.status_code == 409 and "started" in r.json()["message"]
 
 
-@pytest.mark.parametrize(("body", "code", "words"), [
-    ({"game": "no_such_game"}, "bad_game", "unknown game"),
-    ({"game": "bullshit", "options": {"decks": 9}}, "bad_options", "decks"),
-    ({"game": "bullshit", "options": {"nonsense": 1}}, "bad_options", "nonsense"),
-    ({"game": "bullshit", "players": 1}, "bad_options", "players"),
-    ({"game": "bullshit", "players": "four"}, "bad_request", "players"),
-    ({"game": "bullshit", "bots": {"7": "counter"}}, "bad_request", "seat 7"),
-    ({"game": "bullshit", "bots": {"1": "superbot"}}, "bad_request", "bot name"),
-    ({"game": "bullshit", "turn_seconds": -1}, "bad_request", "turn_seconds"),
-    ({"game": "bullshit", "name": "x" * 200}, "bad_request", "longer than"),
-    ({"game": "bullshit", "name": ""}, "bad_request", "empty"),
-    ({"game": "bullshit", "colour": "red"}, "bad_request", "unknown field"),
-    ({"players": 4}, "bad_request", "which game"),
-])
+@pytest.mark.parametrize(
+    ("body", "code", "words"),
+    [
+        ({"game": "no_such_game"}, "bad_game", "unknown game"),
+        ({"game": "bullshit", "options": {"decks": 9}}, "bad_options", "decks"),
+        ({"game": "bullshit", "options": {"nonsense": 1}}, "bad_options", "nonsense"),
+        ({"game": "bullshit", "players": 1}, "bad_options", "players"),
+        ({"game": "bullshit", "players": "four"}, "bad_request", "players"),
+        ({"game": "bullshit", "bots": {"7": "counter"}}, "bad_request", "seat 7"),
+        ({"game": "bullshit", "bots": {"1": "superbot"}}, "bad_request", "bot name"),
+        ({"game": "bullshit", "turn_seconds": -1}, "bad_request", "turn_seconds"),
+        ({"game": "bullshit", "name": "x" * 200}, "bad_request", "longer than"),
+        ({"game": "bullshit", "name": ""}, "bad_request", "empty"),
+        ({"game": "bullshit", "colour": "red"}, "bad_request", "unknown field"),
+        ({"players": 4}, "bad_request", "which game"),
+    ],
+)
 def test_bad_room_requests_are_refused_with_the_reason(
-        shared_server: ServerProc, body: dict[str, Any], code: str, words: str) -> None:
+    shared_server: ServerProc, body: dict[str, Any], code: str, words: str
+) -> None:
     server = shared_server
     body.setdefault("name", "Ann")
     r = server.post("/api/rooms", body)
@@ -137,13 +141,16 @@ def test_websocket_refusals_change_nothing(shared_server: ServerProc) -> None:
             ({"type": "action", "action": "pass", "version": v}, "bad_message"),
             ({"type": "action", "action": {"type": "pass"}}, "bad_message"),
             ({"type": "action", "action": {"type": "pass"}, "version": "7"}, "bad_message"),
-            ({"type": "action", "action": {"type": "pass"}, "version": v, "id": [1]},
-             "bad_message"),
+            (
+                {"type": "action", "action": {"type": "pass"}, "version": v, "id": [1]},
+                "bad_message",
+            ),
             ({"type": "action", "action": {"type": "fly"}, "version": v}, "illegal"),
-            ({"type": "action", "action": {"type": "play", "cards": ["ZZ"]}, "version": v},
-             "illegal"),
-            ({"type": "action", "action": {"type": "play", "cards": 5}, "version": v},
-             "illegal"),
+            (
+                {"type": "action", "action": {"type": "play", "cards": ["ZZ"]}, "version": v},
+                "illegal",
+            ),
+            ({"type": "action", "action": {"type": "play", "cards": 5}, "version": v}, "illegal"),
             ({"type": "action", "action": {"type": "pass"}, "version": v - 1}, "stale"),
             ({"type": "hello", "token": tokens[0]}, "bad_message"),
             ({"type": "chat", "text": 5}, "bad_message"),
@@ -164,8 +171,11 @@ def test_websocket_refusals_change_nothing(shared_server: ServerProc) -> None:
         assert reply["code"] == "not_your_turn" and "seat 1 may not act" in reply["message"]
         # an illegal play gets the engine's own message
         game = bh.new_game("bluff", players=3, seed=11)
-        bad_play = {"type": "play", "cards": ["AS", "AS", "AS", "AS", "AS"],
-                    "claim": {"rank": "A", "count": 5}}
+        bad_play = {
+            "type": "play",
+            "cards": ["AS", "AS", "AS", "AS", "AS"],
+            "claim": {"rank": "A", "count": 5},
+        }
         try:
             game.apply(0, bad_play)
         except bh.IllegalAction as exc:
@@ -244,6 +254,7 @@ def test_tokens_act_only_for_their_seat_in_their_room(shared_server: ServerProc)
 
 def test_unknown_room_over_websocket(shared_server: ServerProc) -> None:
     server = shared_server
+
     async def run() -> None:
         for code in ("ZZZZZZ", "not-a-code", "x" * 300):
             async with websockets.connect(f"{server.ws}/ws/{code}") as ws:
@@ -337,9 +348,11 @@ def test_chat_lines_reach_the_room(shared_server: ServerProc) -> None:
         line = await b.until(lambda m: m["type"] == "chat")
         assert line["text"] == "good luck" and line["seat"] == 0 and line["name"] == "Ann"
         late = await Client(server, code, tokens[2]).connect()
-        history = next(m for m in late.received if m["type"] == "chat_history") \
-            if any(m["type"] == "chat_history" for m in late.received) else \
-            await late.until(lambda m: m["type"] == "chat_history")
+        history = (
+            next(m for m in late.received if m["type"] == "chat_history")
+            if any(m["type"] == "chat_history" for m in late.received)
+            else await late.until(lambda m: m["type"] == "chat_history")
+        )
         assert history["lines"][-1]["text"] == "good luck"
         for c in (a, b, late):
             await c.close()
@@ -348,7 +361,8 @@ def test_chat_lines_reach_the_room(shared_server: ServerProc) -> None:
 
 
 def test_rooms_created_too_fast_from_one_address_are_refused(
-        make_server: Callable[..., ServerProc]) -> None:
+    make_server: Callable[..., ServerProc],
+) -> None:
     """`--room-rate N`: the N+1th room within a minute from one address is refused with 429 and
     a reason; the rooms already made are untouched."""
     server = make_server(None, "--room-rate", "2")
@@ -374,14 +388,14 @@ def test_sigint_stops_the_server_cleanly(server: ServerProc) -> None:
 
 
 @pytest.mark.slow
-def test_a_player_beaten_to_it_by_quick_bots_is_not_a_flood(
-        shared_server: ServerProc) -> None:
+def test_a_player_beaten_to_it_by_quick_bots_is_not_a_flood(shared_server: ServerProc) -> None:
     """Actions on versions the client has seen are paced by the game: refused as stale or
     out of turn at a table of instant bots, they never add up to a flood.  The same version
     sent again and again does."""
     server = shared_server
-    made = server.create(game="bullshit", players=4, bots=[1, 2, 3], seed=3, timers=False,
-                         bot_delay=0)
+    made = server.create(
+        game="bullshit", players=4, bots=[1, 2, 3], seed=3, timers=False, bot_delay=0
+    )
     code = made["code"]
     server.start_room(code, made["token"])
 
@@ -420,7 +434,8 @@ def test_a_player_beaten_to_it_by_quick_bots_is_not_a_flood(
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players", "seed"), [("sneak", 2, 1), ("bluff", 4, 1)])
 def test_a_client_far_behind_that_answers_each_state_is_never_cut_off(
-        shared_server: ServerProc, game_id: str, players: int, seed: int) -> None:
+    shared_server: ServerProc, game_id: str, players: int, seed: int
+) -> None:
     """A client answers every state it reads (a legal ask in a turn, an action in a window),
     however late: at a table of instant bots whose short clocks and stand-in play on without
     it, it reads nothing until the game is over, then catches up.  Its answers are all about
@@ -430,9 +445,16 @@ def test_a_client_far_behind_that_answers_each_state_is_never_cut_off(
     from serverkit import choose
 
     server = shared_server
-    made = server.create(game=game_id, players=players, bots=list(range(1, players)),
-                         seed=seed, turn_seconds=0.01, window_seconds=0.01, missed_turns=1,
-                         bot_delay=0)
+    made = server.create(
+        game=game_id,
+        players=players,
+        bots=list(range(1, players)),
+        seed=seed,
+        turn_seconds=0.01,
+        window_seconds=0.01,
+        missed_turns=1,
+        bot_delay=0,
+    )
     code = made["code"]
     server.start_room(code, made["token"])
 
@@ -453,8 +475,14 @@ def test_a_client_far_behind_that_answers_each_state_is_never_cut_off(
                 await me.send({"type": "legal"})
             else:
                 action = choose(message["legal"], rng) if message["legal"] else {"type": "pass"}
-                await me.send({"type": "action", "action": action,
-                               "version": message["version"], "id": answers})
+                await me.send(
+                    {
+                        "type": "action",
+                        "action": action,
+                        "version": message["version"],
+                        "id": answers,
+                    }
+                )
         assert answers > 60  # past the burst: before every answer was free, this cut it off
         await me.send({"type": "ping", "at": 2})
         await me.until(lambda m: m["type"] == "pong" and m["at"] == 2)

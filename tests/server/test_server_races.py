@@ -17,8 +17,9 @@ from bluffhouse.server.room import default_move
 def _room(server: ServerProc, players: int = 3, **extra: Any) -> tuple[str, list[str]]:
     extra.setdefault("timers", False)
     made = server.create(game="bluff", players=players, seed=4, **extra)
-    tokens = [made["token"]] + [server.join(made["code"], f"P{i}")["token"]
-                                for i in range(1, players)]
+    tokens = [made["token"]] + [
+        server.join(made["code"], f"P{i}")["token"] for i in range(1, players)
+    ]
     server.start_room(made["code"], made["token"])
     return made["code"], tokens
 
@@ -50,8 +51,7 @@ def test_two_seats_calling_at_the_same_instant(shared_server: ServerProc) -> Non
         assert set(b.state["view"]["to_act"]) == {1, 2}  # type: ignore[index]
         call = {"type": "action", "action": {"type": "call"}, "version": version}
         await asyncio.gather(b.send(call), c.send(call))
-        answers = [await x.until(lambda m: m["type"] in ("accepted", "refused"))
-                   for x in (b, c)]
+        answers = [await x.until(lambda m: m["type"] in ("accepted", "refused")) for x in (b, c)]
         kinds = sorted(m["type"] for m in answers)
         assert kinds == ["accepted", "refused"]
         refused = next(m for m in answers if m["type"] == "refused")
@@ -79,8 +79,9 @@ def test_one_token_connected_twice(shared_server: ServerProc) -> None:
         legal = await first.legal_now()
         message = {"type": "action", "action": legal[0], "version": first.version}
         await asyncio.gather(first.send(message), second.send(message))
-        answers = [await x.until(lambda m: m["type"] in ("accepted", "refused"))
-                   for x in (first, second)]
+        answers = [
+            await x.until(lambda m: m["type"] in ("accepted", "refused")) for x in (first, second)
+        ]
         assert sorted(m["type"] for m in answers) == ["accepted", "refused"]
         assert next(m for m in answers if m["type"] == "refused")["code"] == "stale"
         # both tabs see the same table
@@ -121,8 +122,7 @@ def test_an_action_and_the_window_timeout_at_the_same_instant(shared_server: Ser
                 continue
             offset = offsets.pop()
             await asyncio.sleep(max(0.0, windows[0]["ends_at"] - time.time() + offset))
-            await racer.send({"type": "action", "action": {"type": "pass"},
-                              "version": version})
+            await racer.send({"type": "action", "action": {"type": "pass"}, "version": version})
             answer = await racer.until(lambda m: m["type"] in ("accepted", "refused"))
             if answer["type"] == "refused":
                 # the timer declined first: the version moved on, nothing else changed
@@ -144,8 +144,9 @@ def test_an_action_and_the_window_timeout_at_the_same_instant(shared_server: Ser
 
 def test_timers_default_move_and_stand_in(shared_server: ServerProc) -> None:
     server = shared_server
-    code, tokens = _room(server, timers=True, turn_seconds=0.3, window_seconds=0.2,
-                         missed_turns=2, bot_delay=0)
+    code, tokens = _room(
+        server, timers=True, turn_seconds=0.3, window_seconds=0.2, missed_turns=2, bot_delay=0
+    )
 
     async def run() -> None:
         a = await Client(server, code, tokens[0]).connect()
@@ -154,8 +155,9 @@ def test_timers_default_move_and_stand_in(shared_server: ServerProc) -> None:
         assert first is not None and first["timers"][0]["seat"] == 0
         assert first["timers"][0]["kind"] == "turn"
         # nobody acts: the clocks play, and after two missed turns a bot stands in
-        await a.until(lambda m: m["type"] == "room" and m["room"]["seats"][0]["stand_in"],
-                      timeout=30)
+        await a.until(
+            lambda m: m["type"] == "room" and m["room"]["seats"][0]["stand_in"], timeout=30
+        )
         await a.close()
         # the person comes back: the stand-in leaves
         back = await Client(server, code, tokens[0]).connect()
@@ -218,16 +220,24 @@ def test_a_timed_out_turn_never_takes_the_pile_while_a_play_is_legal() -> None:
                 if len(move["cards"]) > 1:
                     assert not any(len(a["cards"]) == 1 for a in plays), preset.id
                 if move["cards"][0][0] != move["claim"]["rank"][0]:
-                    assert not any(len(a["cards"]) == 1 and a["cards"][0][0]
-                                   == a["claim"]["rank"][0] for a in plays), (preset.id, hand)
+                    assert not any(
+                        len(a["cards"]) == 1 and a["cards"][0][0] == a["claim"]["rank"][0]
+                        for a in plays
+                    ), (preset.id, hand)
             game.apply(seat, rng.choice(legal))
 
 
 @pytest.mark.slow
 def test_rematch_keeps_the_seats(shared_server: ServerProc) -> None:
     server = shared_server
-    made = server.create(game="poker_bull", players=3, bots={"1": "random", "2": "random"},
-                         seed=2, timers=False, bot_delay=0)
+    made = server.create(
+        game="poker_bull",
+        players=3,
+        bots={"1": "random", "2": "random"},
+        seed=2,
+        timers=False,
+        bot_delay=0,
+    )
     code = made["code"]
     server.start_room(code, made["token"])
     r = server.post(f"/api/rooms/{code}/rematch", {"token": made["token"]})
@@ -262,8 +272,15 @@ def test_rematch_keeps_the_seats(shared_server: ServerProc) -> None:
         version = a.version
         legal = await a.legal_now()
         for game_no, expected in ((1, "refused"), ("2", "refused"), (2, "accepted")):
-            await a.send({"type": "action", "action": legal[-1], "version": version,
-                          "game_no": game_no, "id": str(game_no)})
+            await a.send(
+                {
+                    "type": "action",
+                    "action": legal[-1],
+                    "version": version,
+                    "game_no": game_no,
+                    "id": str(game_no),
+                }
+            )
             reply = await a.until(lambda m, r=str(game_no): m.get("id") == r)
             assert reply["type"] == expected, reply
             if game_no == 1:

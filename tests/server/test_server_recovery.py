@@ -17,10 +17,23 @@ from serverkit import Client, ServerProc
 
 import bluffhouse as bh
 
-PERSON = {"game": "popcorn", "players": 4, "bots": [1, 2, 3], "seed": 31, "timers": False,
-          "bot_delay": 0}
-BOTS_ONLY = {"game": "bluff", "players": 3, "bots": [0, 1, 2], "seed": 8, "timers": False,
-             "bot_delay": 0.01, "sit": False}
+PERSON = {
+    "game": "popcorn",
+    "players": 4,
+    "bots": [1, 2, 3],
+    "seed": 31,
+    "timers": False,
+    "bot_delay": 0,
+}
+BOTS_ONLY = {
+    "game": "bluff",
+    "players": 3,
+    "bots": [0, 1, 2],
+    "seed": 8,
+    "timers": False,
+    "bot_delay": 0.01,
+    "sit": False,
+}
 
 
 def steady(legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -45,17 +58,23 @@ async def person(client: Client, stop_at: int | None = None) -> None:
         if stop_at is not None and client.state is not None and client.version >= stop_at:
             return
         state = client.state
-        if state is not None and state["view"]["to_act"] == [client.seat] \
-                and not state["view"]["over"]:
+        if (
+            state is not None
+            and state["view"]["to_act"] == [client.seat]
+            and not state["view"]["over"]
+        ):
             version = client.version
             legal = await client.legal_now()
             if client.version != version:
                 continue  # the table moved on while we asked: look again
             if legal:
-                await client.send({"type": "action", "action": steady(legal),
-                                   "version": version})
-                await client.until(lambda m, v=version: m["type"] in ("refused", "over") or
-                                   (m["type"] == "state" and m["version"] > v))
+                await client.send({"type": "action", "action": steady(legal), "version": version})
+                await client.until(
+                    lambda m, v=version: (
+                        m["type"] in ("refused", "over")
+                        or (m["type"] == "state" and m["version"] > v)
+                    )
+                )
                 continue
         await client.until(lambda m: m["type"] in ("state", "over"), timeout=60)
 
@@ -138,8 +157,9 @@ def killed_midway(server: ServerProc, tmp_path: Path) -> list[dict[str, Any]]:
     return records(server, code, bots["code"])
 
 
-def check_same_end(first: list[dict[str, Any]], second: list[dict[str, Any]],
-                   tmp_path: Path) -> None:
+def check_same_end(
+    first: list[dict[str, Any]], second: list[dict[str, Any]], tmp_path: Path
+) -> None:
     for a, b in zip(first, second, strict=True):
         assert a["actions"] == b["actions"]
         assert a["state"] == b["state"]
@@ -152,23 +172,27 @@ def check_same_end(first: list[dict[str, Any]], second: list[dict[str, Any]],
         # and `bluffhouse replay` reads the downloaded record and reaches the same end
         path = tmp_path / f"{b['room']}.json"
         path.write_text(json.dumps(b))
-        out = subprocess.run([sys.executable, "-m", "bluffhouse", "replay", str(path),
-                              "--no-pause"], capture_output=True, text=True, timeout=120)
+        out = subprocess.run(
+            [sys.executable, "-m", "bluffhouse", "replay", str(path), "--no-pause"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert out.returncode == 0, out.stderr
         assert "reaches the recorded end" in out.stdout
 
 
 @pytest.mark.slow
-def test_sigkill_midgame_sqlite(make_server: Callable[..., ServerProc],
-                                tmp_path: Path) -> None:
+def test_sigkill_midgame_sqlite(make_server: Callable[..., ServerProc], tmp_path: Path) -> None:
     first = uninterrupted(make_server)
     second = killed_midway(make_server(), tmp_path)
     check_same_end(first, second, tmp_path)
 
 
 @pytest.mark.slow
-def test_sigkill_midgame_postgresql(make_server: Callable[..., ServerProc], pg_url: str,
-                                    tmp_path: Path) -> None:
+def test_sigkill_midgame_postgresql(
+    make_server: Callable[..., ServerProc], pg_url: str, tmp_path: Path
+) -> None:
     first = uninterrupted(make_server)
     server = make_server(pg_url)
     assert "database postgresql+psycopg://" in server.stdout()
@@ -230,14 +254,25 @@ def test_a_bot_worker_whose_server_died_exits_quietly() -> None:
     import subprocess
     import sys
 
-    worker = subprocess.Popen([sys.executable, "-m", "bluffhouse.server.botworker"],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE)
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "bluffhouse.server.botworker"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert worker.stdin is not None and worker.stdout is not None
     worker.stdout.close()  # the server is gone: nobody reads the answers
-    request = {"id": 1, "room": "R", "game_no": 1, "at": 0, "actions": [], "seat": 0,
-               "bot": "random", "seed": 1,
-               "base": {"new": {"game": "bluff", "players": 3, "seed": 1, "options": {}}}}
+    request = {
+        "id": 1,
+        "room": "R",
+        "game_no": 1,
+        "at": 0,
+        "actions": [],
+        "seat": 0,
+        "bot": "random",
+        "seed": 1,
+        "base": {"new": {"game": "bluff", "players": 3, "seed": 1, "options": {}}},
+    }
     try:
         worker.stdin.write((json_.dumps(request) + "\n").encode())
         worker.stdin.close()

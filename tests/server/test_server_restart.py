@@ -36,6 +36,7 @@ async def _connect(server: ServerProc, code: str, token: str) -> Client:
 
 def _run_down(server: ServerProc, code: str, token: str, seconds: float) -> int:
     """Say something in the chat, let the first turn's clock run ``seconds``; the seat."""
+
     async def run() -> int:
         client = await _connect(server, code, token)
         assert client.state is not None
@@ -46,11 +47,13 @@ def _run_down(server: ServerProc, code: str, token: str, seconds: float) -> int:
         await asyncio.sleep(seconds)
         await client.close()
         return seat
+
     return asyncio.run(run())
 
 
-def _after_restart(server: ServerProc, code: str, token: str) -> tuple[int, float,
-                                                                       list[dict[str, Any]]]:
+def _after_restart(
+    server: ServerProc, code: str, token: str
+) -> tuple[int, float, list[dict[str, Any]]]:
     async def run() -> tuple[int, float, list[dict[str, Any]]]:
         client = await _connect(server, code, token)
         assert client.state is not None
@@ -58,6 +61,7 @@ def _after_restart(server: ServerProc, code: str, token: str) -> tuple[int, floa
         await client.close()
         seat, left = _clock(client.state)
         return seat, left, history[0]["lines"] if history else []
+
     return asyncio.run(run())
 
 
@@ -77,19 +81,22 @@ def _clean_stop(server: ServerProc) -> None:
 
 @pytest.mark.slow
 def test_a_clean_stop_keeps_the_chat_and_the_time_left(
-        make_server: Callable[..., ServerProc]) -> None:
+    make_server: Callable[..., ServerProc],
+) -> None:
     _clean_stop(make_server())
 
 
 @pytest.mark.slow
 def test_a_clean_stop_keeps_the_chat_and_the_time_left_postgresql(
-        make_server: Callable[..., ServerProc], pg_url: str) -> None:
+    make_server: Callable[..., ServerProc], pg_url: str
+) -> None:
     _clean_stop(make_server(pg_url))
 
 
 @pytest.mark.slow
 def test_after_a_crash_the_clocks_resume_from_their_last_save(
-        make_server: Callable[..., ServerProc]) -> None:
+    make_server: Callable[..., ServerProc],
+) -> None:
     server = make_server()
     code, tokens = _room(server, turn_seconds=30, window_seconds=5)
     seat = _run_down(server, code, tokens[0], 4.5)
@@ -104,12 +111,19 @@ def test_after_a_crash_the_clocks_resume_from_their_last_save(
 
 @pytest.mark.slow
 def test_stand_ins_and_missed_turns_survive_a_restart(
-        make_server: Callable[..., ServerProc]) -> None:
+    make_server: Callable[..., ServerProc],
+) -> None:
     server = make_server()
     # one missed turn brings a stand-in; the stand-in thinks for a long time, so the table
     # does not move on while the server restarts
-    code, _ = _room(server, turn_seconds=0.3, window_seconds=0.3, missed_turns=1,
-                    bot_delay=10, stand_in="random")
+    code, _ = _room(
+        server,
+        turn_seconds=0.3,
+        window_seconds=0.3,
+        missed_turns=1,
+        bot_delay=10,
+        stand_in="random",
+    )
     deadline = time.monotonic() + 30
     standing: list[int] = []
     while not standing:

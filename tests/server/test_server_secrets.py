@@ -48,9 +48,11 @@ class JokerLimits:
     events: dict[int | None, list[int]]
 
 
-def replay_views(record: dict[str, Any], log: list[dict[str, Any]], viewers: list[int | None],
-                 every: int) -> tuple[list[dict[int | None, set[str]]],
-                                      dict[int, dict[int | None, dict[str, Any]]], JokerLimits]:
+def replay_views(
+    record: dict[str, Any], log: list[dict[str, Any]], viewers: list[int | None], every: int
+) -> tuple[
+    list[dict[int | None, set[str]]], dict[int, dict[int | None, dict[str, Any]]], JokerLimits
+]:
     """One pass over the finished game's record. For each version: every card each viewer
     (None: spectator) may know by then, from the full log alone (``events_all``: its public
     parts and the viewer's own private parts; a seat's hand is in there too, checked); and,
@@ -69,7 +71,7 @@ def replay_views(record: dict[str, Any], log: list[dict[str, Any]], viewers: lis
             seat, action = record["actions"][step - 1]
             game.apply(seat, action)
         fresh = game.events_all(since=done)
-        assert fresh == log[done:done + len(fresh)]
+        assert fresh == log[done : done + len(fresh)]
         done += len(fresh)
         for event in fresh:
             private = event.get("private", {})
@@ -84,16 +86,19 @@ def replay_views(record: dict[str, Any], log: list[dict[str, Any]], viewers: lis
                 if viewer is not None:
                     assert set(views[step][viewer]["hand"]) <= known[viewer]
         per_version.append({v: set(cards) for v, cards in known.items()})
-        view_jokers.append({v: jokers({k: x for k, x in game.view(v).items() if k != "events"})
-                            for v in everyone})
+        view_jokers.append(
+            {v: jokers({k: x for k, x in game.view(v).items() if k != "events"}) for v in everyone}
+        )
     assert done == len(log)
-    limits = JokerLimits(view_jokers, {v: [jokers(e) for e in game.events_for(v)]
-                                       for v in everyone})
+    limits = JokerLimits(
+        view_jokers, {v: [jokers(e) for e in game.events_for(v)] for v in everyone}
+    )
     return per_version, views, limits
 
 
-def check_messages(client: Client, per_version: list[dict[int | None, set[str]]],
-                   limits: JokerLimits) -> int:
+def check_messages(
+    client: Client, per_version: list[dict[int | None, set[str]]], limits: JokerLimits
+) -> int:
     """Every card in every message ``client`` got was legitimately known to its seat at the
     version of that message (or the latest version before it); and no message held more
     jokers than its seat was shown: in the view at that version, in each event, and in any
@@ -108,19 +113,23 @@ def check_messages(client: Client, per_version: list[dict[int | None, set[str]]]
         at = min(version, last)
         allowed = per_version[at][seat]
         leaked = cards_in(message) - allowed
-        assert not leaked, (f"seat {seat} got {sorted(leaked)} in a {message['type']} "
-                            f"message at version {version}")
+        assert not leaked, (
+            f"seat {seat} got {sorted(leaked)} in a {message['type']} message at version {version}"
+        )
         if message["type"] == "state":
-            assert jokers(message["view"]) <= limits.view[at][seat], \
+            assert jokers(message["view"]) <= limits.view[at][seat], (
                 f"seat {seat} was shown more jokers at version {version}: {message['view']}"
+            )
             for i, event in enumerate(message["events"], message["events_from"]):
-                assert jokers(event) <= limits.events[seat][i], \
+                assert jokers(event) <= limits.events[seat][i], (
                     f"seat {seat} got more jokers in event {i} than it was shown: {event}"
+                )
         else:
             if isinstance(message.get("version"), int):
                 at = min(message["version"], last)
-            assert most_jokers_in_a_list(message) <= limits.view[at][seat], \
+            assert most_jokers_in_a_list(message) <= limits.view[at][seat], (
                 f"seat {seat} was offered more jokers than it held at version {at}: {message}"
+            )
         checked += 1
     return checked
 
@@ -132,7 +141,7 @@ def check_views(client: Client, views: dict[int, dict[int | None, dict[str, Any]
     for message in client.received:
         if message["type"] != "state":
             continue
-        events[message["events_from"]:] = message["events"]
+        events[message["events_from"] :] = message["events"]
         expected = views.get(message["version"], {}).get(client.seat)
         if expected is None:
             continue
@@ -145,13 +154,15 @@ def check_views(client: Client, views: dict[int, dict[int | None, dict[str, Any]
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players", "bot"), GAMES)
 def test_no_message_holds_a_card_its_seat_did_not_see(
-        shared_server: ServerProc, game_id: str, players: int, bot: str) -> None:
+    shared_server: ServerProc, game_id: str, players: int, bot: str
+) -> None:
     server = shared_server
     bots = {str(s): bot for s in range(2, players)}
     # Instant bots: on a loaded machine the clients fall far behind, answering states the game
     # has left; those answers are never counted as flooding (test_server_protocol).
-    made = server.create(game=game_id, players=players, bots=bots, seed=21, timers=False,
-                         bot_delay=0)
+    made = server.create(
+        game=game_id, players=players, bots=bots, seed=21, timers=False, bot_delay=0
+    )
     code = made["code"]
     second = server.join(code, "Bob")
     server.start_room(code, made["token"])
@@ -166,8 +177,11 @@ def test_no_message_holds_a_card_its_seat_did_not_see(
             while watcher.over is None:
                 await watcher.until(lambda m: m["type"] == "over", timeout=240)
 
-        await asyncio.gather(play_until_over(a, random.Random(rng.random()), 240),
-                             play_until_over(b, random.Random(rng.random()), 240), watch())
+        await asyncio.gather(
+            play_until_over(a, random.Random(rng.random()), 240),
+            play_until_over(b, random.Random(rng.random()), 240),
+            watch(),
+        )
         for c in (a, b, watcher):
             await c.close()
         return [a, b, watcher]
@@ -193,8 +207,11 @@ def test_no_message_holds_a_card_its_seat_did_not_see(
 def test_a_second_joker_is_a_leak_though_a_joker_was_seen() -> None:
     """The check has teeth for jokers: seat 0 holds one joker; a message showing it a second
     one (another seat's) holds no card string it has not seen, so only counting catches it."""
-    seed = next(s for s in range(200)
-                if bh.new_game("poker_bull", players=3, seed=s).view(0)["hand"].count("JK") == 1)
+    seed = next(
+        s
+        for s in range(200)
+        if bh.new_game("poker_bull", players=3, seed=s).view(0)["hand"].count("JK") == 1
+    )
     game = bh.new_game("poker_bull", players=3, seed=seed)
     record = {"start": json.loads(game.to_json()), "actions": []}
     per_version, _, limits = replay_views(record, game.events_all(), [0], 1)
@@ -208,8 +225,14 @@ def test_a_second_joker_is_a_leak_though_a_joker_was_seen() -> None:
         return fake
 
     def state(view: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
-        return {"type": "state", "version": 0, "view": view, "events": events,
-                "events_from": 0, "legal": None}
+        return {
+            "type": "state",
+            "version": 0,
+            "view": view,
+            "events": events,
+            "events_from": 0,
+            "legal": None,
+        }
 
     assert check_messages(client(state(view, events)), per_version, limits) == 1
     second = dict(view, hand=[*view["hand"], "JK"])

@@ -33,8 +33,17 @@ def _roundtrip(url: str) -> None:
     async def run() -> None:
         manager = Manager(settings)
         storage = manager.storage
-        made = await manager.create({"game": "bullshit", "players": 4, "name": "Ann",
-                                     "bots": [1, 2, 3], "seed": 9, "timers": False}, "test")
+        made = await manager.create(
+            {
+                "game": "bullshit",
+                "players": 4,
+                "name": "Ann",
+                "bots": [1, 2, 3],
+                "seed": 9,
+                "timers": False,
+            },
+            "test",
+        )
         code = made["code"]
         room = manager.rooms[code]
         room.config.bot_delay = 3600  # the bots wait: this test writes the actions itself
@@ -46,8 +55,7 @@ def _roundtrip(url: str) -> None:
         for idx, (seat, action) in enumerate(moves):
             replay.apply(seat, action)
             snapshot = replay.to_json() if (idx + 1) % 50 == 0 else None
-            await storage.append(code, 1, idx, seat, action, "player", replay.result,
-                                 snapshot)
+            await storage.append(code, 1, idx, seat, action, "player", replay.result, snapshot)
         stored = await storage.read(Storage.op_load_room(code))
         assert stored is not None and stored.game is not None
         assert stored.game.snapshot_at == 100 and len(stored.game.actions) == len(moves) - 100
@@ -60,8 +68,7 @@ def _roundtrip(url: str) -> None:
         whole = await storage.read(Storage.op_load_game(code, 1))
         assert whole is not None and whole.actions == moves
         # a gap in the stored actions is found, not papered over
-        await storage.append(code, 1, len(moves) + 5, 0, {"type": "pass"}, "player", None,
-                             None)
+        await storage.append(code, 1, len(moves) + 5, 0, {"type": "pass"}, "player", None, None)
         with pytest.raises(Exception, match="missing"):
             await storage.read(Storage.op_load_room(code))
         await manager.close()
@@ -81,12 +88,17 @@ def test_storage_roundtrip_postgresql(pg_url: str) -> None:
 def test_group_commit_writes_many_in_few_commits(sqlite_url: str) -> None:
     async def run() -> None:
         storage = Storage(sqlite_url)
-        ok = await asyncio.gather(*(storage.write(Storage.op_create_room(
-            f"C{i:05d}", {}, [], "h")) for i in range(300)))
+        ok = await asyncio.gather(
+            *(storage.write(Storage.op_create_room(f"C{i:05d}", {}, [], "h")) for i in range(300))
+        )
         assert all(ok) and storage.writes == 300 and storage.commits < 300
         # a taken code is refused, the others are still written
-        again = await asyncio.gather(*(storage.write(Storage.op_create_room(
-            code, {}, [], "h")) for code in ("C00001", "NEW001")))
+        again = await asyncio.gather(
+            *(
+                storage.write(Storage.op_create_room(code, {}, [], "h"))
+                for code in ("C00001", "NEW001")
+            )
+        )
         assert again == [False, True]
         await asyncio.to_thread(storage.close)
 

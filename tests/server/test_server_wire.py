@@ -45,9 +45,20 @@ def test_any_text_parses_or_is_refused_cleanly(text: str) -> None:
     assert json.loads(dumps(value)) == value
 
 
-@pytest.mark.parametrize("text", ["NaN", "[Infinity]", '{"a": -Infinity}', "1e999", "[-1e400]",
-                                  "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),
-                                  '{"a":' * 5000 + "1" + "}" * 5000, "\x00", "{'a': 1}"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NaN",
+        "[Infinity]",
+        '{"a": -Infinity}',
+        "1e999",
+        "[-1e400]",
+        "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),
+        '{"a":' * 5000 + "1" + "}" * 5000,
+        "\x00",
+        "{'a': 1}",
+    ],
+)
 def test_what_is_not_standard_json_is_refused(text: str) -> None:
     with pytest.raises(BadJSON):
         loads(text)

@@ -61,8 +61,12 @@ def random_step(g: bh.Game, rng: random.Random) -> tuple[int, dict[str, Any]]:
     return seat, action
 
 
-GOLDEN_SETUP: dict[str, Any] = {"players": 3, "seed": 20240611, "options": {"target": 40},
-                                "driver_seed": 77}
+GOLDEN_SETUP: dict[str, Any] = {
+    "players": 3,
+    "seed": 20240611,
+    "options": {"target": 40},
+    "driver_seed": 77,
+}
 
 
 def play_golden() -> dict[str, Any]:
@@ -77,5 +81,9 @@ def play_golden() -> dict[str, Any]:
         action = legal[rng.randrange(len(legal))]
         g.apply(seat, action)
         actions.append([seat, action])
-    return {"setup": setup, "actions": actions, "result": g.result,
-            "events": g.view(None)["events"]}
+    return {
+        "setup": setup,
+        "actions": actions,
+        "result": g.result,
+        "events": g.view(None)["events"],
+    }

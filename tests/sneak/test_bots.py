@@ -22,8 +22,9 @@ def _bot(name: str, seed: int) -> Bot:
     return small_bot(name, seed)
 
 
-def _play(names: list[str], seed: int, check: Check | None = None, limit: int = 300,
-          **options: Any) -> bh.Game:
+def _play(
+    names: list[str], seed: int, check: Check | None = None, limit: int = 300, **options: Any
+) -> bh.Game:
     return play_bots("sneak", names, seed, limit=limit, check=check, **options)
 
 
@@ -74,8 +75,7 @@ def test_samples_are_uniform_on_a_small_case() -> None:
     """Two hidden challenges to a flaunted 9H must each beat it: the ordered pair is uniform
     over pairs of distinct hearts above nine (the watcher holds none); the watcher's own card
     and the known cards never move."""
-    g = bh.new_game("sneak", players=4, seed=1,
-                    stock=stock_of("9H", "TH", "QH", "2C", "7C", "8C"))
+    g = bh.new_game("sneak", players=4, seed=1, stock=stock_of("9H", "TH", "QH", "2C", "7C", "8C"))
     draw(g, 4)
     draw(g, 1)  # seat 0 draws the 7C
     act(g, 1, "flaunt", "TH")  # seat 1 leads TH face up; beaten only by J Q K A of hearts
@@ -92,12 +92,17 @@ def test_samples_are_uniform_on_a_small_case() -> None:
     # Seat 3 holds 2C and knows TH (on the table); QH is hidden like J K A of hearts.
     assert set(seen) == {"JH", "QH", "KH", "AH"}
     chi2 = sum((n - draws / 4) ** 2 / (draws / 4) for n in seen.values())
-    assert chi2 < 3 + 4 * 6 ** 0.5
+    assert chi2 < 3 + 4 * 6**0.5
 
     # Two hidden challenges (two packs): ordered pairs of distinct card instances, uniform.
     pairs: Counter[tuple[str, str]] = Counter()
-    g = bh.new_game("sneak", players=5, seed=1, packs=2,
-                    stock=stock_of("9H", "TH", "QH", "KH", "2C", "7C", packs=2))
+    g = bh.new_game(
+        "sneak",
+        players=5,
+        seed=1,
+        packs=2,
+        stock=stock_of("9H", "TH", "QH", "KH", "2C", "7C", packs=2),
+    )
     draw(g, 5)
     draw(g, 1)  # seat 0 draws the 7C
     act(g, 1, "flaunt", "TH")
@@ -119,7 +124,7 @@ def test_samples_are_uniform_on_a_small_case() -> None:
             ways = na * (nb - (a == b))
             expected = n * ways / total
             chi2 += (pairs[(a, b)] - expected) ** 2 / expected
-    assert chi2 < 15 + 4 * 30 ** 0.5
+    assert chi2 < 15 + 4 * 30**0.5
 
 
 def test_nothing_leaks_from_the_other_hands() -> None:
@@ -152,8 +157,7 @@ def _scripted(name: str, stock: list[str]) -> tuple[list[dict[str, Any]], set[in
             action = bot.act(state.view(0), Choices(state, 0))
             decisions.append(action)
         else:
-            action = {"type": "pass"} if state.view(None)["phase"] == "window" else \
-                {"type": "draw"}
+            action = {"type": "pass"} if state.view(None)["phase"] == "window" else {"type": "draw"}
         if action["type"] == "draw":
             if seat == 0:
                 mine.add(drawn)
@@ -197,8 +201,9 @@ def test_search_samples_are_consistent_with_the_view() -> None:
 def test_search_believes_a_sneak_is_a_high_card() -> None:
     """Card counters sneak their best card (or now and then their worst): the search's deals
     put a higher card under another seat's sneak than uniform deals do."""
-    g = bh.new_game("sneak", players=3, seed=1, stock=stock_of("2C", "5D", "9S", "3H", "8D",
-                                                                "4C", "6S"))
+    g = bh.new_game(
+        "sneak", players=3, seed=1, stock=stock_of("2C", "5D", "9S", "3H", "8D", "4C", "6S")
+    )
     draw(g, 6)  # seats 0 1 2 0 1 2: seat 1 holds 5D 4C
     act(g, 0, "sneak", "2C")  # seat 0 (holding 2C 3H) sneaks; seat 1 answers
     view = g.view(1)

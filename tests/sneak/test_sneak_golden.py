@@ -36,5 +36,14 @@ def test_replaying_the_stored_actions_gives_the_stored_transcript() -> None:
     assert g.over and g.result == expected["result"]
     assert g.view(None)["events"] == expected["events"]
     kinds = {e["type"] for e in expected["events"]}
-    assert {"draw", "sneak", "flaunt", "challenge", "pass", "reveal", "won", "deal_end",
-            "game_over"} <= kinds
+    assert {
+        "draw",
+        "sneak",
+        "flaunt",
+        "challenge",
+        "pass",
+        "reveal",
+        "won",
+        "deal_end",
+        "game_over",
+    } <= kinds

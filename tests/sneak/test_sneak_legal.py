@@ -56,7 +56,8 @@ def test_huge_turn_lists_are_capped_but_keep_every_kind_and_size() -> None:
         for ctype in cb.COMBO_TYPES:
             exists = next(cb.combos_of(hand, size, ctype), None) is not None
             listed = any(
-                a["type"] == "flaunt" and len(a["cards"]) == size
+                a["type"] == "flaunt"
+                and len(a["cards"]) == size
                 and cb.kind([CARD_INDEX[c] for c in a["cards"]]) == ctype
                 for a in legal
             )

@@ -121,8 +121,10 @@ def test_illegal_actions_change_nothing_and_is_legal_agrees(seed: int, players: 
             candidate = random_action(g, seat, rng)
             for who in (seat, wrong_seat):
                 ok = g.is_legal(who, candidate)
-                if who == seat and full and candidate.get("type") in (
-                    "draw", "pass", "sneak", "flaunt", "challenge"
+                if (
+                    who == seat
+                    and full
+                    and candidate.get("type") in ("draw", "pass", "sneak", "flaunt", "challenge")
                 ):
                     form = canonical(candidate) if "cards" in candidate else candidate
                     if candidate["type"] in ("draw", "pass"):

@@ -137,8 +137,13 @@ def test_window_takes_only_challenge_or_pass() -> None:
 def test_unchallenged_sneak_is_won_unseen() -> None:
     g = duel(["QH", "3C"], ["4D", "5D"])
     act(g, 0, "sneak", "QH", "3C")
-    assert g.view(1)["lead"] == {"seat": 0, "kind": "sneak", "count": 2, "cards": None,
-                                 "combo": None}
+    assert g.view(1)["lead"] == {
+        "seat": 0,
+        "kind": "sneak",
+        "count": 2,
+        "cards": None,
+        "combo": None,
+    }
     assert g.view(0)["lead"]["cards"] == ["3C", "QH"]
     act(g, 1, "pass")
     assert g.view(None)["won"] == [2, 0]
@@ -357,8 +362,13 @@ def test_a_shared_top_score_at_the_target_is_a_shared_win() -> None:
     act(g, 1, "pass")
     # Seat 0 won 2 cards; seat 1 won 1 and its last card uncontested: 2 - 2.
     assert g.over
-    assert g.result == {"winner": None, "ranking": [0, 1], "scores": [2, 2], "deals": 1,
-                        "shared": [0, 1]}
+    assert g.result == {
+        "winner": None,
+        "ranking": [0, 1],
+        "scores": [2, 2],
+        "deals": 1,
+        "shared": [0, 1],
+    }
     assert last_event(g, "game_over")["winner"] is None
 
 
@@ -390,8 +400,9 @@ def test_scoring_across_deals_until_the_target() -> None:
         after = g.view(None)
         if after["deal"] != deal and not g.over:
             assert max(after["scores"]) < 60 and after["dealer"] == after["deal"] % 2
-            assert after["scores"] == [a + b for a, b in zip(before, after["deal_scores"][-1],
-                                                               strict=True)]
+            assert after["scores"] == [
+                a + b for a, b in zip(before, after["deal_scores"][-1], strict=True)
+            ]
         assert steps < 5000
     view = g.view(None)
     result = g.result
@@ -414,8 +425,7 @@ def test_scoring_across_deals_until_the_target() -> None:
 
 
 def test_default_targets_and_packs() -> None:
-    for players, packs, target in [(2, 1, 100), (3, 1, 100), (4, 1, 100), (5, 2, 200),
-                                   (7, 2, 200)]:
+    for players, packs, target in [(2, 1, 100), (3, 1, 100), (4, 1, 100), (5, 2, 200), (7, 2, 200)]:
         view = bh.new_game("sneak", players=players, seed=3).view(None)
         assert (view["packs"], view["target"], view["stock_size"]) == (packs, target, 52 * packs)
     view = bh.new_game("sneak", players=4, seed=3, packs=2).view(None)
@@ -460,8 +470,13 @@ def test_two_pack_identical_cards_tie_and_match() -> None:
     assert event["winner"] == 1  # four sevens tie: the leader wins
     assert [p["cards"] for p in event["plays"]] == [["7S"], ["7H"], ["7D"], ["7S"]]
     # Two identical cards make a match (a pair), not a flush.
-    g = bh.new_game("sneak", players=4, seed=1, packs=2,
-                    stock=stock_of("9H", "2C", "3C", "4C", "9H", "5C", "6C", "7C", packs=2))
+    g = bh.new_game(
+        "sneak",
+        players=4,
+        seed=1,
+        packs=2,
+        stock=stock_of("9H", "2C", "3C", "4C", "9H", "5C", "6C", "7C", packs=2),
+    )
     draw(g, 8)  # seat 0: 9H 9H; seats 1, 2, 3 hold two clubs each
     assert {"type": "flaunt", "cards": ["9H", "9H"]} in g.legal_actions(0)
     act(g, 0, "flaunt", "9H", "9H")
@@ -480,8 +495,10 @@ def test_deal_and_stock_together_and_no_stock_to_draw() -> None:
     view = g.view(None)
     assert view["stock_size"] == 0 and view["out_of_play"] == 49
     # Nothing to draw: the first-turn draw lapses and only flaunts remain.
-    assert g.legal_actions(0) == [{"type": "flaunt", "cards": ["AS"]},
-                                  {"type": "flaunt", "cards": ["KS"]}]
+    assert g.legal_actions(0) == [
+        {"type": "flaunt", "cards": ["AS"]},
+        {"type": "flaunt", "cards": ["KS"]},
+    ]
     act(g, 0, "flaunt", "KS")
     assert g.legal_actions(1) == [{"type": "pass"}]
     act(g, 1, "pass")

@@ -16,8 +16,17 @@ from .base import (
     register_bot,
 )
 
-__all__ = ["Bot", "Choices", "bot_class", "bot_names", "bot_refusal", "check_bots_fit",
-           "make_bot", "parse_bot_list", "register_bot"]
+__all__ = [
+    "Bot",
+    "Choices",
+    "bot_class",
+    "bot_names",
+    "bot_refusal",
+    "check_bots_fit",
+    "make_bot",
+    "parse_bot_list",
+    "register_bot",
+]
 
 # last, so that the lists of bots end with it
 from .cheat import learned as _learned  # noqa: F401  (registers learned where numpy is)

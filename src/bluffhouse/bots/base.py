@@ -18,8 +18,16 @@ class Choices:
     """The legal actions of one seat at one moment: listed only when a bot asks for them, or
     drawn uniformly at random without listing (Cheat hands have hundreds of plays)."""
 
-    __slots__ = ("_checker", "_list", "_lister", "_sample", "_sample_other", "_viewer", "game",
-                 "seat")
+    __slots__ = (
+        "_checker",
+        "_list",
+        "_lister",
+        "_sample",
+        "_sample_other",
+        "_viewer",
+        "game",
+        "seat",
+    )
 
     def __init__(self, state: Any, seat: int) -> None:
         self.seat = seat
@@ -83,8 +91,10 @@ def _action_key(action: Any) -> Any:
     list, since the order cards are laid in does not change a play."""
     if not isinstance(action, dict):
         return action
-    return {k: sorted(v, key=repr) if k == "cards" and isinstance(v, list) else v
-            for k, v in action.items()}
+    return {
+        k: sorted(v, key=repr) if k == "cards" and isinstance(v, list) else v
+        for k, v in action.items()
+    }
 
 
 class Bot:
@@ -138,14 +148,16 @@ def bot_names() -> list[str]:
     return list(_BOTS)
 
 
-def bot_refusal(name: str, game: str, players: int,
-                options: Mapping[str, Any] | None = None) -> str | None:
+def bot_refusal(
+    name: str, game: str, players: int, options: Mapping[str, Any] | None = None
+) -> str | None:
     """Why bot ``name`` cannot sit at this table (see :meth:`Bot.refuses`); None: it can."""
     return bot_class(name).refuses(game, players, dict(options or {}))
 
 
-def check_bots_fit(names: Iterable[str], game: str, players: int,
-                   options: Mapping[str, Any] | None = None) -> None:
+def check_bots_fit(
+    names: Iterable[str], game: str, players: int, options: Mapping[str, Any] | None = None
+) -> None:
     """A ValueError with the first bot's reason if one of ``names`` cannot sit at the table."""
     for name in dict.fromkeys(n.strip().lower() for n in names):
         reason = bot_refusal(name, game, players, options)

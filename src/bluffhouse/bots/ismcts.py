@@ -91,8 +91,9 @@ class ISMCTSBot(Bot):
             prior = hooks.counter(view, legal, self.rng)
         return self.search(view, actions, hooks, prior)
 
-    def search(self, view: View, actions: list[Action], hooks: FamilyHooks,
-               prior: Action | None = None) -> Action:
+    def search(
+        self, view: View, actions: list[Action], hooks: FamilyHooks, prior: Action | None = None
+    ) -> Action:
         """The most visited of the root's moves; with ``prior`` (the family's rule-based
         move, ``FamilyHooks.prior_margin`` set) that move unless another was visited at least
         ``prior_margin`` times as often."""
@@ -126,10 +127,14 @@ class ISMCTSBot(Bot):
                 seat = me if first and me in state.to_act else state.to_act[0]
                 if first and seat == me:
                     if root_choices is None:
-                        root_choices = [a for a in candidates(state, seat, rng)
-                                        if action_key(a) in legal_keys] or actions
-                    if prior is not None and action_key(prior) in legal_keys and all(
-                            action_key(a) != action_key(prior) for a in root_choices):
+                        root_choices = [
+                            a for a in candidates(state, seat, rng) if action_key(a) in legal_keys
+                        ] or actions
+                    if (
+                        prior is not None
+                        and action_key(prior) in legal_keys
+                        and all(action_key(a) != action_key(prior) for a in root_choices)
+                    ):
                         root_choices = [*root_choices, prior]
                     options = root_choices
                 else:

@@ -148,6 +148,11 @@ def action_key(action: Action) -> str:
 
 
 def describe_hooks() -> dict[str, Any]:
-    return {f: [k for k in ("determinize", "candidates", "evaluate", "counter", "honest",
-                                          "rollout")
-                if getattr(h, k) is not None] for f, h in _HOOKS.items()}
+    return {
+        f: [
+            k
+            for k in ("determinize", "candidates", "evaluate", "counter", "honest", "rollout")
+            if getattr(h, k) is not None
+        ]
+        for f, h in _HOOKS.items()
+    }

@@ -64,5 +64,10 @@ class StyleBot(Bot):
 
 
 for _name, _summary in STYLES.items():
-    register_bot(type(f"{_name.title().replace('_', '')}Bot", (StyleBot,),
-                      {"name": _name, "summary": _summary, "__doc__": _summary}))
+    register_bot(
+        type(
+            f"{_name.title().replace('_', '')}Bot",
+            (StyleBot,),
+            {"name": _name, "summary": _summary, "__doc__": _summary},
+        )
+    )

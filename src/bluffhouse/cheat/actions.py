@@ -50,16 +50,20 @@ class CheatActions(CheatListing):
             if kind == "bid":
                 count = action.get("count")
                 if type(count) is not int:
-                    raise IllegalAction("a bid names how many of the highest rank you hold, "
-                                        "like {'type': 'bid', 'count': 2}")
+                    raise IllegalAction(
+                        "a bid names how many of the highest rank you hold, "
+                        "like {'type': 'bid', 'count': 2}"
+                    )
                 low = (self.bid[1] + 1) if self.bid else 1
                 if not low <= count <= 4 * r.decks:
                     raise IllegalAction(f"your bid must be from {low} to {4 * r.decks}")
                 top = rank_text(self._top_rank())
                 said = action.get("rank", top)
                 if type(said) is not str or RANK_INDEX.get(said.strip()) != self._top_rank():
-                    raise IllegalAction(f"the bidding is over the highest rank, {top}; a bid "
-                                        f"cannot name {quote(said)}")
+                    raise IllegalAction(
+                        f"the bidding is over the highest rank, {top}; a bid "
+                        f"cannot name {quote(said)}"
+                    )
                 return ("bid", count)
             raise unknown_action(kind, ["bid", "pass"])
         if self.phase == "answer":
@@ -99,17 +103,18 @@ class CheatActions(CheatListing):
         if kind == "accuse" and r.table_cheats:
             target = action.get("seat")
             if type(target) is not int or target not in self._others_from(seat):
-                raise IllegalAction("accuse another player still in the game: "
-                                    "{'type': 'accuse', 'seat': 2}")
+                raise IllegalAction(
+                    "accuse another player still in the game: {'type': 'accuse', 'seat': 2}"
+                )
             if self._stake_caller(target) == seat:
-                raise IllegalAction(f"you called seat {target}'s play and lost: you cannot "
-                                    "also accuse its show")
+                raise IllegalAction(
+                    f"you called seat {target}'s play and lost: you cannot also accuse its show"
+                )
             return ("accuse", target)
         # (the types without listing every play: a refusal must stay cheap to word)
         allowed = [a["type"] for a in self._legal(seat, with_plays=False)]
         if self._can_play_now(seat):  # where _legal lists plays: before table cheats
-            cut = next((i for i, t in enumerate(allowed) if t in ("cheat", "accuse")),
-                       len(allowed))
+            cut = next((i for i, t in enumerate(allowed) if t in ("cheat", "accuse")), len(allowed))
             allowed.insert(cut, "play")
         raise unknown_action(kind, _unique(allowed) or ["(nothing)"])
 
@@ -126,8 +131,13 @@ class CheatActions(CheatListing):
         r = self.rules
         out_of_turn = False
         if not self._play_may(seat):
-            if (r.table_cheats and self.phase == "turn" and seat != self.turn
-                    and self.hands[seat] and not self._has_cheat(seat)):
+            if (
+                r.table_cheats
+                and self.phase == "turn"
+                and seat != self.turn
+                and self.hands[seat]
+                and not self._has_cheat(seat)
+            ):
                 out_of_turn = True
             elif self.phase in ("window",) or (self.phase == "turn" and seat != self.turn):
                 raise IllegalAction("it is not your turn to play; you may call or pass")
@@ -137,8 +147,10 @@ class CheatActions(CheatListing):
                 raise IllegalAction("you played last: let someone else play or call")
         raw = action.get("cards")
         if type(raw) is not list or not raw:
-            raise IllegalAction("a play lays one or more cards: {'type': 'play', 'cards': "
-                                "['7H'], 'claim': {'rank': '7'}}")
+            raise IllegalAction(
+                "a play lays one or more cards: {'type': 'play', 'cards': "
+                "['7H'], 'claim': {'rank': '7'}}"
+            )
         if len(raw) > MOST_CARDS:
             raise IllegalAction(f"that is {len(raw)} cards; no game has that many")
         cards = _parse_card_texts(raw)
@@ -153,8 +165,10 @@ class CheatActions(CheatListing):
                 if c in rest:
                     rest.remove(c)
                 else:
-                    raise IllegalAction(f"you do not hold {CARD_TEXT[c]}"
-                                        + (" (that many times)" if c in hand else ""))
+                    raise IllegalAction(
+                        f"you do not hold {CARD_TEXT[c]}"
+                        + (" (that many times)" if c in hand else "")
+                    )
         if self._max and len(cards) > self._max:
             one = "one card" if self._max == 1 else f"{self._max} cards"
             raise IllegalAction(f"a play may lay at most {one}")
@@ -178,8 +192,10 @@ class CheatActions(CheatListing):
             if not 1 <= count <= top:
                 raise IllegalAction(f"you may claim from 1 to {top} cards, not {quote(count)}")
         elif count != len(cards):
-            raise IllegalAction(f"you laid {len(cards)} card(s) but claimed {quote(count)}: the "
-                                "count must be true in these rules")
+            raise IllegalAction(
+                f"you laid {len(cards)} card(s) but claimed {quote(count)}: the "
+                "count must be true in these rules"
+            )
         suit = -1
         if r.claim_suit:
             st = claim.get("suit")
@@ -192,10 +208,14 @@ class CheatActions(CheatListing):
                 raise IllegalAction(f"you must claim {SUITS[need]}, the suit of the last play")
         elif "suit" in claim:
             raise IllegalAction("claims name no suit in these rules")
-        if (len(cards) == len(hand) and r.last_card_truthful
-                and not self._truthful(cards, rank, count, suit)):
-            raise IllegalAction("your last card must go out truthfully: it has to be the rank "
-                                "you claim")
+        if (
+            len(cards) == len(hand)
+            and r.last_card_truthful
+            and not self._truthful(cards, rank, count, suit)
+        ):
+            raise IllegalAction(
+                "your last card must go out truthfully: it has to be the rank you claim"
+            )
         return ("play", cards, rank, count, suit, out_of_turn)
 
     def _quick_play(self, seat: int, action: dict[str, Any]) -> bool:
@@ -244,8 +264,12 @@ class CheatActions(CheatListing):
         if self.declined:
             self.declined = []
         self.lead = False
-        self.events.append([{"type": "play", "seat": seat, "rank": RANK_TEXT[rank],
-                             "count": size}, [[seat, {"cards": texts}]]])
+        self.events.append(
+            [
+                {"type": "play", "seat": seat, "rank": RANK_TEXT[rank], "count": size},
+                [[seat, {"cards": texts}]],
+            ]
+        )
         if self._seats_key != len(self.finished) | len(self.lost) << 8:
             self._refresh_seats()
         others = self._others_of[seat]
@@ -275,8 +299,10 @@ class CheatActions(CheatListing):
         elif kind == "check":
             assert self.last is not None
             self.checked.append(seat)
-            self._log(CheckEvent(type="check", seat=seat, target=self.last["seat"]),
-                      {seat: {"cards": _texts(self.last["cards"])}})
+            self._log(
+                CheckEvent(type="check", seat=seat, target=self.last["seat"]),
+                {seat: {"cards": _texts(self.last["cards"])}},
+            )
             if self.phase == "window":
                 self._decline_quiet(seat)
             else:
@@ -322,7 +348,11 @@ class CheatActions(CheatListing):
         nothing to do; a seat that goes out hands its turn on and leaves any window."""
         hands = self.hands
         if all(hands[s] for s in self._active()) or self.phase in (
-                "over", "bid", "bid_window", "answer"):
+            "over",
+            "bid",
+            "bid_window",
+            "answer",
+        ):
             return
         for s in list(self._active()):
             last = self.last

@@ -27,8 +27,9 @@ def _parse_card_texts(raw: list[Any]) -> list[int]:
     for text in raw:
         card = CARD_INDEX.get(text) if type(text) is str else None
         if card is None:
-            raise IllegalAction(f"{quote(text)} is not a card: write rank then suit, like "
-                                "'AS', 'TD', '7H', or 'JK'")
+            raise IllegalAction(
+                f"{quote(text)} is not a card: write rank then suit, like 'AS', 'TD', '7H', or 'JK'"
+            )
         cards.append(card)
     return cards
 

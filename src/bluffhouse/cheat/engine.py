@@ -102,9 +102,10 @@ class CheatGame(CheatActions, CheatViews, CheatLoading):
         self._last_progress = -1
         self._deadline = self._stall_at
 
-        self._log(DealEvent(type="deal", hand_sizes=[len(h) for h in self.hands],
-                   dealer=self.dealer),
-                  {s: {"cards": _texts(self.hands[s])} for s in range(n)})
+        self._log(
+            DealEvent(type="deal", hand_sizes=[len(h) for h in self.hands], dealer=self.dealer),
+            {s: {"cards": _texts(self.hands[s])} for s in range(n)},
+        )
         if r.discard_sets:
             for s in range(n):
                 self._discard_sets(s)
@@ -120,8 +121,11 @@ class CheatGame(CheatActions, CheatViews, CheatLoading):
         elif r.first_player == "ace_of_hearts":
             holders = [s for s in range(n) if 1 in self.hands[s]]  # 1 == AH
             starter = holders[0] if holders else 0
-            why = ("holds the ace of hearts" if holders
-                   else "nobody holds the ace of hearts: left of the dealer")
+            why = (
+                "holds the ace of hearts"
+                if holders
+                else "nobody holds the ace of hearts: left of the dealer"
+            )
             self._log(FirstPlayerEvent(type="first_player", seat=starter, why=why))
         elif r.first_player == "first_jack":
             starter = self._first_jack()
@@ -149,8 +153,11 @@ class CheatGame(CheatActions, CheatViews, CheatLoading):
             shown.append(CARD_TEXT[card])
             if card != JOKER and card >> 2 == 10:
                 break
-        self._log(FirstPlayerEvent(type="first_player", seat=seat,
-                                   why="dealt the first jack face up", face_up=shown))
+        self._log(
+            FirstPlayerEvent(
+                type="first_player", seat=seat, why="dealt the first jack face up", face_up=shown
+            )
+        )
         return seat
 
     # ================================================================== the way in
@@ -183,8 +190,13 @@ class CheatGame(CheatActions, CheatViews, CheatLoading):
                     if self.version >= self._deadline:
                         self._stall()
                     return
-            elif (phase == "turn" and seat == self.turn and self._plain_play
-                  and action.get("type") == "play" and self._quick_play(seat, action)):
+            elif (
+                phase == "turn"
+                and seat == self.turn
+                and self._plain_play
+                and action.get("type") == "play"
+                and self._quick_play(seat, action)
+            ):
                 # On a plain turn to_act is the seat on turn and the game is not over.
                 self.version += 1
                 if self.version >= self._deadline:
@@ -211,15 +223,21 @@ class CheatGame(CheatActions, CheatViews, CheatLoading):
             else:
                 bit = coin(rng)
             return {"type": "call"} if bit == 0 else {"type": "pass"}
-        if (phase == "turn" and seat == self.turn and self._plain_play and type(seat) is int
-                and self.hands[seat]):
+        if (
+            phase == "turn"
+            and seat == self.turn
+            and self._plain_play
+            and type(seat) is int
+            and self.hands[seat]
+        ):
             # The draws of the plain-turn branch below, in one function (the costliest action
             # to draw); on a plain turn to_act is the seat on turn and the game is not over.
             passing = self._turn_pass != "none" and not (self._turn_pass == "round" and self.lead)
             return sample_plain_turn(self, seat, rng, 1 if passing else 0)
         if self._result is not None or seat not in self._act:
-            raise IllegalAction(self._not_your_turn(seat) if self._result is None
-                                else "the game is over")
+            raise IllegalAction(
+                self._not_your_turn(seat) if self._result is None else "the game is over"
+            )
         if self._plain_turn and seat == self.turn and phase == "turn":
             # Exactly the draws below, where the only other action is a pass (when allowed).
             passing = self._may_pass_turn(seat)
@@ -240,12 +258,18 @@ class CheatGame(CheatActions, CheatViews, CheatLoading):
             return self._legal(seat)[0]
         return other[rng.randrange(len(other))]
 
-    def sample_action_other(self, seat: int, rng: random.Random,
-                            skip: frozenset[str]) -> Action | None:
+    def sample_action_other(
+        self, seat: int, rng: random.Random, skip: frozenset[str]
+    ) -> Action | None:
         """As ``Game.sample_action_other``; in a window whose answers are call and pass, the
         rest of them is known without a draw."""
-        if (self.phase == "window" and self._call_or_pass and seat in self.window
-                and "call" in skip and "pass" not in skip):
+        if (
+            self.phase == "window"
+            and self._call_or_pass
+            and seat in self.window
+            and "call" in skip
+            and "pass" not in skip
+        ):
             return {"type": "pass"}
         return super().sample_action_other(seat, rng, skip)
 
@@ -261,9 +285,17 @@ class CheatGame(CheatActions, CheatViews, CheatLoading):
 
     # ================================================================== searches
     @classmethod
-    def from_fields(cls, game_id: str, rules: CheatRules, players: int,
-                    fields: dict[str, Any], events: list[Any], to_act: list[int],
-                    version: int, seed: int) -> CheatGame:
+    def from_fields(
+        cls,
+        game_id: str,
+        rules: CheatRules,
+        players: int,
+        fields: dict[str, Any],
+        events: list[Any],
+        to_act: list[int],
+        version: int,
+        seed: int,
+    ) -> CheatGame:
         """A game in progress from its state fields (every one of ``STATE_FIELDS``; the
         no-progress count, ``low`` and ``quiet``, may be left out: no progress is counted
         yet), as a search builds one it has sampled; the RNG starts afresh from ``seed``."""
@@ -284,4 +316,3 @@ class CheatGame(CheatActions, CheatViews, CheatLoading):
             setattr(self, name, fields[name])
         self._derive()
         return self
-

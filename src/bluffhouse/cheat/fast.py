@@ -90,13 +90,17 @@ def action_dict(action: int, hand: Sequence[str]) -> dict[str, Any]:
     for slot, k in enumerate(counts):
         if k:
             key = "JK" if slot == JOKER_SLOT else rank_text(slot)
-            mine = [c for c in hand if (c == "JK" if slot == JOKER_SLOT else c != "JK"
-                                        and c[0] == key)]
+            mine = [
+                c for c in hand if (c == "JK" if slot == JOKER_SLOT else c != "JK" and c[0] == key)
+            ]
             if len(mine) < k:
                 raise AssertionError(f"hand {hand} lacks {k} x {key}")
             cards.extend(mine[:k])
-    return {"type": "play", "cards": cards, "claim": {"rank": rank_text(claim),
-                                                      "count": len(cards)}}
+    return {
+        "type": "play",
+        "cards": cards,
+        "claim": {"rank": rank_text(claim), "count": len(cards)},
+    }
 
 
 def action_id(action: dict[str, Any]) -> int:
@@ -130,9 +134,14 @@ def replay_check(
     from .engine import LIST_LIMIT
 
     options = dict(spec.options)
-    ref: Any = new_game(spec.game_id, players=spec.players, seed=0,
-                        deal=[[CARD_TEXT[c] for c in hand] for hand in deal], first=first,
-                        **options)
+    ref: Any = new_game(
+        spec.game_id,
+        players=spec.players,
+        seed=0,
+        deal=[[CARD_TEXT[c] for c in hand] for hand in deal],
+        first=first,
+        **options,
+    )
     fast = FastCheat(spec, deal, first)
 
     def compare(where: str) -> None:
@@ -141,7 +150,8 @@ def replay_check(
         assert fast.to_act == ref.to_act, f"{where}: to_act {fast.to_act} != {ref.to_act}"
         assert PHASE_NAMES[fast.phase] == view["phase"], f"{where}: phase {view['phase']}"
         assert fast.sizes == view["hand_sizes"], (
-            f"{where}: hand sizes {fast.sizes} != {view['hand_sizes']}")
+            f"{where}: hand sizes {fast.sizes} != {view['hand_sizes']}"
+        )
         assert fast.pile_size == view["pile_size"], f"{where}: pile size"
         claims = None if fast.phase != TURN else [rank_text(r) for r in fast.allowed]
         if fast.phase == OVER:
@@ -149,7 +159,8 @@ def replay_check(
         assert claims == view["claim_ranks"], f"{where}: claims {claims} != {view['claim_ranks']}"
         cr = fast.claim_rank()
         assert (None if cr is None else rank_text(cr)) == view["claim_rank"], (
-            f"{where}: claim_rank {cr} != {view['claim_rank']}")
+            f"{where}: claim_rank {cr} != {view['claim_rank']}"
+        )
         assert fast.over == ref.over, f"{where}: over"
         if ref.over:
             result = ref.result

@@ -76,14 +76,39 @@ class FastCheat:
     rules :func:`supports` accepts (checked move for move by :func:`replay_check`)."""
 
     __slots__ = (
-        "act", "allowed", "cup", "cup_full", "end", "finished", "gone", "hands", "last_rank",
-        "last_seat", "last_true", "lead", "low", "n", "phase", "pile", "pile_size", "pours",
-        "prev_rank", "quiet", "ranking", "sips", "sizes", "spec", "stall_at", "turn", "window",
+        "act",
+        "allowed",
+        "cup",
+        "cup_full",
+        "end",
+        "finished",
+        "gone",
+        "hands",
+        "last_rank",
+        "last_seat",
+        "last_true",
+        "lead",
+        "low",
+        "n",
+        "phase",
+        "pile",
+        "pile_size",
+        "pours",
+        "prev_rank",
+        "quiet",
+        "ranking",
+        "sips",
+        "sizes",
+        "spec",
+        "stall_at",
+        "turn",
+        "window",
         "winner",
     )
 
-    def __init__(self, spec: FastSpec, deal: Sequence[Sequence[int]],
-                 first: int | None = None) -> None:
+    def __init__(
+        self, spec: FastSpec, deal: Sequence[Sequence[int]], first: int | None = None
+    ) -> None:
         n = spec.players
         if len(deal) != n:
             raise ValueError(f"deal must hold {n} hands")
@@ -129,8 +154,14 @@ class FastCheat:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new(cls, game_id: str, players: int | None = None, seed: int | None = None,
-            first: int | None = None, **options: Any) -> FastCheat:
+    def new(
+        cls,
+        game_id: str,
+        players: int | None = None,
+        seed: int | None = None,
+        first: int | None = None,
+        **options: Any,
+    ) -> FastCheat:
         """A shuffled deal (``random.Random(seed)``); see also :meth:`deal_for`."""
         spec = spec_for(game_id, players, **options)
         return cls(spec, cls.deal_for(spec, random.Random(seed)), first)
@@ -424,14 +455,14 @@ class FastCheat:
         else the one seat holding the fewest cards (-1 when several share the fewest)."""
         self._end_game()
         self.end = "stalled"
-        rest = self.ranking[len(self.finished):]
+        rest = self.ranking[len(self.finished) :]
         if not self.finished and len(rest) > 1 and self.sizes[rest[0]] == self.sizes[rest[1]]:
             self.winner = -1
 
-
     def _end_game(self) -> None:
-        rest = sorted((s for s in range(self.n) if not self.gone[s]),
-                      key=lambda s: (self.sizes[s], s))
+        rest = sorted(
+            (s for s in range(self.n) if not self.gone[s]), key=lambda s: (self.sizes[s], s)
+        )
         self.ranking = self.finished + rest
         self.winner = self.ranking[0]
         self.phase = OVER
@@ -509,8 +540,7 @@ class FastCheat:
         self._begin_turn(self._next_active(seat))
 
 
-def play_random_game(game: FastCheat, rng: random.Random,
-                     max_actions: int = MAX_ACTIONS) -> int:
+def play_random_game(game: FastCheat, rng: random.Random, max_actions: int = MAX_ACTIONS) -> int:
     """Random bots to the end (the first seat to act decides); the number of actions."""
     steps = 0
     while game.phase != OVER and steps < max_actions:

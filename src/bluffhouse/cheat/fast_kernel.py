@@ -37,11 +37,47 @@ _jit: Callable[[Callable[..., Any]], Any] = (
 )
 
 # kernel parameter slots (FastSpec.params)
-(P_N, P_SEQ, P_MAX, P_WILD, P_CALLERS, P_TURNPASS, P_LEADER, P_AFTER, P_END, P_KCUP,
- P_FIRSTP, P_NCL, P_NFIRST, P_NDECK, P_FIRST, P_MAXSTEPS, P_TRACE, P_STALL) = range(18)
+(
+    P_N,
+    P_SEQ,
+    P_MAX,
+    P_WILD,
+    P_CALLERS,
+    P_TURNPASS,
+    P_LEADER,
+    P_AFTER,
+    P_END,
+    P_KCUP,
+    P_FIRSTP,
+    P_NCL,
+    P_NFIRST,
+    P_NDECK,
+    P_FIRST,
+    P_MAXSTEPS,
+    P_TRACE,
+    P_STALL,
+) = range(18)
 # scalar state slots
-(S_PHASE, S_TURN, S_WLEN, S_LAST, S_LRANK, S_LTRUE, S_PREV, S_NALLOW, S_PILE, S_NFIN,
- S_CUP, S_POURS, S_FULL, S_NACTIVE, S_RS1, S_RS2, S_G, S_QUIET) = range(18)
+(
+    S_PHASE,
+    S_TURN,
+    S_WLEN,
+    S_LAST,
+    S_LRANK,
+    S_LTRUE,
+    S_PREV,
+    S_NALLOW,
+    S_PILE,
+    S_NFIN,
+    S_CUP,
+    S_POURS,
+    S_FULL,
+    S_NACTIVE,
+    S_RS1,
+    S_RS2,
+    S_G,
+    S_QUIET,
+) = range(18)
 N_STATE = 18
 #: out_end codes: how each game of the kernel ended
 END_OUT, END_STALLED, END_UNFINISHED = 0, 1, 2
@@ -50,11 +86,33 @@ _M2 = 2147483399
 
 
 @_jit
-def _sim_kernel(prm: Any, claimable: Any, first_claims: Any, deck: Any, seeds: Any,
-                out_winner: Any, out_steps: Any, out_rank: Any, out_sips: Any, out_end: Any,
-                low: Any, hands: Any,
-                size: Any, pile: Any, gone: Any, fin: Any, win: Any, allowed: Any, ways: Any,
-                grp: Any, play: Any, cards: Any, st: Any, tr_deck: Any, tr_act: Any) -> int:
+def _sim_kernel(
+    prm: Any,
+    claimable: Any,
+    first_claims: Any,
+    deck: Any,
+    seeds: Any,
+    out_winner: Any,
+    out_steps: Any,
+    out_rank: Any,
+    out_sips: Any,
+    out_end: Any,
+    low: Any,
+    hands: Any,
+    size: Any,
+    pile: Any,
+    gone: Any,
+    fin: Any,
+    win: Any,
+    allowed: Any,
+    ways: Any,
+    grp: Any,
+    play: Any,
+    cards: Any,
+    st: Any,
+    tr_deck: Any,
+    tr_act: Any,
+) -> int:
     """Whole games of random bots.  Runs compiled (numba, arrays) or as plain Python (lists)
     with identical results: integer arithmetic only, and its own generator (L'Ecuyer's
     combined LCG, seeded per game)."""
@@ -468,14 +526,16 @@ def _sim_kernel(prm: Any, claimable: Any, first_claims: Any, deck: Any, seeds: A
             out_end[g] = END_OUT
             if stalled != 0:
                 out_end[g] = END_STALLED
-                if (st[S_NFIN] == 0 and st[S_NACTIVE] > 1
-                        and size[out_rank[g * n]] == size[out_rank[g * n + 1]]):
+                if (
+                    st[S_NFIN] == 0
+                    and st[S_NACTIVE] > 1
+                    and size[out_rank[g * n]] == size[out_rank[g * n + 1]]
+                ):
                     out_winner[g] = -1  # several share the fewest cards: no winner
         else:
             out_winner[g] = -1
             out_end[g] = END_UNFINISHED
     return 0
-
 
 
 @dataclass
@@ -522,7 +582,6 @@ class SimResult:
             "games": self.games,
             "unfinished": sum(1 for e in self.ends if e == "unfinished"),
             "stalled": sum(1 for e in self.ends if e == "stalled"),
-
             "seconds": round(self.seconds, 4),
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
             "actions_per_second": round(total / self.seconds, 1) if self.seconds else None,
@@ -563,13 +622,26 @@ def simulate_random(
     prm = spec.params(-1 if first is None else first, max_actions, trace)
     ndeck = len(spec.deck)
     sizes = {
-        "out_winner": games, "out_steps": games, "out_rank": games * n, "out_sips": games * n,
-        "out_end": games, "low": n, "hands": n * SLOTS, "size": n, "pile": SLOTS, "gone": n,
-        "fin": n, "win": n,
-
-        "allowed": SLOTS, "ways": (SLOTS + 1) * (spec.max_cards + 2), "grp": SLOTS,
-        "play": SLOTS, "cards": ndeck, "st": N_STATE,
-        "tr_deck": games * ndeck if trace else 1, "tr_act": games * trace if trace else 1,
+        "out_winner": games,
+        "out_steps": games,
+        "out_rank": games * n,
+        "out_sips": games * n,
+        "out_end": games,
+        "low": n,
+        "hands": n * SLOTS,
+        "size": n,
+        "pile": SLOTS,
+        "gone": n,
+        "fin": n,
+        "win": n,
+        "allowed": SLOTS,
+        "ways": (SLOTS + 1) * (spec.max_cards + 2),
+        "grp": SLOTS,
+        "play": SLOTS,
+        "cards": ndeck,
+        "st": N_STATE,
+        "tr_deck": games * ndeck if trace else 1,
+        "tr_act": games * trace if trace else 1,
     }
     bufs: dict[str, Any]
     if compiled:
@@ -582,29 +654,38 @@ def simulate_random(
         if trace:
             bufs["tr_act"][:] = -1
         kernel: Any = _sim_kernel
-        args = [arr(prm), arr(spec.claimable), arr(spec.first_claims), arr(spec.deck),
-                arr(seeds)]
+        args = [arr(prm), arr(spec.claimable), arr(spec.first_claims), arr(spec.deck), arr(seeds)]
     else:
         bufs = {k: [0] * v for k, v in sizes.items()}
         if trace:
             bufs["tr_act"] = [-1] * sizes["tr_act"]
         kernel = getattr(_sim_kernel, "py_func", _sim_kernel)
-        args = [list(prm), list(spec.claimable), list(spec.first_claims), list(spec.deck),
-                list(seeds)]
+        args = [
+            list(prm),
+            list(spec.claimable),
+            list(spec.first_claims),
+            list(spec.deck),
+            list(seeds),
+        ]
     start = time.perf_counter()
     kernel(*args, *bufs.values())
     seconds = time.perf_counter() - start
 
     def rows(flat: Any, width: int) -> list[list[int]]:
         values = [int(x) for x in flat]
-        return [values[i * width:(i + 1) * width] for i in range(games)]
+        return [values[i * width : (i + 1) * width] for i in range(games)]
 
     ends = (None, "stalled", "unfinished")
     result = SimResult(
-        spec=spec, seeds=seeds, winners=[int(x) for x in bufs["out_winner"]],
+        spec=spec,
+        seeds=seeds,
+        winners=[int(x) for x in bufs["out_winner"]],
         ends=[ends[int(x)] for x in bufs["out_end"]],
-        steps=[int(x) for x in bufs["out_steps"]], rankings=rows(bufs["out_rank"], n),
-        sips=rows(bufs["out_sips"], n), seconds=seconds, compiled=compiled,
+        steps=[int(x) for x in bufs["out_steps"]],
+        rankings=rows(bufs["out_rank"], n),
+        sips=rows(bufs["out_sips"], n),
+        seconds=seconds,
+        compiled=compiled,
     )
     if trace:
         result.decks = rows(bufs["tr_deck"], ndeck)

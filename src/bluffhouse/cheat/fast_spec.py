@@ -103,10 +103,24 @@ class FastSpec:
 
     def params(self, first: int = -1, max_steps: int = MAX_ACTIONS, trace: int = 0) -> list[int]:
         return [
-            self.players, self.seq, self.max_cards, int(self.wild), self.callers,
-            self.turn_pass, self.leader, self.after_rank, int(self.ranking),
-            int(self.kings_cup), self.first_player, len(self.claimable),
-            len(self.first_claims), len(self.deck), first, max_steps, trace, self.stall_limit,
+            self.players,
+            self.seq,
+            self.max_cards,
+            int(self.wild),
+            self.callers,
+            self.turn_pass,
+            self.leader,
+            self.after_rank,
+            int(self.ranking),
+            int(self.kings_cup),
+            self.first_player,
+            len(self.claimable),
+            len(self.first_claims),
+            len(self.deck),
+            first,
+            max_steps,
+            trace,
+            self.stall_limit,
         ]
 
     def ranks_after(self, rank: int) -> list[int]:

@@ -51,8 +51,9 @@ class CheatListing(CheatTableCheats):
     def _play_may(self, seat: int) -> bool:
         """Whether ``seat`` may lay cards now (not counting an out-of-turn cheat)."""
         if self.phase == "jump":
-            return bool(self.hands[seat]) and (self.last is None or self.last["seat"] != seat
-                                               or self._act == [seat])
+            return bool(self.hands[seat]) and (
+                self.last is None or self.last["seat"] != seat or self._act == [seat]
+            )
         return self.phase == "turn" and seat == self.turn and bool(self.hands[seat])
 
     def _may_call(self, seat: int) -> bool:
@@ -91,15 +92,23 @@ class CheatListing(CheatTableCheats):
         player's to choose (e.g. `last_card_truthful` with `after_call_rank="same"`): without
         this the seat would be asked to act with nothing it may do.
         """
-        return (self.rules.last_card_truthful and len(self.hands[seat]) == 1
-                and not self._play_actions(seat))
+        return (
+            self.rules.last_card_truthful
+            and len(self.hands[seat]) == 1
+            and not self._play_actions(seat)
+        )
 
     def _may_decline(self, seat: int) -> bool:
         if self.phase in ("window", "bid_window"):
             return True
         if self.phase == "jump":
-            return not (self._act == [seat] and self.turn == seat and seat not in self.declined
-                        and len(self._act) == 1 and self._all_declined())
+            return not (
+                self._act == [seat]
+                and self.turn == seat
+                and seat not in self.declined
+                and len(self._act) == 1
+                and self._all_declined()
+            )
         return self.phase == "turn" and seat != self.turn
 
     def _all_declined(self) -> bool:
@@ -108,8 +117,11 @@ class CheatListing(CheatTableCheats):
     def _can_play_now(self, seat: int) -> bool:
         r = self.rules
         return self._play_may(seat) or bool(
-            r.table_cheats and self.phase == "turn" and seat != self.turn
-            and self.hands[seat] and not self._has_cheat(seat)
+            r.table_cheats
+            and self.phase == "turn"
+            and seat != self.turn
+            and self.hands[seat]
+            and not self._has_cheat(seat)
         )
 
     def _forced(self, seat: int) -> bool:
@@ -126,8 +138,9 @@ class CheatListing(CheatTableCheats):
             top = self._top_rank()
             low = (self.bid[1] + 1) if self.bid else 1
             most = 4 * r.decks
-            out = [{"type": "bid", "count": k, "rank": rank_text(top)}
-                   for k in range(low, most + 1)]
+            out = [
+                {"type": "bid", "count": k, "rank": rank_text(top)} for k in range(low, most + 1)
+            ]
             out.append({"type": "pass"})
             return out
         if self.phase == "bid_window":
@@ -150,8 +163,11 @@ class CheatListing(CheatTableCheats):
         if r.table_cheats and not self._has_cheat(seat) and self.hands[seat]:
             out.extend(self._cheat_actions(seat))
         if r.table_cheats:
-            out.extend({"type": "accuse", "seat": t} for t in self._others_from(seat)
-                       if self._stake_caller(t) != seat)
+            out.extend(
+                {"type": "accuse", "seat": t}
+                for t in self._others_from(seat)
+                if self._stake_caller(t) != seat
+            )
         return out
 
     def _listed_plays(self, seat: int, claims: list[int]) -> ListedPlays:
@@ -164,12 +180,17 @@ class CheatListing(CheatTableCheats):
         if r.claim_suit and suits[0] < 0:
             suits = [0, 1, 2, 3]
         return ListedPlays(
-            hand=list(hand), most=len(hand) if self._max == 0 else min(self._max, len(hand)),
-            by_card=bool(r.claim_suit), claims=[rank_text(x) for x in claims],
+            hand=list(hand),
+            most=len(hand) if self._max == 0 else min(self._max, len(hand)),
+            by_card=bool(r.claim_suit),
+            claims=[rank_text(x) for x in claims],
             # The same bound _parse_play enforces: a claim may name up to max_cards (or every
             # card of a rank) whatever the number of cards laid.
-            counts=self._count_top if r.count_lies else 0, suits=suits,
-            truthful_last=bool(r.last_card_truthful), limit=LIST_LIMIT)
+            counts=self._count_top if r.count_lies else 0,
+            suits=suits,
+            truthful_last=bool(r.last_card_truthful),
+            limit=LIST_LIMIT,
+        )
 
     def _play_actions(self, seat: int) -> list[Action]:
         r = self.rules
@@ -177,6 +198,7 @@ class CheatListing(CheatTableCheats):
         listed = self._listed_plays(seat, claims)
         hand, most, suits, count_max = listed.hand, listed.most, listed.suits, listed.counts
         by_group: list[list[int]] = []
+
         def key(c: int) -> int:
             return c if r.claim_suit else (c >> 2 if c != JOKER else 99)
 
@@ -197,8 +219,9 @@ class CheatListing(CheatTableCheats):
                 picks = _more_picks(by_group, group_texts, picks)
                 for _, texts, _, _ in picks:
                     for rt in names:
-                        out.append({"type": "play", "cards": texts,
-                                    "claim": {"rank": rt, "count": size}})
+                        out.append(
+                            {"type": "play", "cards": texts, "claim": {"rank": rt, "count": size}}
+                        )
                     if len(out) >= LIST_LIMIT:
                         return out
             return out
@@ -212,8 +235,10 @@ class CheatListing(CheatTableCheats):
                     counts = range(1, count_max + 1) if count_max else (size,)
                     for count in counts:
                         for suit in suits:
-                            if empties and truthful_only and not self._truthful(
-                                cards, rank, count, suit
+                            if (
+                                empties
+                                and truthful_only
+                                and not self._truthful(cards, rank, count, suit)
                             ):
                                 continue
                             claim: dict[str, Any] = {"rank": rt, "count": count}
@@ -248,8 +273,7 @@ class CheatListing(CheatTableCheats):
 _Pick = tuple[list[int], list[str], int, int]
 
 
-def _more_picks(groups: list[list[int]], texts: list[list[str]],
-                picks: list[_Pick]) -> list[_Pick]:
+def _more_picks(groups: list[list[int]], texts: list[list[str]], picks: list[_Pick]) -> list[_Pick]:
     """The ways to take one card more than ``picks`` (every way to take k cards, in order),
     a group's cards always from its start: every multiset of k+1 cards by group, in the order
     of :func:`_compositions` (that order is the lexicographic order of the groups taken, so

@@ -32,8 +32,12 @@ class CheatLoading(CheatState):
         """As ``Game._from_data``; a save made before the no-progress rule (no ``low`` and
         ``quiet`` in its state) loads as if no progress had been counted yet."""
         state = data.get("state") if isinstance(data, Mapping) else None
-        if (isinstance(state, dict) and "low" not in state and "quiet" not in state
-                and isinstance(state.get("hands"), list)):
+        if (
+            isinstance(state, dict)
+            and "low" not in state
+            and "quiet" not in state
+            and isinstance(state.get("hands"), list)
+        ):
             low = [len(h) if isinstance(h, list) else 0 for h in state["hands"]]
             data = {**data, "state": {**state, "low": low, "quiet": 0}}
         return super()._from_data(preset, data)
@@ -57,11 +61,16 @@ class CheatLoading(CheatState):
         sc.sorted_cards(self.hands, "hands")
         over = self._result is not None
         if over != (self.phase == "over"):
-            raise sc.damaged("phase", f"is {self.phase}, but the game is "
-                                      f"{'over' if over else 'not over'}")
-        allowed_phase = {"jump": r.jump_in, "bid": r.first_player == "bidding",
-                         "bid_window": r.first_player == "bidding", "answer": r.call_answer,
-                         "window": r.callers in ("anyone", "next") and not r.jump_in}
+            raise sc.damaged(
+                "phase", f"is {self.phase}, but the game is {'over' if over else 'not over'}"
+            )
+        allowed_phase = {
+            "jump": r.jump_in,
+            "bid": r.first_player == "bidding",
+            "bid_window": r.first_player == "bidding",
+            "answer": r.call_answer,
+            "window": r.callers in ("anyone", "next") and not r.jump_in,
+        }
         if not allowed_phase.get(self.phase, True):
             raise sc.damaged("phase", f"is {self.phase}, which these rules do not have")
         if set(self.finished) & set(self.lost):
@@ -74,14 +83,15 @@ class CheatLoading(CheatState):
         for i, (who, kind, data) in enumerate(self.cheats):
             if kind == "hide" and (len(data) != 1 or data[0] not in self.hidden[who]):
                 raise sc.damaged(f"cheats[{i}]", "hides a card that is not among the hidden")
-            if kind not in ("hide", "out_of_turn") and not (data and data[0] < n
-                                                            and data[0] != who):
+            if kind not in ("hide", "out_of_turn") and not (
+                data and data[0] < n and data[0] != who
+            ):
                 raise sc.damaged(f"cheats[{i}]", "names no other seat")
         claimable = r.claim_rank_list(n)
         last = self.last
         if last is not None:
             laid = last["cards"]
-            if not laid or self.pile[len(self.pile) - len(laid):] != laid:
+            if not laid or self.pile[len(self.pile) - len(laid) :] != laid:
                 raise sc.damaged("last", "must be the cards on top of the pile")
             if last["rank"] not in claimable or (last["suit"] >= 0) != r.claim_suit:
                 raise sc.damaged("last", "claims a rank or suit these rules do not allow")
@@ -109,11 +119,16 @@ class CheatLoading(CheatState):
         if len(active) < 2:
             raise sc.damaged("finished", "leave fewer than two players in a game not over")
         if self.finished and r.end == "first_out":
-            raise sc.damaged("finished", "names a seat out, but these rules end the game when "
-                                         "the first player goes out")
+            raise sc.damaged(
+                "finished",
+                "names a seat out, but these rules end the game when the first player goes out",
+            )
         if self.quiet > self.version or (r.stall_limit and self.quiet >= r.stall_limit):
-            raise sc.damaged("quiet", f"is {self.quiet}: more actions without progress than "
-                                      "were played, or enough to have ended the game")
+            raise sc.damaged(
+                "quiet",
+                f"is {self.quiet}: more actions without progress than "
+                "were played, or enough to have ended the game",
+            )
         out = "which is out of the game"
         sc.seats_among([turn], active, "turn", out)
         sc.seats_among(self.window, active, "window", out)
@@ -121,8 +136,10 @@ class CheatLoading(CheatState):
         if last is not None:
             sc.seats_among([player], active, "last", out)
             if ("caller" in last) != (phase == "answer"):
-                raise sc.damaged("last", "must name its caller exactly while the called "
-                                         "player answers (phase answer)")
+                raise sc.damaged(
+                    "last",
+                    "must name its caller exactly while the called player answers (phase answer)",
+                )
         if player in self.window:
             raise sc.damaged("window", f"names seat {player}, which cannot call its own play")
         # The claims after a play follow from its rank (_ranks_after): a rank that cannot be
@@ -137,34 +154,48 @@ class CheatLoading(CheatState):
             sc.seats_among(self.bidders, active, "bidders", out)
             if phase == "bid" and turn not in self.bidders:
                 raise sc.damaged("turn", f"is seat {turn}, which is not bidding")
-            if phase == "bid_window" and (self.bid is None or self.bid[0] != turn
-                                          or not self.window):
-                raise sc.damaged("bid", "must be the bid of the seat on turn, with a window "
-                                        "of seats that may call it")
+            if phase == "bid_window" and (
+                self.bid is None or self.bid[0] != turn or not self.window
+            ):
+                raise sc.damaged(
+                    "bid",
+                    "must be the bid of the seat on turn, with a window of seats that may call it",
+                )
         else:
             if self.bid is not None:
                 raise sc.damaged("bid", "must be null once play has begun")
             if not self.allowed:
                 raise sc.damaged("allowed", "names no rank: the next play could claim none")
             if phase in ("window", "answer") and (last is None or player != turn):
-                raise sc.damaged("last", f"must be a play of the seat on turn in phase {phase} "
-                                         "(the play being called)")
+                raise sc.damaged(
+                    "last",
+                    f"must be a play of the seat on turn in phase {phase} (the play being called)",
+                )
             if phase == "window" and not self.window:
                 raise sc.damaged("window", "is empty, but the phase is window")
             if phase == "answer":
                 assert last is not None
-                sc.seats_among([last["caller"]], [s for s in active if s != turn],
-                               "last.caller", "which cannot have called this play")
+                sc.seats_among(
+                    [last["caller"]],
+                    [s for s in active if s != turn],
+                    "last.caller",
+                    "which cannot have called this play",
+                )
             if last is None and self.window:
                 raise sc.damaged("window", "is open, but there is no play to call")
             if phase == "turn" and last is not None and r.callers in ("anyone", "next"):
-                raise sc.damaged("last", "is still open on a turn, but these rules close "
-                                         "every play's window before the next turn")
+                raise sc.damaged(
+                    "last",
+                    "is still open on a turn, but these rules close "
+                    "every play's window before the next turn",
+                )
         open_cheats = {c[0] for c in self.cheats}
         for s in active:
             if not self.hands[s] and s != player and s not in open_cheats:
-                raise sc.damaged(f"hands[{s}]", f"is empty, but seat {s} is still in the "
-                                                "game (a player with no cards is out)")
+                raise sc.damaged(
+                    f"hands[{s}]",
+                    f"is empty, but seat {s} is still in the game (a player with no cards is out)",
+                )
 
     def _dealt(self) -> Counter[int]:
         """The cards of the deal, from the log's first event (its private parts)."""

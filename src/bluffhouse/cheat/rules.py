@@ -57,8 +57,10 @@ class CheatRules(Rules):
         "A", "The rank the very first play must claim, or 'any' (the first player chooses)."
     )
     max_cards: int = option(
-        4, "Most cards in one play (0: no limit). Exactly one card a play is max_cards=1.",
-        low=0, high=12,
+        4,
+        "Most cards in one play (0: no limit). Exactly one card a play is max_cards=1.",
+        low=0,
+        high=12,
     )
     count_lies: bool = option(
         False,
@@ -71,7 +73,8 @@ class CheatRules(Rules):
         "max_cards, which then limits only the claimed count (0: as max_cards). Popcorn's "
         "bluff card count: claim 1-4, lay up to 5 ('four cards, or five if you really want "
         "to risk it').",
-        low=0, high=12,
+        low=0,
+        high=12,
     )
     claim_suit: bool = option(
         False,
@@ -86,7 +89,8 @@ class CheatRules(Rules):
         choices=CALLERS,
     )
     reveal: str = option(
-        "all", "What a call turns over: all the cards, or one of them at random (Only One).",
+        "all",
+        "What a call turns over: all the cards, or one of them at random (Only One).",
         choices=("all", "one"),
     )
     turn_pass: str = option(
@@ -102,8 +106,9 @@ class CheatRules(Rules):
         "wrong, the believer takes the pile and the next player leads.",
     )
     check: bool = option(
-        False, "A player who may call may instead look privately at the last play, and then may "
-        "not call it (Check)."
+        False,
+        "A player who may call may instead look privately at the last play, and then may "
+        "not call it (Check).",
     )
     after_call_leader: str = option(
         "loser",
@@ -134,7 +139,8 @@ class CheatRules(Rules):
         0,
         "A player who leads this many or more cards all of one suit loses at once (Eightsh*t: 8; "
         "0: never).",
-        low=0, high=13,
+        low=0,
+        high=13,
     )
     first_player: str = option(
         "left_of_dealer",
@@ -162,9 +168,7 @@ class CheatRules(Rules):
         "Variation B: every King picked up with a pile pours a sip into the cup; after the "
         "fourth King the next player to pick up a pile drinks the cup.",
     )
-    jump_in: bool = option(
-        False, "No turns: any player may play or call at any time (Jump-in)."
-    )
+    jump_in: bool = option(False, "No turns: any player may play or call at any time (Jump-in).")
     table_cheats: bool = option(
         False,
         "British Cheat: hiding a card, slipping a card to another player, peeking at a "
@@ -224,17 +228,25 @@ class CheatRules(Rules):
         if self.believe and self.callers != "turn":
             raise RuleError("option believe: 'I believe' is a turn choice; it needs callers='turn'")
         if self.jump_in and (self.callers not in ("anyone",) or self.table_cheats):
-            raise RuleError("option jump_in: with no turns, callers must be 'anyone' and table "
-                            "cheats are off")
+            raise RuleError(
+                "option jump_in: with no turns, callers must be 'anyone' and table cheats are off"
+            )
         if self.jump_in and self.first_player == "bidding":
             raise RuleError("option jump_in: a game without turns has no bidding for first player")
-        if self.call_answer and not (self.table_cheats and self.reveal == "all"
-                                     and not self.believe):
-            raise RuleError("option call_answer: a swapped show is a table cheat; it needs "
-                            "table_cheats=true, reveal='all' and believe=false")
+        if self.call_answer and not (
+            self.table_cheats and self.reveal == "all" and not self.believe
+        ):
+            raise RuleError(
+                "option call_answer: a swapped show is a table cheat; it needs "
+                "table_cheats=true, reveal='all' and believe=false"
+            )
         if self.max_laid and not self.count_lies:
-            raise RuleError("option max_laid: laying more (or fewer) cards than the claim may "
-                            "name needs count_lies=true")
+            raise RuleError(
+                "option max_laid: laying more (or fewer) cards than the claim may "
+                "name needs count_lies=true"
+            )
         if self.reveal == "one" and self.count_lies:
-            raise RuleError("option reveal: turning over one card cannot check a count lie; "
-                            "set count_lies=false")
+            raise RuleError(
+                "option reveal: turning over one card cannot check a count lie; "
+                "set count_lies=false"
+            )

@@ -100,8 +100,7 @@ def coin(rng: random.Random) -> int:
     return bit
 
 
-def sample_plain_turn(game: CheatGame, seat: int, rng: random.Random,
-                      other: int) -> dict[str, Any]:
+def sample_plain_turn(game: CheatGame, seat: int, rng: random.Random, other: int) -> dict[str, Any]:
     """``sample_action`` on a plain turn under plain plays (see ``CheatGame._derive``: a true
     count of one allowed rank, no suit, at most ``max_cards`` cards) whose only other action is
     ``other`` (0 or 1) passes; the seat holds cards.
@@ -184,12 +183,16 @@ def sample_plain_turn(game: CheatGame, seat: int, rng: random.Random,
         rank = claims[pick]
     while getrandbits(1):  # randrange(1): the one "suit" (none)
         pass
-    return {"type": "play", "cards": [CARD_TEXT[c] for c in cards],
-            "claim": {"rank": RANK_TEXT[rank], "count": size}}
+    return {
+        "type": "play",
+        "cards": [CARD_TEXT[c] for c in cards],
+        "claim": {"rank": RANK_TEXT[rank], "count": size},
+    }
 
 
-def _sample_turn_slowly(game: CheatGame, seat: int, rng: random.Random,
-                        other: int) -> dict[str, Any]:
+def _sample_turn_slowly(
+    game: CheatGame, seat: int, rng: random.Random, other: int
+) -> dict[str, Any]:
     """``sample_plain_turn`` for an RNG that is not a plain ``random.Random``."""
     play = sample_turn(game, seat, rng, other)
     if play is not None:
@@ -211,8 +214,9 @@ def sample_play(game: CheatGame, seat: int, rng: random.Random) -> dict[str, Any
     return _draw(game, hand, _shape(hand, game.rules.claim_suit), _most(game, hand), rng)
 
 
-def sample_turn(game: CheatGame, seat: int, rng: random.Random,
-                other: int) -> dict[str, Any] | None:
+def sample_turn(
+    game: CheatGame, seat: int, rng: random.Random, other: int
+) -> dict[str, Any] | None:
     """``sample_action`` on a turn whose only other actions are ``other`` (0 or 1) passes: the
     draw between them and the plays, then the play, exactly as ``count_plays`` and
     ``sample_play`` would draw them in turn.  None when the draw is not a play."""
@@ -227,8 +231,9 @@ def sample_turn(game: CheatGame, seat: int, rng: random.Random,
     return _draw(game, hand, shape, most, rng)
 
 
-def _draw(game: CheatGame, hand: list[int], shape: _Shape, most: int,
-          rng: random.Random) -> dict[str, Any] | None:
+def _draw(
+    game: CheatGame, hand: list[int], shape: _Shape, most: int, rng: random.Random
+) -> dict[str, Any] | None:
     """One play from the measured hand, uniformly: the cards, then the claim."""
     r = game.rules
     cards_sorted, sizes, whole = shape
@@ -279,8 +284,10 @@ def _draw(game: CheatGame, hand: list[int], shape: _Shape, most: int,
         rank = claims[randrange(len(claims))]
         count = rng.randint(1, top_count) if top_count else size
         suit = suits[randrange(len(suits))]
-        if size == len(hand) and r.last_card_truthful and not game._truthful(
-            cards, rank, count, suit
+        if (
+            size == len(hand)
+            and r.last_card_truthful
+            and not game._truthful(cards, rank, count, suit)
         ):
             continue  # rejection keeps the draw uniform over the plays that are listed
         claim: dict[str, Any] = {"rank": RANK_TEXT[rank], "count": count}

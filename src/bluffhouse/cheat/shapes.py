@@ -72,8 +72,17 @@ class ShowAction(TypedDict):
     cards: NotRequired[list[Card]]
 
 
-CheatAction = (PlayAction | CallAction | PassAction | BelieveAction | CheckAction | BidAction
-               | TableCheatAction | AccuseAction | ShowAction)
+CheatAction = (
+    PlayAction
+    | CallAction
+    | PassAction
+    | BelieveAction
+    | CheckAction
+    | BidAction
+    | TableCheatAction
+    | AccuseAction
+    | ShowAction
+)
 
 
 # ---------------------------------------------------------------------- events
@@ -157,10 +166,16 @@ class TakeEvent(TypedDict):
     cards: NotRequired[list[Card]]  # to the taker (and the giver) only
 
 
-TakeFromEvent = TypedDict("TakeFromEvent", {
-    "type": Literal["take"], "seat": int, "count": int, "from": int,
-    "cards": NotRequired[list[Card]],
-})
+TakeFromEvent = TypedDict(
+    "TakeFromEvent",
+    {
+        "type": Literal["take"],
+        "seat": int,
+        "count": int,
+        "from": int,
+        "cards": NotRequired[list[Card]],
+    },
+)
 
 
 class PileGoneEvent(TypedDict):
@@ -213,10 +228,16 @@ class TableCheatEvent(TypedDict):
     at: NotRequired[int]
 
 
-TableCheatSeenEvent = TypedDict("TableCheatSeenEvent", {
-    "type": Literal["cheat_private"], "seat": int, "cheat": Literal["given"],
-    "from": int, "cards": list[Card],
-})
+TableCheatSeenEvent = TypedDict(
+    "TableCheatSeenEvent",
+    {
+        "type": Literal["cheat_private"],
+        "seat": int,
+        "cheat": Literal["given"],
+        "from": int,
+        "cards": list[Card],
+    },
+)
 
 
 class AccuseEvent(TypedDict):
@@ -227,10 +248,28 @@ class AccuseEvent(TypedDict):
     cheats: list[str]
 
 
-CheatEvent = (DealEvent | FirstPlayerEvent | PlayEvent | CallEvent | CalledEvent | CheckEvent
-              | SeatEvent | PassEvent | TakeEvent | TakeFromEvent | PileGoneEvent
-              | CardsGoneEvent | CupEvent | PourEvent | SpanishBidEvent | TableCheatEvent
-              | TableCheatSeenEvent | AccuseEvent | OutEvent | GameOverEvent)
+CheatEvent = (
+    DealEvent
+    | FirstPlayerEvent
+    | PlayEvent
+    | CallEvent
+    | CalledEvent
+    | CheckEvent
+    | SeatEvent
+    | PassEvent
+    | TakeEvent
+    | TakeFromEvent
+    | PileGoneEvent
+    | CardsGoneEvent
+    | CupEvent
+    | PourEvent
+    | SpanishBidEvent
+    | TableCheatEvent
+    | TableCheatSeenEvent
+    | AccuseEvent
+    | OutEvent
+    | GameOverEvent
+)
 
 
 # ---------------------------------------------------------------------- the view

@@ -42,34 +42,92 @@ class CheatState(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 10
     STATE_FIELDS = (
-        "hands", "pile", "discarded", "hidden", "phase", "turn", "window", "last", "prev_rank",
-        "prev_suit", "lead", "allowed", "round_player", "passes", "finished", "lost", "sips",
-        "cup", "pours", "cup_full", "checked", "declined", "cheats", "bid", "bidders",
-        "dealer", "calls", "bluffs_caught", "bluffs_survived", "low", "quiet",
+        "hands",
+        "pile",
+        "discarded",
+        "hidden",
+        "phase",
+        "turn",
+        "window",
+        "last",
+        "prev_rank",
+        "prev_suit",
+        "lead",
+        "allowed",
+        "round_player",
+        "passes",
+        "finished",
+        "lost",
+        "sips",
+        "cup",
+        "pours",
+        "cup_full",
+        "checked",
+        "declined",
+        "cheats",
+        "bid",
+        "bidders",
+        "dealer",
+        "calls",
+        "bluffs_caught",
+        "bluffs_survived",
+        "low",
+        "quiet",
     )
 
     STATE_SHAPES: ClassVar[Mapping[str, sc.Shape]] = {
-        "hands": sc.per_seat(sc.cards()), "pile": sc.cards(), "discarded": sc.cards(),
-        "hidden": sc.per_seat(sc.cards()), "phase": sc.choice(*PHASES), "turn": sc.seat(),
+        "hands": sc.per_seat(sc.cards()),
+        "pile": sc.cards(),
+        "discarded": sc.cards(),
+        "hidden": sc.per_seat(sc.cards()),
+        "phase": sc.choice(*PHASES),
+        "turn": sc.seat(),
         "window": sc.seats(),
-        "last": sc.optional(sc.record({"seat": sc.seat(), "cards": sc.cards(most=200),
-                                       "rank": _RANK, "count": sc.whole(1, 200),
-                                       "suit": sc.whole(-1, 3)}, {"caller": sc.seat()})),
-        "prev_rank": sc.whole(-1, 13), "prev_suit": sc.whole(-1, 3), "lead": sc.flag(),
-        "allowed": sc.listing(_RANK, most=14, distinct=True), "round_player": sc.seat(-1),
-        "passes": sc.whole(0, 64), "finished": sc.seats(), "lost": sc.seats(),
-        "sips": sc.per_seat(sc.whole()), "cup": sc.whole(), "pours": sc.whole(),
-        "cup_full": sc.flag(), "checked": sc.seats(), "declined": sc.seats(),
-        "cheats": sc.listing(sc.row(sc.seat(), sc.choice(*CHEAT_KINDS),
-                                    sc.listing(sc.whole(0, 52), most=200)), most=64),
-        "bid": sc.optional(sc.row(sc.seat(), sc.whole(1, 8))), "bidders": sc.seats(),
-        "dealer": sc.seat(), "calls": sc.per_seat(sc.whole()),
-        "bluffs_caught": sc.per_seat(sc.whole()), "bluffs_survived": sc.per_seat(sc.whole()),
-        "low": sc.per_seat(sc.whole()), "quiet": sc.whole(),
+        "last": sc.optional(
+            sc.record(
+                {
+                    "seat": sc.seat(),
+                    "cards": sc.cards(most=200),
+                    "rank": _RANK,
+                    "count": sc.whole(1, 200),
+                    "suit": sc.whole(-1, 3),
+                },
+                {"caller": sc.seat()},
+            )
+        ),
+        "prev_rank": sc.whole(-1, 13),
+        "prev_suit": sc.whole(-1, 3),
+        "lead": sc.flag(),
+        "allowed": sc.listing(_RANK, most=14, distinct=True),
+        "round_player": sc.seat(-1),
+        "passes": sc.whole(0, 64),
+        "finished": sc.seats(),
+        "lost": sc.seats(),
+        "sips": sc.per_seat(sc.whole()),
+        "cup": sc.whole(),
+        "pours": sc.whole(),
+        "cup_full": sc.flag(),
+        "checked": sc.seats(),
+        "declined": sc.seats(),
+        "cheats": sc.listing(
+            sc.row(sc.seat(), sc.choice(*CHEAT_KINDS), sc.listing(sc.whole(0, 52), most=200)),
+            most=64,
+        ),
+        "bid": sc.optional(sc.row(sc.seat(), sc.whole(1, 8))),
+        "bidders": sc.seats(),
+        "dealer": sc.seat(),
+        "calls": sc.per_seat(sc.whole()),
+        "bluffs_caught": sc.per_seat(sc.whole()),
+        "bluffs_survived": sc.per_seat(sc.whole()),
+        "low": sc.per_seat(sc.whole()),
+        "quiet": sc.whole(),
     }
     ACTION_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {
         "play": frozenset({"type", "cards", "claim"}),
-        "call": _ONLY_TYPE, "pass": _ONLY_TYPE, "believe": _ONLY_TYPE, "check": _ONLY_TYPE,
+        "call": _ONLY_TYPE,
+        "pass": _ONLY_TYPE,
+        "believe": _ONLY_TYPE,
+        "check": _ONLY_TYPE,
         "bid": frozenset({"type", "count", "rank"}),
         "cheat": frozenset({"type", "cheat", "cards", "seat"}),
         "accuse": frozenset({"type", "seat"}),
@@ -80,11 +138,28 @@ class CheatState(Game):
     # operation, and an instance dict of ~60 keys is past what CPython shares and inlines.
     __slots__ = (
         # (``quiet`` is a property over ``_last_progress``, not a slot)
-        *[name for name in STATE_FIELDS if name != "quiet"], "_claimable", "_call_or_pass",
-        "_wild", "_set_size", "_max",
-        "_plain_window", "_start_ranks", "_plain_turn", "_plain_play", "_turn_pass",
-        "_anyone_calls", "_suit_lead_rule", "_after", "_seats_key", "_active_seats",
-        "_others_of", "_next_of", "_stall_at", "_count_top", "_last_progress", "_deadline",
+        *[name for name in STATE_FIELDS if name != "quiet"],
+        "_claimable",
+        "_call_or_pass",
+        "_wild",
+        "_set_size",
+        "_max",
+        "_plain_window",
+        "_start_ranks",
+        "_plain_turn",
+        "_plain_play",
+        "_turn_pass",
+        "_anyone_calls",
+        "_suit_lead_rule",
+        "_after",
+        "_seats_key",
+        "_active_seats",
+        "_others_of",
+        "_next_of",
+        "_stall_at",
+        "_count_top",
+        "_last_progress",
+        "_deadline",
     )
     rules: CheatRules
     hands: list[list[int]]
@@ -161,8 +236,13 @@ class CheatState(Game):
         # sampled without listing the other actions.
         self._plain_turn = self._plain_window and r.callers in ("anyone", "next") and not r.jump_in
         # ... whose plays claim a true count of one rank, with no suit, at most max_cards cards.
-        self._plain_play = (self._plain_turn and self._max > 0 and not r.count_lies
-                            and not r.claim_suit and not r.last_card_truthful)
+        self._plain_play = (
+            self._plain_turn
+            and self._max > 0
+            and not r.count_lies
+            and not r.claim_suit
+            and not r.last_card_truthful
+        )
         self._turn_pass = r.turn_pass
         self._anyone_calls = r.callers == "anyone"
         self._suit_lead_rule = r.suit_lead_loses
@@ -287,8 +367,11 @@ class CheatState(Game):
         elif self.phase in ("window", "bid_window"):
             self._act = list(self.window)
             if r.table_cheats:
-                self._act += [s for s in self._others_from(self.turn) if s not in self._act
-                              and s not in self.declined]
+                self._act += [
+                    s
+                    for s in self._others_from(self.turn)
+                    if s not in self._act and s not in self.declined
+                ]
         elif self.phase in ("bid", "answer"):
             self._act = [self.turn]
         else:
@@ -296,8 +379,11 @@ class CheatState(Game):
             if r.callers == "anytime":
                 act += [s for s in self.window if s != self.turn]
             if r.table_cheats:
-                act += [s for s in self._others_from(self.turn) if s not in act
-                        and s not in self.declined]
+                act += [
+                    s
+                    for s in self._others_from(self.turn)
+                    if s not in act and s not in self.declined
+                ]
             self._act = act
 
     def _next_turn_after_play(self, player: int) -> None:
@@ -351,6 +437,7 @@ class CheatState(Game):
     def quiet(self) -> int:
         """Actions applied in a row without progress (saved as the state field ``quiet``)."""
         return self.version - self._last_progress - 1
+
     @quiet.setter
     def quiet(self, value: int) -> None:
         # a load or a search sets it after the version; _derive then sets the deadline
@@ -387,11 +474,22 @@ class CheatState(Game):
         how: dict[str, Any] = {}
         if stalled:
             how["end"] = "stalled"
-            if (not self.finished and len(rest) > 1
-                    and len(self.hands[rest[0]]) == len(self.hands[rest[1]])):
+            if (
+                not self.finished
+                and len(rest) > 1
+                and len(self.hands[rest[0]]) == len(self.hands[rest[1]])
+            ):
                 winner = None
-        self._finish(winner, ranking, scores, sips=list(self.sips),
-                     cards_left=[len(h) for h in self.hands],
-                     stats={"calls": list(self.calls),
-                            "bluffs_caught": list(self.bluffs_caught),
-                            "bluffs_survived": list(self.bluffs_survived)}, **how)
+        self._finish(
+            winner,
+            ranking,
+            scores,
+            sips=list(self.sips),
+            cards_left=[len(h) for h in self.hands],
+            stats={
+                "calls": list(self.calls),
+                "bluffs_caught": list(self.bluffs_caught),
+                "bluffs_survived": list(self.bluffs_survived),
+            },
+            **how,
+        )

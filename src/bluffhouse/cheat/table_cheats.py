@@ -39,8 +39,10 @@ class CheatTableCheats(CheatTurns):
                 self.hands[seat].remove(c)
             self._shrank(seat)
             self.hidden[seat].extend(cards)
-            self._log(TableCheatEvent(type="cheat_private", seat=seat),
-                      {seat: {"cheat": "hide", "cards": _texts(cards)}})
+            self._log(
+                TableCheatEvent(type="cheat_private", seat=seat),
+                {seat: {"cheat": "hide", "cards": _texts(cards)}},
+            )
             self.cheats.append([seat, "hide", list(cards)])
         elif kind == "give":
             for c in cards:
@@ -48,15 +50,21 @@ class CheatTableCheats(CheatTurns):
             self._shrank(seat)
             self.hands[target].extend(cards)
             self.hands[target].sort()
-            self._log(TableCheatEvent(type="cheat_private", seat=seat),
-                      {seat: {"cheat": "give", "to": target, "cards": _texts(cards)},
-                       target: {"cheat": "given", "from": seat, "cards": _texts(cards)}})
+            self._log(
+                TableCheatEvent(type="cheat_private", seat=seat),
+                {
+                    seat: {"cheat": "give", "to": target, "cards": _texts(cards)},
+                    target: {"cheat": "given", "from": seat, "cards": _texts(cards)},
+                },
+            )
             self.cheats.append([seat, "give", [target, *cards]])
         else:  # peek
             hand = self.hands[target]
             card = hand[self.rng.randrange(len(hand))]
-            self._log(TableCheatEvent(type="cheat_private", seat=seat),
-                      {seat: {"cheat": "peek", "at": target, "cards": [CARD_TEXT[card]]}})
+            self._log(
+                TableCheatEvent(type="cheat_private", seat=seat),
+                {seat: {"cheat": "peek", "at": target, "cards": [CARD_TEXT[card]]}},
+            )
             self.cheats.append([seat, "peek", [target]])
         self.declined = [s for s in self.declined if s == seat]
         self._refresh_act()
@@ -68,8 +76,15 @@ class CheatTableCheats(CheatTurns):
         caught = [c for c in mine if c[1] != "show"]
         stake = next((c[2] for c in mine if c[1] in ("show", "swap")), None)
         self.cheats = [c for c in self.cheats if c[0] != target]
-        self._log(AccuseEvent(type="accuse", seat=accuser, target=target, caught=bool(caught),
-                   cheats=[c[1] for c in caught]))
+        self._log(
+            AccuseEvent(
+                type="accuse",
+                seat=accuser,
+                target=target,
+                caught=bool(caught),
+                cheats=[c[1] for c in caught],
+            )
+        )
         if caught:
             # The cheat is undone where it can be, and the cheat takes the pile.
             for _, kind, data in caught:
@@ -114,8 +129,10 @@ class CheatTableCheats(CheatTurns):
         self.hands[taker].sort()
         self.sips[taker] += len(moved)
         texts = {"cards": _texts(moved)}
-        self._log({"type": "take", "seat": taker, "count": len(moved), "from": giver},
-                  {taker: texts, giver: texts} if moved else None)
+        self._log(
+            {"type": "take", "seat": taker, "count": len(moved), "from": giver},
+            {taker: texts, giver: texts} if moved else None,
+        )
         if self.rules.discard_sets:
             self._discard_sets(taker)
 
@@ -228,22 +245,29 @@ class CheatTableCheats(CheatTurns):
             return ("show", None)
         laid = play["cards"]
         if type(raw) is not list or len(raw) != len(laid):
-            raise IllegalAction(f"you laid {len(laid)} card(s): show them with {{'type': "
-                                f"'show'}}, or name {len(laid)} card(s) to show in their place")
+            raise IllegalAction(
+                f"you laid {len(laid)} card(s): show them with {{'type': "
+                f"'show'}}, or name {len(laid)} card(s) to show in their place"
+            )
         cards = _parse_card_texts(raw)
         if sorted(cards) == sorted(laid):
             return ("show", None)
         if self._has_cheat(seat):
-            raise IllegalAction("you have a cheat still open to accusation: show the cards "
-                                "as you laid them")
+            raise IllegalAction(
+                "you have a cheat still open to accusation: show the cards as you laid them"
+            )
         missing = _minus(_minus(cards, laid), self.hands[seat])
         if missing:
-            raise IllegalAction(f"you do not hold {CARD_TEXT[missing[0]]}: a swapped show "
-                                "takes the cards it adds from your hand")
+            raise IllegalAction(
+                f"you do not hold {CARD_TEXT[missing[0]]}: a swapped show "
+                "takes the cards it adds from your hand"
+            )
         if not self._truthful(cards, play["rank"], play["count"], play["suit"]):
             claim = f"{play['count']} x {rank_text(play['rank'])}"
-            raise IllegalAction(f"a swapped show must make your claim ({claim}) true; "
-                                "otherwise show the cards as you laid them")
+            raise IllegalAction(
+                f"a swapped show must make your claim ({claim}) true; "
+                "otherwise show the cards as you laid them"
+            )
         return ("show", cards)
 
     def _stake_caller(self, target: int) -> int:

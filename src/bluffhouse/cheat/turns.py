@@ -34,8 +34,15 @@ class CheatTurns(CheatState):
     __slots__ = ()
 
     # ================================================================== plays
-    def _do_play(self, seat: int, cards: list[int], rank: int, count: int, suit: int,
-                 out_of_turn: bool = False) -> None:
+    def _do_play(
+        self,
+        seat: int,
+        cards: list[int],
+        rank: int,
+        count: int,
+        suit: int,
+        out_of_turn: bool = False,
+    ) -> None:
         r = self.rules
         hand = self.hands[seat]
         for c in cards:
@@ -44,15 +51,18 @@ class CheatTurns(CheatState):
             self._shrank(seat)
         was_lead = self.lead
         self.pile.extend(cards)
-        self.last = {"seat": seat, "cards": list(cards), "rank": rank, "count": count,
-                     "suit": suit}
+        self.last = {"seat": seat, "cards": list(cards), "rank": rank, "count": count, "suit": suit}
         self.prev_rank, self.prev_suit = rank, suit
         self.round_player = seat
         self.passes = 0
         self.checked = []
         self.declined = []
-        public: dict[str, Any] = {"type": "play", "seat": seat, "rank": RANK_TEXT[rank],
-                                  "count": count}
+        public: dict[str, Any] = {
+            "type": "play",
+            "seat": seat,
+            "rank": RANK_TEXT[rank],
+            "count": count,
+        }
         if r.claim_suit:
             public["suit"] = SUITS[suit]
         if out_of_turn:
@@ -85,8 +95,14 @@ class CheatTurns(CheatState):
         return len({c & 3 for c in cards}) == 1
 
     def _lose_at_once(self, seat: int, cards: list[int]) -> None:
-        self._log(CardsGoneEvent(type="lost", seat=seat, cards=_texts(cards),
-                   why=f"led {len(cards)} cards of one suit"))
+        self._log(
+            CardsGoneEvent(
+                type="lost",
+                seat=seat,
+                cards=_texts(cards),
+                why=f"led {len(cards)} cards of one suit",
+            )
+        )
         self.lost.append(seat)
         self._progress()  # progress: a player is out, and cards leave play
         self.discarded.extend(self.hands[seat])
@@ -163,8 +179,12 @@ class CheatTurns(CheatState):
             self._go_out(player)
 
     # ================================================================== calls
-    def _do_call(self, caller: int, believe: bool = False,
-                 answered: tuple[list[int], list[int]] | None = None) -> None:
+    def _do_call(
+        self,
+        caller: int,
+        believe: bool = False,
+        answered: tuple[list[int], list[int]] | None = None,
+    ) -> None:
         """A call (or Chinese 'I believe') on the last play.  With ``call_answer`` the called
         player first answers (``_await_answer``); ``answered`` is then the cards its show
         swapped in from its hand and out of the pile (both empty for a true show)."""
@@ -193,11 +213,21 @@ class CheatTurns(CheatState):
         swapped = None
         if answered is not None and answered[0]:
             # Only the player knows which cards its show slipped in (and took back).
-            swapped = {player: {"swapped_in": _texts(answered[0]),
-                                "swapped_out": _texts(answered[1])}}
-        self._log({"type": word, "seat": caller, "target": player, "cards": _texts(shown),
-                   "truthful": truthful, "right": caller_right,
-                   "word": "I believe" if believe else r.call_word}, swapped)
+            swapped = {
+                player: {"swapped_in": _texts(answered[0]), "swapped_out": _texts(answered[1])}
+            }
+        self._log(
+            {
+                "type": word,
+                "seat": caller,
+                "target": player,
+                "cards": _texts(shown),
+                "truthful": truthful,
+                "right": caller_right,
+                "word": "I believe" if believe else r.call_word,
+            },
+            swapped,
+        )
         if not truthful:
             self.bluffs_caught[player] += 1 if not believe else 0
         if believe and caller_right:
@@ -256,8 +286,7 @@ class CheatTurns(CheatState):
         self.window = []
         self.checked = []
         self.declined = []
-        self._log(CalledEvent(type="called", seat=caller, target=player,
-                   word=self.rules.call_word))
+        self._log(CalledEvent(type="called", seat=caller, target=player, word=self.rules.call_word))
         self._act = [player]
 
     def _take_pile(self, seat: int) -> None:
@@ -267,8 +296,10 @@ class CheatTurns(CheatState):
         self.hands[seat].extend(taken)
         self.hands[seat].sort()
         self.sips[seat] += len(taken)
-        self._log(TakeEvent(type="take", seat=seat, count=len(taken)),
-                  {seat: {"cards": _texts(taken)}} if taken else None)
+        self._log(
+            TakeEvent(type="take", seat=seat, count=len(taken)),
+            {seat: {"cards": _texts(taken)}} if taken else None,
+        )
         if r.kings_cup and taken:
             if self.cup_full:
                 self.sips[seat] += self.cup
@@ -369,8 +400,11 @@ class CheatTurns(CheatState):
             self.bidders.remove(seat)
         else:
             self.bid = [seat, count]
-            self._log(SpanishBidEvent(type="bid", seat=seat, count=count,
-                       rank=rank_text(self._top_rank())))
+            self._log(
+                SpanishBidEvent(
+                    type="bid", seat=seat, count=count, rank=rank_text(self._top_rank())
+                )
+            )
         if self.bid is not None and self.bidders == [self.bid[0]]:
             self.phase = "bid_window"
             self.turn = self.bid[0]
@@ -402,11 +436,21 @@ class CheatTurns(CheatState):
         held = [c for c in self.hands[seat] if c != JOKER and c >> 2 == top]
         true = len(held) >= count
         self.calls[caller] += 1
-        self._log(CallEvent(type="call", seat=caller, target=seat, cards=_texts(held[:count]),
-                   truthful=true, right=not true, word=self.rules.call_word))
+        self._log(
+            CallEvent(
+                type="call",
+                seat=caller,
+                target=seat,
+                cards=_texts(held[:count]),
+                truthful=true,
+                right=not true,
+                word=self.rules.call_word,
+            )
+        )
         winner = seat if true else caller
-        self._log(FirstPlayerEvent(type="first_player", seat=winner,
-                                   why="won the bidding challenge"))
+        self._log(
+            FirstPlayerEvent(type="first_player", seat=winner, why="won the bidding challenge")
+        )
         self.bid = None
         self.window = []
         self._open_round(winner, self._first_claims())

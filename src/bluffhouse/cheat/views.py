@@ -32,9 +32,7 @@ class CheatViews(CheatState):
         last = self.last
         allowed = [rank_text(x) for x in self.allowed]
         claim_rank = None
-        if self.phase in ("turn", "jump", "window") and (
-            not self.lead or len(self.allowed) == 1
-        ):
+        if self.phase in ("turn", "jump", "window") and (not self.lead or len(self.allowed) == 1):
             if self.phase == "window" and last is not None:
                 after = self._ranks_after(last["rank"])
                 claim_rank = rank_text(after[0]) if len(after) == 1 else None
@@ -44,13 +42,18 @@ class CheatViews(CheatState):
             "pile_size": len(self.pile),
             "claim_rank": claim_rank,
             "claim_ranks": allowed if self.phase not in ("window", "answer") else None,
-            "claim_suit": SUITS[self._suit_required()] if r.claim_suit
-            and self._suit_required() >= 0 else None,
+            "claim_suit": SUITS[self._suit_required()]
+            if r.claim_suit and self._suit_required() >= 0
+            else None,
             "phase": self.phase,
             "turn": self.turn if self.phase != "over" else None,
             "leading": self.lead,
-            "last_play": None if last is None else {
-                "seat": last["seat"], "rank": rank_text(last["rank"]), "count": last["count"],
+            "last_play": None
+            if last is None
+            else {
+                "seat": last["seat"],
+                "rank": rank_text(last["rank"]),
+                "count": last["count"],
                 "laid": len(last["cards"]),
                 **({"caller": last["caller"]} if "caller" in last else {}),
             },
@@ -63,8 +66,7 @@ class CheatViews(CheatState):
         if r.kings_cup:
             extra["cup"] = self.cup
         if r.first_player == "bidding":
-            extra["bid"] = None if self.bid is None else {"seat": self.bid[0],
-                                                           "count": self.bid[1]}
+            extra["bid"] = None if self.bid is None else {"seat": self.bid[0], "count": self.bid[1]}
         if r.table_cheats:
             extra["hidden"] = _texts(self.hidden[seat]) if seat is not None else []
             extra["hidden_sizes"] = [len(h) for h in self.hidden]
@@ -79,17 +81,27 @@ class CheatViews(CheatState):
         """The engine's bookkeeping as ``seat`` may know it: every field is public, except the
         open cheats, shown in full for the seat's own and as the cheating seat for others'."""
         return {
-            "window": list(self.window), "allowed": list(self.allowed), "lead": self.lead,
-            "prev_rank": self.prev_rank, "prev_suit": self.prev_suit,
-            "round_player": self.round_player, "passes": self.passes,
-            "declined": list(self.declined), "checked": list(self.checked),
-            "cup": self.cup, "pours": self.pours, "cup_full": self.cup_full,
+            "window": list(self.window),
+            "allowed": list(self.allowed),
+            "lead": self.lead,
+            "prev_rank": self.prev_rank,
+            "prev_suit": self.prev_suit,
+            "round_player": self.round_player,
+            "passes": self.passes,
+            "declined": list(self.declined),
+            "checked": list(self.checked),
+            "cup": self.cup,
+            "pours": self.pours,
+            "cup_full": self.cup_full,
             "bid": None if self.bid is None else list(self.bid),
-            "bidders": list(self.bidders), "dealer": self.dealer, "calls": list(self.calls),
+            "bidders": list(self.bidders),
+            "dealer": self.dealer,
+            "calls": list(self.calls),
             "bluffs_caught": list(self.bluffs_caught),
             "cheats": [_cheat_seen(c, seat) for c in self.cheats],
             # the no-progress rule's count (public: hand sizes and plays are)
-            "low": list(self.low), "quiet": self.quiet,
+            "low": list(self.low),
+            "quiet": self.quiet,
         }
 
 

@@ -73,8 +73,9 @@ def configure(game: str, players: int | None = None, **options: Any) -> GameConf
     rules = probe.view(0).get("rules")
     if not isinstance(rules, Mapping):  # pragma: no cover - every family shows its rules
         raise RuleError(f"{preset.id}: its views do not show the rules in force")
-    return GameConfig(preset.id, probe.players, dict(options), probe.FAMILY, dict(rules),
-                      type(probe))
+    return GameConfig(
+        preset.id, probe.players, dict(options), probe.FAMILY, dict(rules), type(probe)
+    )
 
 
 def camel_case(game_id: str) -> str:
@@ -120,7 +121,6 @@ def bounded_multisets(caps: Sequence[int], sizes: Iterable[int]) -> Iterator[tup
                 yield combo
 
 
-
 def spread_suits(pools: Sequence[list[int]], takes: Sequence[int]) -> list[int]:
     """``takes[i]`` cards from each pool, chosen so the suits are as even as possible (a lead of
     many cards all of one suit can lose at once: Eightsh*t); deterministic."""
@@ -129,8 +129,9 @@ def spread_suits(pools: Sequence[list[int]], takes: Sequence[int]) -> list[int]:
     for pool, k in zip(pools, takes, strict=True):
         rest = list(pool)
         for _ in range(k):
-            best = min(range(len(rest)),
-                       key=lambda i: (suits[rest[i] & 3] if rest[i] != JOKER else -1, i))
+            best = min(
+                range(len(rest)), key=lambda i: (suits[rest[i] & 3] if rest[i] != JOKER else -1, i)
+            )
             card = rest.pop(best)
             if card != JOKER:
                 suits[card & 3] += 1
@@ -220,16 +221,19 @@ class ActionCodec:
         raise self._no_place(action)
 
     def _no_place(self, action: Mapping[str, Any]) -> ValueError:
-        return ValueError(f"the action space of {self.config.label} has no place for "
-                          f"{quote(action)}")
+        return ValueError(
+            f"the action space of {self.config.label} has no place for {quote(action)}"
+        )
 
     def decode(self, index: int, view: View) -> Action:
         """The action of id ``index`` for the seat of ``view`` (concrete cards chosen from its
         hand).  IllegalAction when the id cannot be an action of that seat now."""
         i = as_id(index)
         if not 0 <= i < self.size:
-            raise IllegalAction(f"action id {i} is outside the action space of "
-                                f"{self.config.label} (0 to {self.size - 1})")
+            raise IllegalAction(
+                f"action id {i} is outside the action space of "
+                f"{self.config.label} (0 to {self.size - 1})"
+            )
         seg = self.segment_of(i)
         if seg.size == 1 and seg.kind in self._simple_set():
             return {"type": seg.kind}

@@ -81,14 +81,16 @@ class CheatCodec(ActionCodec):
         limit = laid or UNLIMITED_PLAY
         if play_limit is not None:
             if type(play_limit) is not int or play_limit < 1:
-                raise RuleError(f"play_limit must be a whole number from 1, not "
-                                f"{quote(play_limit)}")
+                raise RuleError(
+                    f"play_limit must be a whole number from 1, not {quote(play_limit)}"
+                )
             limit = min(limit, play_limit) if laid else play_limit
         self.play_limit = min(limit, sum(caps))
         self.complete = bool(laid) and self.play_limit >= laid
         wild = r.jokers > 0 and r.jokers_as == "wild"
-        self.count_slots = (r.max_cards or max(1, 4 * r.decks + (r.jokers if wild else 0))
-                            if r.count_lies else 1)
+        self.count_slots = (
+            r.max_cards or max(1, 4 * r.decks + (r.jokers if wild else 0)) if r.count_lies else 1
+        )
         self.suit_slots = 4 if self.by_suit else 1
         self.multisets = Multisets()
         self.multisets.add(bounded_multisets(caps, range(1, self.play_limit + 1)))
@@ -102,12 +104,17 @@ class CheatCodec(ActionCodec):
         self._add_simple()
         if r.call_answer:
             self._segment("show", 1, "{'type': 'show'}: turn the laid cards over")
-            self._segment("show_cards", len(self.multisets),
-                          "show these cards in place of the laid ones (a multiset of card "
-                          "groups, as many as were laid)")
+            self._segment(
+                "show_cards",
+                len(self.multisets),
+                "show these cards in place of the laid ones (a multiset of card "
+                "groups, as many as were laid)",
+            )
         per_set = self.claim_slots * self.count_slots * self.suit_slots
-        parts = [f"{len(self.multisets)} card multisets",
-                 f"{self.claim_slots} claim choice{'s' if self.claim_slots > 1 else ''}"]
+        parts = [
+            f"{len(self.multisets)} card multisets",
+            f"{self.claim_slots} claim choice{'s' if self.claim_slots > 1 else ''}",
+        ]
         if self.count_slots > 1:
             parts.append(f"{self.count_slots} claimed counts")
         if self.suit_slots > 1:
@@ -143,8 +150,7 @@ class CheatCodec(ActionCodec):
         n = self.players
         seat = view.get("seat")
         if kind == "play":
-            return self._encode_play(action.get("cards"), action.get("claim"),
-                                     self._slots(view))
+            return self._encode_play(action.get("cards"), action.get("claim"), self._slots(view))
         if kind == "show" and "show_cards" in self._by_kind:
             if action.get("cards") is None:
                 return self._by_kind["show"].start
@@ -163,8 +169,11 @@ class CheatCodec(ActionCodec):
                 off = _offset(action.get("seat"), seat, n)
                 return None if off is None else self._by_kind["peek"].start + off
             cards = action.get("cards")
-            card = (CARD_INDEX.get(cards[0]) if type(cards) is list and len(cards) == 1
-                    and type(cards[0]) is str else None)
+            card = (
+                CARD_INDEX.get(cards[0])
+                if type(cards) is list and len(cards) == 1 and type(cards[0]) is str
+                else None
+            )
             if card is None:
                 return None
             if how == "hide":
@@ -190,8 +199,9 @@ class CheatCodec(ActionCodec):
             return None
         return self._play_id(at, len(ms or ()), claim, slots)
 
-    def _play_id(self, at: int, size: int, claim: Mapping[str, Any],
-                 slots: Mapping[str, int]) -> int | None:
+    def _play_id(
+        self, at: int, size: int, claim: Mapping[str, Any], slots: Mapping[str, int]
+    ) -> int | None:
         rank = claim.get("rank")
         slot = slots.get(rank) if type(rank) is str else None
         if slot is None:
@@ -216,8 +226,11 @@ class CheatCodec(ActionCodec):
             if type(suit) is not str or suit.strip().upper() not in SUITS or not suit.strip():
                 return None
             s = SUITS.index(suit.strip().upper())
-        return (self._by_kind["play"].start
-                + ((at * self.claim_slots + slot) * self.count_slots + c) * self.suit_slots + s)
+        return (
+            self._by_kind["play"].start
+            + ((at * self.claim_slots + slot) * self.count_slots + c) * self.suit_slots
+            + s
+        )
 
     def _set_at(self, cards: Any) -> int | None:
         """The multiset index of a list of card texts (None: not in the space), remembered
@@ -262,11 +275,19 @@ class CheatCodec(ActionCodec):
                 rank = claim.get("rank")
                 slot = slots.get(rank) if plain and type(rank) is str else None
                 count = claim.get("count", last_size)
-                if slot is not None and slot < choices and (
+                if (
+                    slot is not None
+                    and slot < choices
+                    and (
                         (counts == 1 and count == last_size)
-                        or (counts > 1 and type(count) is int and 1 <= count <= counts)):
-                    i: int | None = base + (last_at * choices + slot) * counts + (
-                        count - 1 if counts > 1 else 0)
+                        or (counts > 1 and type(count) is int and 1 <= count <= counts)
+                    )
+                ):
+                    i: int | None = (
+                        base
+                        + (last_at * choices + slot) * counts
+                        + (count - 1 if counts > 1 else 0)
+                    )
                 else:
                     i = play_id(last_at, last_size, claim, slots)
             else:
@@ -291,8 +312,13 @@ class CheatCodec(ActionCodec):
         if found is None:  # a listing this does not reproduce: list and look up
             return super().legal_ids(game, seat, view)
         seg = self._by_kind["play"]
-        return np.concatenate([ids_of(i for i in ids if i < seg.start), found,
-                               ids_of(i for i in ids if i >= seg.stop)])
+        return np.concatenate(
+            [
+                ids_of(i for i in ids if i < seg.start),
+                found,
+                ids_of(i for i in ids if i >= seg.stop),
+            ]
+        )
 
     def _play_ids(self, plays: Any, view: View) -> Ids | None:
         """The ids of the plays a :class:`~bluffhouse.cheat.engine.ListedPlays` lists, in
@@ -321,10 +347,14 @@ class CheatCodec(ActionCodec):
         out |= big[min(most, len(big) - 1)]
         at = np.flatnonzero(np.unpackbits(~out, count=len(self.multisets)).view(bool))
         slots_of = self._slots(view)
-        slots = sorted({s for t in plays.claims
-                        if (s := slots_of.get(t)) is not None and s < self.claim_slots})
-        counts = ([c - 1 for c in range(1, plays.counts + 1) if c <= self.count_slots]
-                  if self.count_slots > 1 else [0])
+        slots = sorted(
+            {s for t in plays.claims if (s := slots_of.get(t)) is not None and s < self.claim_slots}
+        )
+        counts = (
+            [c - 1 for c in range(1, plays.counts + 1) if c <= self.count_slots]
+            if self.count_slots > 1
+            else [0]
+        )
         suits = sorted(set(plays.suits)) if self.by_suit else [0]
         per = len(plays.claims) * max(1, plays.counts) * len(plays.suits)
         # the listing stops after the multiset that brings it to ``limit`` actions: with every
@@ -341,8 +371,12 @@ class CheatCodec(ActionCodec):
         count_slots, suit_slots = self.count_slots, self.suit_slots
         stride = self.claim_slots * count_slots * suit_slots
         # an id is start + ((at * claim_slots + slot) * count_slots + count) * suit_slots + suit
-        rest = [(slot * count_slots + c) * suit_slots + s
-                for slot in slots for c in counts for s in suits]
+        rest = [
+            (slot * count_slots + c) * suit_slots + s
+            for slot in slots
+            for c in counts
+            for s in suits
+        ]
         at = at * stride + self._by_kind["play"].start
         if len(rest) == 1:
             return at + rest[0]
@@ -362,8 +396,12 @@ class CheatCodec(ActionCodec):
             for j in range(width):
                 counts[rows, padded[:, j]] += 1
             top = int(counts[:, :pad].max())
-            bad = np.stack([np.stack([np.packbits(counts[:, g] > k) for k in range(top + 1)])
-                            for g in range(pad)])
+            bad = np.stack(
+                [
+                    np.stack([np.packbits(counts[:, g] > k) for k in range(top + 1)])
+                    for g in range(pad)
+                ]
+            )
             sizes = counts[:, :pad].sum(axis=1)
             big = np.stack([np.packbits(sizes > m) for m in range(width + 1)])
             self._ms_bits = (bad, big, top)
@@ -380,12 +418,16 @@ class CheatCodec(ActionCodec):
             ms = self.multisets.items[at]
             allowed = view.get("claim_ranks") or ()
             if slot >= len(allowed):
-                raise IllegalAction(f"action id {seg.start + offset} claims choice {slot + 1} of "
-                                    f"the ranks the play may claim, but there "
-                                    f"{'is' if len(allowed) == 1 else 'are'} {len(allowed)}")
+                raise IllegalAction(
+                    f"action id {seg.start + offset} claims choice {slot + 1} of "
+                    f"the ranks the play may claim, but there "
+                    f"{'is' if len(allowed) == 1 else 'are'} {len(allowed)}"
+                )
             cards = self._choose(ms, view.get("hand") or [], first=())
-            claim: dict[str, Any] = {"rank": allowed[slot],
-                                     "count": c + 1 if self.count_slots > 1 else len(ms)}
+            claim: dict[str, Any] = {
+                "rank": allowed[slot],
+                "count": c + 1 if self.count_slots > 1 else len(ms),
+            }
             if self.by_suit:
                 claim["suit"] = SUITS[s]
             return {"type": "play", "cards": cards, "claim": claim}
@@ -394,8 +436,7 @@ class CheatCodec(ActionCodec):
         if seg.kind == "show_cards":
             laid = _own_last_play(view)
             ms = self.multisets.items[offset]
-            return {"type": "show", "cards": self._choose(ms, view.get("hand") or [],
-                                                          first=laid)}
+            return {"type": "show", "cards": self._choose(ms, view.get("hand") or [], first=laid)}
         if seg.kind == "bid":
             return {"type": "bid", "count": offset + 1, "rank": self.top_rank}
         if type(seat) is not int:
@@ -404,8 +445,12 @@ class CheatCodec(ActionCodec):
             return {"type": "cheat", "cheat": "hide", "cards": [CARD_TEXT[offset]]}
         if seg.kind == "give":
             off, card = divmod(offset, CARDS)
-            return {"type": "cheat", "cheat": "give", "seat": (seat + off + 1) % n,
-                    "cards": [CARD_TEXT[card]]}
+            return {
+                "type": "cheat",
+                "cheat": "give",
+                "seat": (seat + off + 1) % n,
+                "cards": [CARD_TEXT[card]],
+            }
         if seg.kind == "peek":
             return {"type": "cheat", "cheat": "peek", "seat": (seat + offset + 1) % n}
         if seg.kind == "accuse":
@@ -425,12 +470,20 @@ class CheatCodec(ActionCodec):
         order = sorted(need)
         for g in order:
             if len(pools.get(g, ())) < need[g]:
-                what = (CARD_TEXT[self.groups[g]] if self.by_suit
-                        else "joker" if g == self.joker_group else RANK_TEXT[self.groups[g]])
-                raise IllegalAction(f"this action lays {need[g]} x {what}, more than the hand "
-                                    "holds")
-        firsts = [pools[g][: len([c for c in first if self.group_of.get(CARD_INDEX[c]) == g])]
-                  for g in order]
+                what = (
+                    CARD_TEXT[self.groups[g]]
+                    if self.by_suit
+                    else "joker"
+                    if g == self.joker_group
+                    else RANK_TEXT[self.groups[g]]
+                )
+                raise IllegalAction(
+                    f"this action lays {need[g]} x {what}, more than the hand holds"
+                )
+        firsts = [
+            pools[g][: len([c for c in first if self.group_of.get(CARD_INDEX[c]) == g])]
+            for g in order
+        ]
         picked: list[int] = []
         # cards laid first (a show keeps what it can of the play), then the suits spread
         rest_need = []
@@ -438,7 +491,7 @@ class CheatCodec(ActionCodec):
             keep = own[: need[g]]
             picked.extend(keep)
             rest_need.append(need[g] - len(keep))
-        rest_pools = [pools[g][len(own):] for g, own in zip(order, firsts, strict=True)]
+        rest_pools = [pools[g][len(own) :] for g, own in zip(order, firsts, strict=True)]
         picked.extend(spread_suits(rest_pools, rest_need))
         return [CARD_TEXT[c] for c in picked]
 
@@ -473,8 +526,13 @@ def claim_choices(rules: Any, claimable: int) -> int:
     """The most ranks a play may have to choose its claim from under ``rules`` (the length of
     ``claim_ranks`` in a view): every claimable rank where a round can open with a free claim,
     else what the sequence leaves (up, down, round: 1; up_or_down: 2; fork: 3)."""
-    if (rules.first_rank == "any" or rules.after_call_rank == "free"
-            or rules.turn_pass == "round" or rules.believe or rules.sequence == "free"):
+    if (
+        rules.first_rank == "any"
+        or rules.after_call_rank == "free"
+        or rules.turn_pass == "round"
+        or rules.believe
+        or rules.sequence == "free"
+    ):
         return claimable
     return min(claimable, {"up_or_down": 2, "fork": 3}.get(rules.sequence, 1))
 
@@ -482,8 +540,12 @@ def claim_choices(rules: Any, claimable: int) -> int:
 def _offset(target: Any, seat: Any, players: int) -> int | None:
     """A target seat as a distance to the left (0 for the next seat), None if it is no other
     seat."""
-    if type(target) is not int or type(seat) is not int or not 0 <= target < players \
-            or target == seat:
+    if (
+        type(target) is not int
+        or type(seat) is not int
+        or not 0 <= target < players
+        or target == seat
+    ):
         return None
     distance: int = (target - seat) % players - 1
     return distance
@@ -508,10 +570,30 @@ class CheatObservation(ObservationEncoder):
     that took the pile, out of play); a card later played from a hand unseen keeps its last
     known place."""
 
-    EVENT_TYPES = ("play", "call", "believe", "decline", "pass", "take", "discard", "removed",
-                   "set_aside", "out", "lost", "check", "called", "bid", "bid_pass",
-                   "first_player", "cheat_private", "accuse", "cup", "pour", "deal",
-                   "game_over")
+    EVENT_TYPES = (
+        "play",
+        "call",
+        "believe",
+        "decline",
+        "pass",
+        "take",
+        "discard",
+        "removed",
+        "set_aside",
+        "out",
+        "lost",
+        "check",
+        "called",
+        "bid",
+        "bid_pass",
+        "first_player",
+        "cheat_private",
+        "accuse",
+        "cup",
+        "pour",
+        "deal",
+        "game_over",
+    )
 
     def _define(self) -> None:
         n = self.players
@@ -525,28 +607,43 @@ class CheatObservation(ObservationEncoder):
         self.s_hand = lay.add("hand", CARDS, "own cards, copies held / packs (the joker last)")
         self.s_hidden = lay.add("hidden", CARDS, "own cards hidden off the table (table cheats)")
         self.seat_width = 12
-        self.s_seats = lay.add("seats", n * self.seat_width,
-                               "per seat from the viewer's left (the viewer first): cards held "
-                               "/ deck, out, lost at once, to act, on turn, in the call window, "
-                               "declined, checked, sips, calls made, bluffs caught, hidden cards")
-        self.s_table = lay.add("table", 6, "pile / deck, cards out of play / deck, the King's "
-                               "cup, actions without progress / stall limit, leading, over")
+        self.s_seats = lay.add(
+            "seats",
+            n * self.seat_width,
+            "per seat from the viewer's left (the viewer first): cards held "
+            "/ deck, out, lost at once, to act, on turn, in the call window, "
+            "declined, checked, sips, calls made, bluffs caught, hidden cards",
+        )
+        self.s_table = lay.add(
+            "table",
+            6,
+            "pile / deck, cards out of play / deck, the King's "
+            "cup, actions without progress / stall limit, leading, over",
+        )
         self.s_phase = lay.add("phase", len(CHEAT_PHASES) + 1, "phase one-hot")
         self.s_allowed = lay.add("claim_ranks", CLAIM_RANKS, "ranks the next play may claim")
         self.s_claim = lay.add("claim_rank", CLAIM_RANKS + 1, "the rank it must claim, or none")
         self.s_suit = lay.add("claim_suit", 5, "the suit it must claim, or none (Specificity)")
-        self.s_last = lay.add("last_play", 1 + n + CLAIM_RANKS + 2 + n + 1,
-                              "the play that may be called: present, seat, claimed rank, "
-                              "claimed count and cards laid / most, the caller (or none)")
+        self.s_last = lay.add(
+            "last_play",
+            1 + n + CLAIM_RANKS + 2 + n + 1,
+            "the play that may be called: present, seat, claimed rank, "
+            "claimed count and cards laid / most, the caller (or none)",
+        )
         self.s_bid = lay.add("bid", 1 + n + 1, "Spanish bidding: present, bidder, count / 8")
-        self.s_known = lay.add("known", CARDS * (n + 1),
-                               "per card, copies last seen in the pile, out of play, and in "
-                               "each other seat's hand (from the viewer's left)")
+        self.s_known = lay.add(
+            "known",
+            CARDS * (n + 1),
+            "per card, copies last seen in the pile, out of play, and in "
+            "each other seat's hand (from the viewer's left)",
+        )
         self.row_size = len(self.EVENT_TYPES) + 1 + 2 * (n + 1) + CLAIM_RANKS + 1 + 5
         self._history_slice = lay.add(
-            "history", self.history * self.row_size,
+            "history",
+            self.history * self.row_size,
             f"the last {self.history} events, newest first: type, seat, target, rank, count "
-            "/ most, truthful, caller right, pick-up, caught")
+            "/ most, truthful, caller right, pick-up, caught",
+        )
 
     def _read_event(self, memory: Memory, event: Mapping[str, Any]) -> None:
         n = self.players
@@ -635,8 +732,7 @@ class CheatObservation(ObservationEncoder):
             out[self.s_hand.start + c] += 1.0 / (self.joker_copies if c == JOKER else self.copies)
         for text in view.get("hidden") or []:
             c = CARD_INDEX[text]
-            out[self.s_hidden.start + c] += 1.0 / (self.joker_copies if c == JOKER else
-                                                   self.copies)
+            out[self.s_hidden.start + c] += 1.0 / (self.joker_copies if c == JOKER else self.copies)
         table = view.get("table") or {}
         sizes = view.get("hand_sizes") or [0] * n
         finished = set(view.get("finished") or [])
@@ -653,20 +749,34 @@ class CheatObservation(ObservationEncoder):
         w = self.seat_width
         for s in range(n):
             at = self.s_seats.start + relative(seat, s, n) * w
-            out[at: at + w] = (
-                min(1.0, sizes[s] / total), s in finished, s in lost, s in to_act, s == turn,
-                s in window, s in declined, s in checked, squash(sips[s], total),
-                squash(calls[s], 10.0), squash(caught[s], 10.0), min(1.0, hidden[s] / total))
+            out[at : at + w] = (
+                min(1.0, sizes[s] / total),
+                s in finished,
+                s in lost,
+                s in to_act,
+                s == turn,
+                s in window,
+                s in declined,
+                s in checked,
+                squash(sips[s], total),
+                squash(calls[s], 10.0),
+                squash(caught[s], 10.0),
+                min(1.0, hidden[s] / total),
+            )
         at = self.s_table.start
-        out[at: at + 6] = (
+        out[at : at + 6] = (
             min(1.0, (view.get("pile_size") or 0) / total),
             min(1.0, (view.get("discarded") or 0) / total),
             squash(view.get("cup") or 0, 4.0),
             min(1.0, (table.get("quiet") or 0) / self.stall),
-            bool(view.get("leading")), bool(view.get("over")))
+            bool(view.get("leading")),
+            bool(view.get("over")),
+        )
         phase = view.get("phase")
-        out[self.s_phase.start + (CHEAT_PHASES.index(phase) if phase in CHEAT_PHASES
-                                  else len(CHEAT_PHASES))] = 1.0
+        out[
+            self.s_phase.start
+            + (CHEAT_PHASES.index(phase) if phase in CHEAT_PHASES else len(CHEAT_PHASES))
+        ] = 1.0
         for rank in view.get("claim_ranks") or []:
             out[self.s_allowed.start + RANK_INDEX[rank]] = 1.0
         claim = view.get("claim_rank")
@@ -703,15 +813,19 @@ class CheatObservation(ObservationEncoder):
                     out[at + c * (n + 1) + p] = min(1.0, k / copies)
 
     def _text_lines(self, view: View) -> list[str]:
-        lines = [f"phase {view.get('phase')} | turn {view.get('turn')} | pile "
-                 f"{view.get('pile_size')} | out of play {view.get('discarded')} | claim "
-                 f"{view.get('claim_rank') or ' or '.join(view.get('claim_ranks') or []) or '-'}"
-                 + (f" {view['claim_suit']}" if view.get("claim_suit") else "")]
+        lines = [
+            f"phase {view.get('phase')} | turn {view.get('turn')} | pile "
+            f"{view.get('pile_size')} | out of play {view.get('discarded')} | claim "
+            f"{view.get('claim_rank') or ' or '.join(view.get('claim_ranks') or []) or '-'}"
+            + (f" {view['claim_suit']}" if view.get("claim_suit") else "")
+        ]
         last = view.get("last_play")
         if last:
-            lines.append(f"last play: seat {last['seat']} claimed {last['count']} x "
-                         f"{last['rank']} ({last['laid']} laid)"
-                         + (f", called by seat {last['caller']}" if "caller" in last else ""))
+            lines.append(
+                f"last play: seat {last['seat']} claimed {last['count']} x "
+                f"{last['rank']} ({last['laid']} laid)"
+                + (f", called by seat {last['caller']}" if "caller" in last else "")
+            )
         if view.get("finished") or view.get("lost"):
             lines.append(f"out: {view.get('finished')} lost: {view.get('lost')}")
         return lines

@@ -14,8 +14,7 @@ def size_table() -> str:
     number of players), block by block: the table of docs/research.md."""
     from ..registry import presets
 
-    lines = ["| game | players | action ids | of which | observation |",
-             "|---|---|---|---|---|"]
+    lines = ["| game | players | action ids | of which | observation |", "|---|---|---|---|---|"]
     for preset in presets():
         config = configure(preset.id)
         codec = action_codec(config)
@@ -25,14 +24,19 @@ def size_table() -> str:
         if singles:
             each = "1 each" if len(singles) > 1 else "1"
             parts = f"{', '.join(singles)}: {each}; {parts}"
-        lines.append(f"| `{preset.id}` | {config.players} | {codec.size:,} | {parts} | "
-                     f"{enc.size:,} |")
+        lines.append(
+            f"| `{preset.id}` | {config.players} | {codec.size:,} | {parts} | {enc.size:,} |"
+        )
     for game_id in ("bullshit", "poker_bull", "sneak"):
         config = configure(game_id)
         enc = observation_encoder(config)
-        lines += ["", f"Observation blocks of `{game_id}` ({config.players} players, "
-                      f"{enc.size:,} values):", "", "| block | values | meaning |",
-                  "|---|---|---|"]
+        lines += [
+            "",
+            f"Observation blocks of `{game_id}` ({config.players} players, {enc.size:,} values):",
+            "",
+            "| block | values | meaning |",
+            "|---|---|---|",
+        ]
         lines += [f"| `{name}` | {size:,} | {meaning} |" for name, size, meaning in enc.blocks()]
     return "\n".join(lines) + "\n"
 
@@ -44,9 +48,12 @@ def write_docs(root: str = ".") -> int:
 
     path = Path(root) / "docs" / "research.md"
     text = path.read_text(encoding="utf-8")
-    new, count = re.subn(r"<!-- sizes -->\n.*?<!-- /sizes -->",
-                         lambda _: f"<!-- sizes -->\n{size_table()}<!-- /sizes -->", text,
-                         flags=re.S)
+    new, count = re.subn(
+        r"<!-- sizes -->\n.*?<!-- /sizes -->",
+        lambda _: f"<!-- sizes -->\n{size_table()}<!-- /sizes -->",
+        text,
+        flags=re.S,
+    )
     if not count:
         raise SystemExit(f"{path} has no <!-- sizes --> block")
     path.write_text(new, encoding="utf-8")

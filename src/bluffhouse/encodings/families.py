@@ -19,10 +19,14 @@ from .sneak import SneakCodec, SneakObservation
 
 #: Each family's action codec and observation encoder.
 _CODECS: dict[str, type[ActionCodec]] = {
-    "cheat": CheatCodec, "poker_bull": PokerBullCodec, "sneak": SneakCodec,
+    "cheat": CheatCodec,
+    "poker_bull": PokerBullCodec,
+    "sneak": SneakCodec,
 }
 _ENCODERS: dict[str, type[ObservationEncoder]] = {
-    "cheat": CheatObservation, "poker_bull": PokerBullObservation, "sneak": SneakObservation,
+    "cheat": CheatObservation,
+    "poker_bull": PokerBullObservation,
+    "sneak": SneakObservation,
 }
 
 

@@ -114,8 +114,13 @@ class ObservationEncoder:
         view's log starts at that event number, ``view(seat, since=...)``)."""
         return self._caught_up(view.get("seat"), view.get("events") or [], memory, since)
 
-    def _caught_up(self, seat: int | None, events: Sequence[Mapping[str, Any]],
-                   memory: Memory | None, since: int = 0) -> Memory:
+    def _caught_up(
+        self,
+        seat: int | None,
+        events: Sequence[Mapping[str, Any]],
+        memory: Memory | None,
+        since: int = 0,
+    ) -> Memory:
         """``_catch_up`` on the view's seat and events, already read."""
         total = since + len(events)
         if since < 0:
@@ -135,26 +140,27 @@ class ObservationEncoder:
 
     @staticmethod
     def _not_read(since: int, read: int) -> NoReturn:
-        raise RuleError(f"since must be the event number the view's log starts at, from 0 to "
-                        f"the {read} events this memory has read, not {since}: ask the view "
-                        f"from event {read} on")
+        raise RuleError(
+            f"since must be the event number the view's log starts at, from 0 to "
+            f"the {read} events this memory has read, not {since}: ask the view "
+            f"from event {read} on"
+        )
 
-    def _read_events(self, memory: Memory, events: Sequence[Mapping[str, Any]],
-                     start: int) -> None:
+    def _read_events(self, memory: Memory, events: Sequence[Mapping[str, Any]], start: int) -> None:
         """``events[start:]`` read into ``memory``, one by one (an encoder may read them in
         one loop of its own: Sneak's does)."""
         read = self._read_event
         for i in range(start, len(events)):
             read(memory, events[i])
 
-    def encode_into(self, out: Vector, view: View, memory: Memory | None = None,
-                    since: int = 0) -> None:
+    def encode_into(
+        self, out: Vector, view: View, memory: Memory | None = None, since: int = 0
+    ) -> None:
         """``encode`` written into ``out`` (an array of ``size`` values: OpenSpiel's
         observer keeps one)."""
         out[:] = self.encode(view, memory, since)
 
-    def encode_list(self, view: View, memory: Memory | None = None,
-                    since: int = 0) -> list[float]:
+    def encode_list(self, view: View, memory: Memory | None = None, since: int = 0) -> list[float]:
         """``encode`` as a list of Python floats (OpenSpiel's ``observation_tensor``), the
         same values."""
         values: list[float] = self.encode(view, memory, since).tolist()
@@ -169,11 +175,10 @@ class ObservationEncoder:
         if memory.rows:
             kept = memory.kept.get("history")
             if kept is None or kept[0] != memory.count:
-                kept = memory.kept["history"] = (memory.count,
-                                                 np.concatenate(memory.rows[::-1]))
+                kept = memory.kept["history"] = (memory.count, np.concatenate(memory.rows[::-1]))
             rows = kept[1]
             start = self._history_slice.start
-            out[start: start + rows.size] = rows
+            out[start : start + rows.size] = rows
         return out
 
     _history_slice: slice
@@ -191,8 +196,11 @@ class ObservationEncoder:
             out[at + relative(seat, other, self.players)] = 1.0
 
     def _type_slot(self, kind: Any) -> int:
-        return self._event_index.get(kind, len(self.EVENT_TYPES)) if type(kind) is str else \
-            len(self.EVENT_TYPES)
+        return (
+            self._event_index.get(kind, len(self.EVENT_TYPES))
+            if type(kind) is str
+            else len(self.EVENT_TYPES)
+        )
 
     def _card_counts(self, out: Vector, at: int, cards: Iterable[str], copies: float) -> None:
         for text in cards:
@@ -200,8 +208,14 @@ class ObservationEncoder:
             if card is not None:
                 out[at + card] = min(1.0, out[at + card] + 1.0 / copies)
 
-    def _kept_cards(self, memory: Memory, name: str, cards: Sequence[str], width: int,
-                    weight: Callable[[int], float]) -> Vector:
+    def _kept_cards(
+        self,
+        memory: Memory,
+        name: str,
+        cards: Sequence[str],
+        width: int,
+        weight: Callable[[int], float],
+    ) -> Vector:
         """A block of ``width`` values, each card adding ``weight(card)`` (at most 1 in all),
         kept in ``memory`` until the cards change (a hand changes far less often than it is
         observed)."""
@@ -232,9 +246,11 @@ class ObservationEncoder:
         it reads the view only)."""
         seat = view.get("seat")
         who = "spectator" if seat is None else f"seat {seat}"
-        lines = [f"{view.get('game')} {who} of {view.get('players')}"
-                 f"{' (over)' if view.get('over') else ''} | to act: "
-                 f"{' '.join(str(s) for s in view.get('to_act') or []) or '-'}"]
+        lines = [
+            f"{view.get('game')} {who} of {view.get('players')}"
+            f"{' (over)' if view.get('over') else ''} | to act: "
+            f"{' '.join(str(s) for s in view.get('to_act') or []) or '-'}"
+        ]
         if seat is not None:
             lines.append("hand: " + (" ".join(view.get("hand") or []) or "-"))
         lines.append("hand sizes: " + " ".join(str(x) for x in view.get("hand_sizes") or []))
@@ -244,8 +260,10 @@ class ObservationEncoder:
             lines.append("recent: " + " | ".join(event_text(e) for e in events))
         if view.get("result"):
             res = view["result"]
-            lines.append(f"result: winner {res.get('winner')}, ranking "
-                         f"{' '.join(str(s) for s in res.get('ranking', []))}")
+            lines.append(
+                f"result: winner {res.get('winner')}, ranking "
+                f"{' '.join(str(s) for s in res.get('ranking', []))}"
+            )
         return "\n".join(lines)
 
     def _text_lines(self, view: View) -> list[str]:

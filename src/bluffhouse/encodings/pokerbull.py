@@ -89,8 +89,7 @@ class PokerBullCodec(ActionCodec):
         if space is not self.space:  # a deck without some jokers: its bids are ours too
             bids = np.sort(bids[bids >= 0])
         if call:
-            return np.concatenate([np.array([self._by_kind["call"].start], dtype=np.intp),
-                                   bids])
+            return np.concatenate([np.array([self._by_kind["call"].start], dtype=np.intp), bids])
         return bids
 
     def _ids_table(self, space: Any, indices: list[int]) -> Ids:
@@ -104,8 +103,10 @@ class PokerBullCodec(ActionCodec):
             else:
                 get = self.text_index.get
                 texts = space.texts
-                ids = np.array([base + at if (at := get(texts[i], -1)) >= 0 else -1
-                                for i in indices], dtype=np.intp)
+                ids = np.array(
+                    [base + at if (at := get(texts[i], -1)) >= 0 else -1 for i in indices],
+                    dtype=np.intp,
+                )
             if len(self._tables) >= 256:
                 self._tables.clear()
             kept = self._tables[id(indices)] = (indices, ids)
@@ -129,8 +130,7 @@ class PokerBullObservation(ObservationEncoder):
     """Poker Bull: the hand, the seats, the standing bid, this hand's bids and the last
     showdown (every hand shown at the last call)."""
 
-    EVENT_TYPES = ("deal", "bid", "call", "lose", "out", "recharge", "jokers_leave",
-                   "game_over")
+    EVENT_TYPES = ("deal", "bid", "call", "lose", "out", "recharge", "jokers_leave", "game_over")
 
     def _define(self) -> None:
         from ..pokerbull.bids import CATEGORIES
@@ -144,24 +144,40 @@ class PokerBullObservation(ObservationEncoder):
         lay = self.layout
         self.s_hand = lay.add("hand", CARDS, "own cards (the joker last)")
         self.seat_width = 7
-        self.s_seats = lay.add("seats", n * self.seat_width,
-                               "per seat from the viewer's left: cards dealt / 5, cards next "
-                               "hand / 5, out, to act, on turn, started the bidding, bidder")
-        self.s_bid = lay.add("bid", self.bid_width + n,
-                             "the standing bid: present, place in the bid order, category, "
-                             "natural, bidder")
-        self.s_bids = lay.add("bids", self.history * (self.bid_width + n),
-                              f"this hand's last {self.history} bids, newest first, each as "
-                              "the standing bid")
-        self.s_misc = lay.add("misc", 6, "hand number, bids this hand, cards in play / (5 x "
-                              "players), jokers in the deck / 2, may call, recharged")
-        self.s_show = lay.add("showdown", 4 + 3 * n + n * CARDS,
-                              "the last call: present, bid existed, higher existed, best hand's "
-                              "place, caller, bidder, loser, every seat's cards")
+        self.s_seats = lay.add(
+            "seats",
+            n * self.seat_width,
+            "per seat from the viewer's left: cards dealt / 5, cards next "
+            "hand / 5, out, to act, on turn, started the bidding, bidder",
+        )
+        self.s_bid = lay.add(
+            "bid",
+            self.bid_width + n,
+            "the standing bid: present, place in the bid order, category, natural, bidder",
+        )
+        self.s_bids = lay.add(
+            "bids",
+            self.history * (self.bid_width + n),
+            f"this hand's last {self.history} bids, newest first, each as the standing bid",
+        )
+        self.s_misc = lay.add(
+            "misc",
+            6,
+            "hand number, bids this hand, cards in play / (5 x "
+            "players), jokers in the deck / 2, may call, recharged",
+        )
+        self.s_show = lay.add(
+            "showdown",
+            4 + 3 * n + n * CARDS,
+            "the last call: present, bid existed, higher existed, best hand's "
+            "place, caller, bidder, loser, every seat's cards",
+        )
         self.row_size = len(self.EVENT_TYPES) + 1 + n
-        self._history_slice = lay.add("history", self.history * self.row_size,
-                                      f"the last {self.history} events, newest first: type, "
-                                      "seat")
+        self._history_slice = lay.add(
+            "history",
+            self.history * self.row_size,
+            f"the last {self.history} events, newest first: type, seat",
+        )
 
     def _read_event(self, memory: Memory, event: Mapping[str, Any]) -> None:
         row = np.zeros(self.row_size, dtype=np.float32)
@@ -169,8 +185,9 @@ class PokerBullObservation(ObservationEncoder):
         self._seat_hot(row, len(self.EVENT_TYPES) + 1, memory.seat, event.get("seat"))
         memory.push(row)
 
-    def _bid_block(self, out: Vector, at: int, seat: int | None, text: str | None,
-                   bidder: Any) -> None:
+    def _bid_block(
+        self, out: Vector, at: int, seat: int | None, text: str | None, bidder: Any
+    ) -> None:
         if text is None:
             return
         out[at] = 1.0
@@ -193,28 +210,44 @@ class PokerBullObservation(ObservationEncoder):
         w = self.seat_width
         for s in range(n):
             at = self.s_seats.start + relative(seat, s, n) * w
-            out[at: at + w] = (min(1.0, dealt[s] / 5), min(1.0, sizes[s] / 5), s in gone,
-                               s in to_act, s == view.get("turn"), s == view.get("starter"),
-                               s == view.get("bidder"))
+            out[at : at + w] = (
+                min(1.0, dealt[s] / 5),
+                min(1.0, sizes[s] / 5),
+                s in gone,
+                s in to_act,
+                s == view.get("turn"),
+                s == view.get("starter"),
+                s == view.get("bidder"),
+            )
         self._bid_block(out, self.s_bid.start, seat, view.get("bid"), view.get("bidder"))
         history = list(view.get("history") or [])[::-1][: self.history]
         width = self.bid_width + n
         for k, item in enumerate(history):
-            bidder, text = (item[0], item[1]) if isinstance(item, list | tuple) else (
-                item.get("seat"), item.get("bid"))
+            bidder, text = (
+                (item[0], item[1])
+                if isinstance(item, list | tuple)
+                else (item.get("seat"), item.get("bid"))
+            )
             self._bid_block(out, self.s_bids.start + k * width, seat, text, bidder)
         at = self.s_misc.start
-        out[at: at + 6] = (squash(view.get("hand_number") or 0, 10.0),
-                           squash(len(view.get("history") or []), 10.0),
-                           min(1.0, (view.get("cards_in_play") or 0) / (5 * n)),
-                           min(1.0, (view.get("jokers") or 0) / 2),
-                           bool(view.get("can_call")), bool(view.get("recharged")))
+        out[at : at + 6] = (
+            squash(view.get("hand_number") or 0, 10.0),
+            squash(len(view.get("history") or []), 10.0),
+            min(1.0, (view.get("cards_in_play") or 0) / (5 * n)),
+            min(1.0, (view.get("jokers") or 0) / 2),
+            bool(view.get("can_call")),
+            bool(view.get("recharged")),
+        )
         show = view.get("showdown")
         if show:
             at = self.s_show.start
             best = show.get("best")
-            out[at: at + 4] = (1.0, bool(show.get("exists")), bool(show.get("higher_exists")),
-                               (self.codec.bid_position(best) + 1) / self.bids if best else 0)
+            out[at : at + 4] = (
+                1.0,
+                bool(show.get("exists")),
+                bool(show.get("higher_exists")),
+                (self.codec.bid_position(best) + 1) / self.bids if best else 0,
+            )
             at += 4
             for who in ("caller", "bidder", "loser"):
                 self._seat_hot(out, at, seat, show.get(who))
@@ -223,12 +256,16 @@ class PokerBullObservation(ObservationEncoder):
                 self._card_counts(out, at + relative(seat, s, n) * CARDS, hand, 1.0)
 
     def _text_lines(self, view: View) -> list[str]:
-        lines = [f"hand {view.get('hand_number')} | bid {view.get('bid') or '-'}"
-                 f" by {view.get('bidder')} | turn {view.get('turn')} | cards in play "
-                 f"{view.get('cards_in_play')} | out {view.get('out')}"]
+        lines = [
+            f"hand {view.get('hand_number')} | bid {view.get('bid') or '-'}"
+            f" by {view.get('bidder')} | turn {view.get('turn')} | cards in play "
+            f"{view.get('cards_in_play')} | out {view.get('out')}"
+        ]
         show = view.get("showdown")
         if show:
-            lines.append(f"last call: {show['bid']!r} by {show['bidder']} called by "
-                         f"{show['caller']}: {'there' if show['exists'] else 'not there'}, "
-                         f"seat {show['loser']} lost")
+            lines.append(
+                f"last call: {show['bid']!r} by {show['bidder']} called by "
+                f"{show['caller']}: {'there' if show['exists'] else 'not there'}, "
+                f"seat {show['loser']} lost"
+            )
         return lines

@@ -70,8 +70,12 @@ def _flauntable_sets(packs: int, most: int) -> tuple[tuple[int, ...], ...]:
 
 
 @functools.lru_cache(maxsize=8)
-def _sneak_tables(packs: int, any_limit: int, combo_limit: int, first: int,
-                  ) -> tuple[Multisets, Multisets, dict[str, dict[tuple[int, ...], int]]]:
+def _sneak_tables(
+    packs: int,
+    any_limit: int,
+    combo_limit: int,
+    first: int,
+) -> tuple[Multisets, Multisets, dict[str, dict[tuple[int, ...], int]]]:
     """The tables of :class:`SneakCodec` (its sneaks, its flaunts, and the ids of the card
     sets of each action type, the sneaks' from ``first``), built once per process for every
     codec of as many packs and limits: never changed once made."""
@@ -83,8 +87,11 @@ def _sneak_tables(packs: int, any_limit: int, combo_limit: int, first: int,
     sneak_ids = {cards: first + i for i, cards in enumerate(sneaks.items)}
     first += len(sneaks)
     flaunt_ids = {cards: first + i for i, cards in enumerate(flaunts.items)}
-    return sneaks, flaunts, {"sneak": sneak_ids, "flaunt": flaunt_ids,
-                             "challenge": {**flaunt_ids, **sneak_ids}}
+    return (
+        sneaks,
+        flaunts,
+        {"sneak": sneak_ids, "flaunt": flaunt_ids, "challenge": {**flaunt_ids, **sneak_ids}},
+    )
 
 
 class SneakCodec(ActionCodec):
@@ -98,8 +105,9 @@ class SneakCodec(ActionCodec):
     half the ids of a space with a segment of its own for challenges, and half the mask an
     agent scans each step."""
 
-    def __init__(self, config: GameConfig, any_limit: int = SNEAK_ANY,
-                 combo_limit: int = SNEAK_COMBO) -> None:
+    def __init__(
+        self, config: GameConfig, any_limit: int = SNEAK_ANY, combo_limit: int = SNEAK_COMBO
+    ) -> None:
         super().__init__(config)
         for name, value in (("any_limit", any_limit), ("combo_limit", combo_limit)):
             if type(value) is not int or not 1 <= value <= 8:
@@ -109,13 +117,19 @@ class SneakCodec(ActionCodec):
         self._add_simple()
         self.sneaks, self.flaunts, ids = _sneak_tables(packs, any_limit, combo_limit, self.size)
         self.tables = {"sneak": self.sneaks, "flaunt": self.flaunts}
-        self._segment("sneak", len(self.sneaks),
-                      f"lead face down any {any_limit} cards at most; in a challenge window, "
-                      "challenge with them")
-        self._segment("flaunt", len(self.flaunts),
-                      f"lead face up one card or a combination of {combo_limit} at most; in a "
-                      f"challenge window, those of more than {any_limit} cards challenge with "
-                      "them")
+        self._segment(
+            "sneak",
+            len(self.sneaks),
+            f"lead face down any {any_limit} cards at most; in a challenge window, "
+            "challenge with them",
+        )
+        self._segment(
+            "flaunt",
+            len(self.flaunts),
+            f"lead face up one card or a combination of {combo_limit} at most; in a "
+            f"challenge window, those of more than {any_limit} cards challenge with "
+            "them",
+        )
         #: per action type, the ids of its card sets: a challenge's are its sneak's where
         #: there is one, else its flaunt's (see the class)
         self._ids = ids
@@ -183,7 +197,8 @@ class SneakCodec(ActionCodec):
                 raise IllegalAction(
                     f"action id {i} ({self.describe(i)}) is no challenge: in a challenge window "
                     f"a challenge of {len(cards)} card{'s' if len(cards) != 1 else ''} takes "
-                    f"the id of its sneak, {twin}")
+                    f"the id of its sneak, {twin}"
+                )
             return {"type": "challenge", "cards": [CARD_TEXT[c] for c in cards]}
         return {"type": seg.kind, "cards": [CARD_TEXT[c] for c in cards]}
 
@@ -215,9 +230,28 @@ _RESET = object()
 _FLOAT = struct.Struct("=f")
 _FLOAT32 = np.dtype(np.float32)
 #: The values of a view ``SneakObservation._blocks`` reads, and of its lead.
-_VIEW_KEYS = ("seat", "events", "hand", "hand_sizes", "won", "scores", "started", "to_act",
-              "lead", "challenged", "declined", "turn", "dealer", "stock_size", "out_of_play",
-              "deal", "sneaking", "lead_limit", "phase", "challenges")
+_VIEW_KEYS = (
+    "seat",
+    "events",
+    "hand",
+    "hand_sizes",
+    "won",
+    "scores",
+    "started",
+    "to_act",
+    "lead",
+    "challenged",
+    "declined",
+    "turn",
+    "dealer",
+    "stock_size",
+    "out_of_play",
+    "deal",
+    "sneaking",
+    "lead_limit",
+    "phase",
+    "challenges",
+)
 _view_values = operator.itemgetter(*_VIEW_KEYS)
 _LEAD_KEYS = ("seat", "kind", "count", "cards", "combo")
 _lead_values = operator.itemgetter(*_LEAD_KEYS)
@@ -250,8 +284,19 @@ class SneakObservation(ObservationEncoder):
     """Sneak: the hand, the seats, the stock, the lead being answered (its cards when shown),
     the seat's own challenge, and the cards seen won this deal (flaunts, reveals) by seat."""
 
-    EVENT_TYPES = ("deal_start", "draw", "sneak", "flaunt", "challenge", "pass", "won",
-                   "reveal", "uncontested", "deal_end", "game_over")
+    EVENT_TYPES = (
+        "deal_start",
+        "draw",
+        "sneak",
+        "flaunt",
+        "challenge",
+        "pass",
+        "won",
+        "reveal",
+        "uncontested",
+        "deal_end",
+        "game_over",
+    )
 
     def _define(self) -> None:
         n = self.players
@@ -262,19 +307,29 @@ class SneakObservation(ObservationEncoder):
         lay = self.layout
         self.s_hand = lay.add("hand", 52, "own cards, copies / packs")
         self.seat_width = 10
-        self.s_seats = lay.add("seats", n * self.seat_width,
-                               "per seat from the viewer's left: cards held / 13, cards won "
-                               "this deal / deck, score / target, started, to act, on turn, "
-                               "dealer, leader, challenged, passed")
-        self.s_misc = lay.add("misc", 5 + len(SNEAK_PHASES) + 1,
-                              "stock / deck, out of play / deck, deal number, sneaking still "
-                              "allowed, lead limit / 13, phase")
-        self.s_lead = lay.add("lead", 3 + 52 + len(SNEAK_COMBOS) + 1,
-                              "the lead being answered: present, flaunted, cards / 13, its "
-                              "cards where shown, its combination where flaunted")
+        self.s_seats = lay.add(
+            "seats",
+            n * self.seat_width,
+            "per seat from the viewer's left: cards held / 13, cards won "
+            "this deal / deck, score / target, started, to act, on turn, "
+            "dealer, leader, challenged, passed",
+        )
+        self.s_misc = lay.add(
+            "misc",
+            5 + len(SNEAK_PHASES) + 1,
+            "stock / deck, out of play / deck, deal number, sneaking still "
+            "allowed, lead limit / 13, phase",
+        )
+        self.s_lead = lay.add(
+            "lead",
+            3 + 52 + len(SNEAK_COMBOS) + 1,
+            "the lead being answered: present, flaunted, cards / 13, its "
+            "cards where shown, its combination where flaunted",
+        )
         self.s_own = lay.add("own_challenge", 52, "own challenge cards to the lead")
-        self.s_won = lay.add("won", 52 * n, "per card, seen won this deal by each seat (from "
-                             "the viewer)")
+        self.s_won = lay.add(
+            "won", 52 * n, "per card, seen won this deal by each seat (from the viewer)"
+        )
         self.row_size = len(self.EVENT_TYPES) + 1 + n + 3
         self._phase_slot = {p: k for k, p in enumerate(SNEAK_PHASES)}
         #: the history rows of an event by reader, by the raw values of the event (see
@@ -287,14 +342,22 @@ class SneakObservation(ObservationEncoder):
         self._card_steps = _card_steps(self.copies)
         #: the float32 bytes of a card won k times, by k (min(1.0, k / copies): see
         #: ``_read_events``)
-        self._won_values = [_FLOAT.pack(min(1.0, k / self.copies))
-                            for k in range(int(self.copies) + 1)]
-        self._history_slice = lay.add("history", self.history * self.row_size,
-                                      f"the last {self.history} events, newest first: type, "
-                                      "seat, cards / 13, sneak, flaunt")
+        self._won_values = [
+            _FLOAT.pack(min(1.0, k / self.copies)) for k in range(int(self.copies) + 1)
+        ]
+        self._history_slice = lay.add(
+            "history",
+            self.history * self.row_size,
+            f"the last {self.history} events, newest first: type, seat, cards / 13, sneak, flaunt",
+        )
         # What _blocks puts together, in the layout's order (checked here):
-        assert (self.s_hand.stop, self.s_seats.stop, self.s_misc.stop, self.s_lead.stop,
-                self.s_own.stop) == (52, 52 + 10 * n, 61 + 10 * n, 123 + 10 * n, 175 + 10 * n)
+        assert (
+            self.s_hand.stop,
+            self.s_seats.stop,
+            self.s_misc.stop,
+            self.s_lead.stop,
+            self.s_own.stop,
+        ) == (52, 52 + 10 * n, 61 + 10 * n, 123 + 10 * n, 175 + 10 * n)
         small = self.s_misc.stop - self.s_seats.start
         self._small = [0.0] * small
         self._pack_small = struct.Struct(f"={small}f").pack
@@ -318,8 +381,9 @@ class SneakObservation(ObservationEncoder):
         deck = 52 * packs
         self._by_13: Any = {k: _f32(min(1.0, k / 13)) for k in range(deck + 14)}.get
         self._by_deck: Any = {k: _f32(min(1.0, k / self.total)) for k in range(deck + 1)}.get
-        self._by_target: Any = {k: _f32(min(1.0, k / self.target))
-                           for k in range(int(self.target) + 14)}.get
+        self._by_target: Any = {
+            k: _f32(min(1.0, k / self.target)) for k in range(int(self.target) + 14)
+        }.get
         self._by_deal: Any = {k: _f32(squash(k, 5.0)) for k in range(256)}.get
         self._no_cards = bytes(4 * 52)
         self._no_won = bytes(4 * 52 * n)
@@ -328,8 +392,9 @@ class SneakObservation(ObservationEncoder):
         #: by the same bytes objects)
         self._no_won_parts = (self._no_cards,) * n
         #: the history block's zeros after k rows, by k
-        self._pads = [bytes(4 * (self.history - k) * self.row_size)
-                      for k in range(self.history + 1)]
+        self._pads = [
+            bytes(4 * (self.history - k) * self.row_size) for k in range(self.history + 1)
+        ]
         #: lead blocks by the lead's values, own-challenge blocks by the cards
         self._leads: dict[Any, bytes] = {}
         self._card_blocks: dict[tuple[str, ...], bytes] = {}
@@ -338,8 +403,7 @@ class SneakObservation(ObservationEncoder):
     def _read_event(self, memory: Memory, event: Mapping[str, Any]) -> None:
         self._read_events(memory, [event], 0)
 
-    def _read_events(self, memory: Memory, events: Sequence[Mapping[str, Any]],
-                     start: int) -> None:
+    def _read_events(self, memory: Memory, events: Sequence[Mapping[str, Any]], start: int) -> None:
         """The events decoded once for every seat (see ``_decode``), each seat taking its
         own row of each (the seat that acted counted from it) and counting the cards seen won
         in its memory (written out in the loop: a call costs more than its work)."""
@@ -376,7 +440,7 @@ class SneakObservation(ObservationEncoder):
                 one = values[1]
                 for c in ids:
                     c = 4 * c
-                    block[c: c + 4] = one
+                    block[c : c + 4] = one
             else:  # copies won by seat and card (a card index is below 64)
                 top = len(values) - 1
                 counts = memory.place("won")
@@ -385,7 +449,7 @@ class SneakObservation(ObservationEncoder):
                     k = counts.get(key, 0) + 1
                     counts[key] = k
                     c = 4 * c
-                    block[c: c + 4] = values[k if k < top else top]
+                    block[c : c + 4] = values[k if k < top else top]
             parts[at] = bytes(block)
             kept["won"] = (tuple(parts), b"".join(parts))
         extra = len(rows) - self.history
@@ -409,8 +473,14 @@ class SneakObservation(ObservationEncoder):
                 won = _RESET
             elif kind == "reveal":
                 if type(winner) is int:
-                    won = winner, [CARD_INDEX[c] for play in event.get("plays") or []
-                                   for c in play.get("cards") or []]
+                    won = (
+                        winner,
+                        [
+                            CARD_INDEX[c]
+                            for play in event.get("plays") or []
+                            for c in play.get("cards") or []
+                        ],
+                    )
             elif type(seat) is int and "cards" in event:  # won, uncontested
                 won = seat, [CARD_INDEX[c] for c in event["cards"]]
         # The rows depend on these values only (their types too: a bool is no seat): looked up
@@ -427,8 +497,14 @@ class SneakObservation(ObservationEncoder):
             self._decoded[id(event)] = got  # (kept at 1 << 10 by _read_events)
         return got
 
-    def _new_rows(self, key: Any, kind: Any, who: Any, count: Any, how: Any,
-                  ) -> tuple[bytes, ...]:
+    def _new_rows(
+        self,
+        key: Any,
+        kind: Any,
+        who: Any,
+        count: Any,
+        how: Any,
+    ) -> tuple[bytes, ...]:
         """The history rows of an event for each reader, kept by ``key`` (None: not kept)."""
         n = self.players
         if type(who) is int and 0 <= who < n:
@@ -464,18 +540,17 @@ class SneakObservation(ObservationEncoder):
     def encode(self, view: View, memory: Memory | None = None, since: int = 0) -> Vector:
         """The vector, made from its blocks' bytes in one join (see ``_blocks``): into a
         bytearray, which the array then owns (writable, and no second copy)."""
-        return np.frombuffer(bytearray().join(self._blocks(view, memory, since)),
-                             dtype=_FLOAT32)
+        return np.frombuffer(bytearray().join(self._blocks(view, memory, since)), dtype=_FLOAT32)
 
-    def encode_into(self, out: Vector, view: View, memory: Memory | None = None,
-                    since: int = 0) -> None:
+    def encode_into(
+        self, out: Vector, view: View, memory: Memory | None = None, since: int = 0
+    ) -> None:
         if out.dtype != np.float32 or out.shape != (self.size,) or not out.flags.c_contiguous:
             super().encode_into(out, view, memory, since)
             return
         out.data.cast("B")[:] = b"".join(self._blocks(view, memory, since))
 
-    def encode_list(self, view: View, memory: Memory | None = None,
-                    since: int = 0) -> list[float]:
+    def encode_list(self, view: View, memory: Memory | None = None, since: int = 0) -> list[float]:
         """``encode`` as a list of Python floats (OpenSpiel's ``observation_tensor``), which
         are the float32 values of ``encode``, exactly: the floats of its blocks, each block's
         kept as a tuple by its bytes (most blocks are shared objects, their hashes kept), those
@@ -487,10 +562,12 @@ class SneakObservation(ObservationEncoder):
         small, won_parts = extra
         floats = self._floats.get
         hand, packed, lead, own = blocks[:4]
-        values = [*(floats(hand) or self._floats_of(hand)),
-                  *(self._unpack_small(packed) if small is None else small),
-                  *(floats(lead) or self._floats_of(lead)),
-                  *(floats(own) or self._floats_of(own))]
+        values = [
+            *(floats(hand) or self._floats_of(hand)),
+            *(self._unpack_small(packed) if small is None else small),
+            *(floats(lead) or self._floats_of(lead)),
+            *(floats(own) or self._floats_of(own)),
+        ]
         for part in won_parts:
             values += floats(part) or self._floats_of(part)
         for row in blocks[5:]:  # (the history rows, newest first; then zeros, maybe none)
@@ -531,8 +608,9 @@ class SneakObservation(ObservationEncoder):
             unpack = self._unpack_words[count] = struct.Struct(f"={count}I").unpack
         return unpack
 
-    def _blocks(self, view: View, memory: Memory | None, since: int = 0,
-                extra: list[Any] | None = None) -> list[bytes]:
+    def _blocks(
+        self, view: View, memory: Memory | None, since: int = 0, extra: list[Any] | None = None
+    ) -> list[bytes]:
         # Written for speed (an environment step encodes one view): numpy costs hundreds of
         # machine instructions per call (a value written, an array made or joined), so the
         # blocks are the bytes of their float32 values, joined once.  The hand, kept while
@@ -543,13 +621,51 @@ class SneakObservation(ObservationEncoder):
         # key), the memory caught up here (``_catch_up``, written out).  The values are those
         # of the plain reading, min(1.0, x) and all (tests/interop/sneak_reference.py).
         try:
-            (seat, events, hand, sizes, won, scores, started, to_act, lead, challenged,
-             declined, turn, dealer, stock, out, deal, sneaking, limit, phase,
-             challenges) = _view_values(view)
+            (
+                seat,
+                events,
+                hand,
+                sizes,
+                won,
+                scores,
+                started,
+                to_act,
+                lead,
+                challenged,
+                declined,
+                turn,
+                dealer,
+                stock,
+                out,
+                deal,
+                sneaking,
+                limit,
+                phase,
+                challenges,
+            ) = _view_values(view)
         except KeyError:  # (a view with keys left out: each read as None)
-            (seat, events, hand, sizes, won, scores, started, to_act, lead, challenged,
-             declined, turn, dealer, stock, out, deal, sneaking, limit, phase,
-             challenges) = map(view.get, _VIEW_KEYS)
+            (
+                seat,
+                events,
+                hand,
+                sizes,
+                won,
+                scores,
+                started,
+                to_act,
+                lead,
+                challenged,
+                declined,
+                turn,
+                dealer,
+                stock,
+                out,
+                deal,
+                sneaking,
+                limit,
+                phase,
+                challenges,
+            ) = map(view.get, _VIEW_KEYS)
         memory = self._caught_up(seat, events or (), memory, since)
         kept = memory.kept
         hand_kept = kept.get("hand")
@@ -608,8 +724,11 @@ class SneakObservation(ObservationEncoder):
             if place is not None:
                 small[place + 9] = 1.0
         at = 10 * n
-        small[self._phase_at.get(phase, at + 5 + len(SNEAK_PHASES)) if type(phase) is str
-              else at + 5 + len(SNEAK_PHASES)] = 1.0
+        small[
+            self._phase_at.get(phase, at + 5 + len(SNEAK_PHASES))
+            if type(phase) is str
+            else at + 5 + len(SNEAK_PHASES)
+        ] = 1.0
         # The values of each seat (cards held, won, score, started) and the misc values:
         # looked up (the plain reading's values, worked out in advance: see _define), else (a
         # value outside the tables: None, which struct refuses) worked out one by one.
@@ -630,8 +749,9 @@ class SneakObservation(ObservationEncoder):
         try:
             packed = self._pack_small(*small)
         except struct.error:  # (a None: no value in a table)
-            self._plain_values(small, first, sizes, won, scores, started,
-                               (stock, out, deal, sneaking, limit))
+            self._plain_values(
+                small, first, sizes, won, scores, started, (stock, out, deal, sneaking, limit)
+            )
             packed = self._pack_small(*small)
             exact = False  # (values the float32 rounds: see encode_list)
         own: list[str] = []
@@ -640,36 +760,56 @@ class SneakObservation(ObservationEncoder):
                 own.extend(item["cards"])
         won_kept = kept.get("won")  # (read with the events: see _read_events)
         rows = memory.rows
-        blocks = [hand_kept[1], packed, lead_block,
-                  self._cards_block(own, self._card_blocks) if own else self._no_cards,
-                  self._no_won if won_kept is None else won_kept[1], *rows[::-1],
-                  self._pads[len(rows)]]
+        blocks = [
+            hand_kept[1],
+            packed,
+            lead_block,
+            self._cards_block(own, self._card_blocks) if own else self._no_cards,
+            self._no_won if won_kept is None else won_kept[1],
+            *rows[::-1],
+            self._pads[len(rows)],
+        ]
         if extra is not None:  # (encode_list: the values ``packed`` holds, the won by seat)
             extra.append(small if exact else None)
             extra.append(self._no_won_parts if won_kept is None else won_kept[0])
         return blocks
 
-    def _plain_values(self, small: list[Any], first: int, sizes: Any, won: Any, scores: Any,
-                      started: Any, misc: tuple[Any, ...]) -> None:
+    def _plain_values(
+        self,
+        small: list[Any],
+        first: int,
+        sizes: Any,
+        won: Any,
+        scores: Any,
+        started: Any,
+        misc: tuple[Any, ...],
+    ) -> None:
         """The seats' values and the misc values of ``_blocks`` worked out one by one, as
         the plain reading does, where a value is outside the tables."""
         n = self.players
         total, target = self.total, self.target
         for p in range(n):
             s, at = (first + p) % n, 10 * p
-            small[at: at + 4] = (min(1.0, sizes[s] / 13), min(1.0, won[s] / total),
-                                 min(1.0, scores[s] / target), bool(started[s]))
+            small[at : at + 4] = (
+                min(1.0, sizes[s] / 13),
+                min(1.0, won[s] / total),
+                min(1.0, scores[s] / target),
+                bool(started[s]),
+            )
         stock, out, deal, sneaking, limit = misc
-        small[10 * n: 10 * n + 5] = (min(1.0, (stock or 0) / total),
-                                     min(1.0, (out or 0) / total), squash(deal or 0, 5.0),
-                                     bool(sneaking), min(1.0, (limit or 0) / 13))
+        small[10 * n : 10 * n + 5] = (
+            min(1.0, (stock or 0) / total),
+            min(1.0, (out or 0) / total),
+            squash(deal or 0, 5.0),
+            bool(sneaking),
+            min(1.0, (limit or 0) / 13),
+        )
 
     def _lead_block(self, lead: Mapping[str, Any]) -> bytes:
         """The lead block of ``lead``, shared by every view of an equal lead."""
         cards = lead.get("cards")
         combo, count = lead.get("combo"), lead.get("count")
-        key: Any = (lead.get("kind") == "flaunt", count, tuple(cards) if cards else None,
-                    combo)
+        key: Any = (lead.get("kind") == "flaunt", count, tuple(cards) if cards else None, combo)
         try:
             block = self._leads.get(key)
         except TypeError:  # an unhashable value (no engine shows one)
@@ -682,8 +822,11 @@ class SneakObservation(ObservationEncoder):
             if cards:
                 self._card_counts(values, 3, cards, self.copies)
             if combo is not None:
-                values[3 + 52 + (SNEAK_COMBOS.index(combo) if combo in SNEAK_COMBOS
-                                 else len(SNEAK_COMBOS))] = 1.0
+                values[
+                    3
+                    + 52
+                    + (SNEAK_COMBOS.index(combo) if combo in SNEAK_COMBOS else len(SNEAK_COMBOS))
+                ] = 1.0
             block = values.tobytes()
             if key is not None:
                 if len(self._leads) >= 1 << 14:
@@ -706,7 +849,7 @@ class SneakObservation(ObservationEncoder):
             steps = self._card_steps
             top = len(steps) - 1
             for card, k in counts.items():
-                made[4 * card: 4 * card + 4] = steps[k if k < top else top]
+                made[4 * card : 4 * card + 4] = steps[k if k < top else top]
             block = bytes(made)
             if len(cache) >= 1 << 14:
                 cache.clear()
@@ -714,13 +857,17 @@ class SneakObservation(ObservationEncoder):
         return block
 
     def _text_lines(self, view: View) -> list[str]:
-        lines = [f"deal {view.get('deal')} | phase {view.get('phase')} | turn "
-                 f"{view.get('turn')} | stock {view.get('stock_size')} | won "
-                 f"{' '.join(str(x) for x in view.get('won') or [])} | scores "
-                 f"{' '.join(str(x) for x in view.get('scores') or [])} / {view.get('target')}"]
+        lines = [
+            f"deal {view.get('deal')} | phase {view.get('phase')} | turn "
+            f"{view.get('turn')} | stock {view.get('stock_size')} | won "
+            f"{' '.join(str(x) for x in view.get('won') or [])} | scores "
+            f"{' '.join(str(x) for x in view.get('scores') or [])} / {view.get('target')}"
+        ]
         lead = view.get("lead")
         if lead:
             shown = " ".join(lead["cards"]) if lead.get("cards") else f"{lead['count']} face down"
-            lines.append(f"lead: seat {lead['seat']} {lead['kind']}s {shown}"
-                         + (f" ({lead['combo']})" if lead.get("combo") else ""))
+            lines.append(
+                f"lead: seat {lead['seat']} {lead['kind']}s {shown}"
+                + (f" ({lead['combo']})" if lead.get("combo") else "")
+            )
         return lines

@@ -54,11 +54,19 @@ class BluffhouseEnv(gym.Env[np.ndarray, np.int64]):  # type: ignore[type-arg,mis
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (Env's)
 
-    def __init__(self, game: str = "bullshit", players: int | None = None,
-                 seat: int | None = 0, bots: str | list[str] = DEFAULT_BOTS,
-                 render_mode: str | None = None, reward: str = "win",
-                 max_steps: int | None = None, history: int = 8, illegal: str = "lose",
-                 **options: Any) -> None:
+    def __init__(
+        self,
+        game: str = "bullshit",
+        players: int | None = None,
+        seat: int | None = 0,
+        bots: str | list[str] = DEFAULT_BOTS,
+        render_mode: str | None = None,
+        reward: str = "win",
+        max_steps: int | None = None,
+        history: int = 8,
+        illegal: str = "lose",
+        **options: Any,
+    ) -> None:
         if illegal not in ILLEGAL:
             raise RuleError(f"illegal must be one of {', '.join(ILLEGAL)}, not {quote(illegal)}")
         self.illegal = illegal
@@ -85,8 +93,9 @@ class BluffhouseEnv(gym.Env[np.ndarray, np.int64]):  # type: ignore[type-arg,mis
         self._seeder = random.Random()
 
     # ------------------------------------------------------------------ gym interface
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             self.table.seed(seed)
@@ -94,18 +103,22 @@ class BluffhouseEnv(gym.Env[np.ndarray, np.int64]):  # type: ignore[type-arg,mis
         for _ in range(RESET_TRIES):
             self.table.new()
             n = self.table.players
-            self.seat = (self.fixed_seat if self.fixed_seat is not None
-                         else self._seeder.randrange(n))
+            self.seat = (
+                self.fixed_seat if self.fixed_seat is not None else self._seeder.randrange(n)
+            )
             others = [s for s in range(n) if s != self.seat]
-            self._bots = {s: make_bot(name, seed=self._seeder.getrandbits(63))
-                          for s, name in zip(others, self.bot_names, strict=True)}
+            self._bots = {
+                s: make_bot(name, seed=self._seeder.getrandbits(63))
+                for s, name in zip(others, self.bot_names, strict=True)
+            }
             self._steps = 0
             self._ended = False
             self._play_bots()
             if not self.table.current().over:
                 return self._observation(), self._info()
-        raise RuntimeError(f"{RESET_TRIES} games in a row ended before seat {self.seat} could "
-                           "act")  # pragma: no cover - a game where one seat never acts
+        raise RuntimeError(
+            f"{RESET_TRIES} games in a row ended before seat {self.seat} could act"
+        )  # pragma: no cover - a game where one seat never acts
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         game = self.table.current()
@@ -126,8 +139,7 @@ class BluffhouseEnv(gym.Env[np.ndarray, np.int64]):  # type: ignore[type-arg,mis
         game = self.table.current()
         terminated = game.over
         reward = self.table.rewards()[self.seat] if terminated else 0.0
-        truncated = (not terminated and self.max_steps is not None
-                     and self._steps >= self.max_steps)
+        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         info = self._info()
         if terminated:
             info["result"] = game.result
@@ -180,8 +192,7 @@ def register_all() -> list[str]:
     for game_id in list_games():
         name = env_id(game_id)
         if name not in gym.registry:
-            gym.register(id=name, entry_point=f"{__name__}:BluffhouseEnv",
-                         kwargs={"game": game_id})
+            gym.register(id=name, entry_point=f"{__name__}:BluffhouseEnv", kwargs={"game": game_id})
         out.append(name)
     return out
 

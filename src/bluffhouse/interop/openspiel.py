@@ -82,9 +82,18 @@ DEAL_LIMIT = 24
 CHANCE_MODES = ("auto", "deal", "sampled")
 #: Parameters of the interop itself (the rest are rules options).
 BASE_PARAMETERS: dict[str, Any] = {
-    "game": "bullshit", "players": -1, "chance": "auto", "seed": 0, "seeds": 1 << 16,
-    "deal_size": -1, "deal_from": "", "reward": "win", "history": 8,
-    "play_limit": -1, "any_limit": -1, "combo_limit": -1,
+    "game": "bullshit",
+    "players": -1,
+    "chance": "auto",
+    "seed": 0,
+    "seeds": 1 << 16,
+    "deal_size": -1,
+    "deal_from": "",
+    "reward": "win",
+    "history": 8,
+    "play_limit": -1,
+    "any_limit": -1,
+    "combo_limit": -1,
 }
 
 
@@ -141,8 +150,11 @@ def _rules_options(params: dict[str, Any], family_rules: Any) -> dict[str, Any]:
                 out[name] = value
         elif value != unset:
             out[name] = value
-    foreign = [n for n, u in OPTION_PARAMETERS.items() if n in params and n not in defaults
-               and params[n] != u and type(u) is not bool]
+    foreign = [
+        n
+        for n, u in OPTION_PARAMETERS.items()
+        if n in params and n not in defaults and params[n] != u and type(u) is not bool
+    ]
     if foreign:
         raise RuleError(f"option {foreign[0]!r} is not an option of this game")
     return out
@@ -152,8 +164,9 @@ class _Shared:
     """A game's configuration, codec and encoder, shared by all its states: copied by
     reference, pickled by its parameters (rebuilt from the cache)."""
 
-    def __init__(self, game: str, players: int | None, options: dict[str, Any],
-                 history: int) -> None:
+    def __init__(
+        self, game: str, players: int | None, options: dict[str, Any], history: int
+    ) -> None:
         self.args = (game, players, dict(options), history)
         self.config: GameConfig
         self.codec: ActionCodec
@@ -229,9 +242,13 @@ class _Kept:
 
     __slots__ = ("acting", "short", "version", "views")
 
-    def __init__(self, version: int = -1, acting: int = -1,
-                 views: dict[int | None, dict[str, Any]] | None = None,
-                 short: dict[int | None, tuple[dict[str, Any], int]] | None = None) -> None:
+    def __init__(
+        self,
+        version: int = -1,
+        acting: int = -1,
+        views: dict[int | None, dict[str, Any]] | None = None,
+        short: dict[int | None, tuple[dict[str, Any], int]] | None = None,
+    ) -> None:
         self.version = version
         self.acting = acting
         self.views = views if views is not None else {}
@@ -284,12 +301,12 @@ class BluffhouseGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         n = config.players
         chance = str(full["chance"])
         if chance not in CHANCE_MODES:
-            raise RuleError(f"chance must be one of {', '.join(CHANCE_MODES)}, not "
-                            f"{quote(chance)}")
+            raise RuleError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {quote(chance)}")
         self.engine_seed = int(full["seed"])
         adapter = self.adapter = adapter_for(config)
-        self.pack, self.sizes = adapter.first_deal(config, int(full["deal_size"]),
-                                                   str(full["deal_from"]))
+        self.pack, self.sizes = adapter.first_deal(
+            config, int(full["deal_size"]), str(full["deal_from"])
+        )
         dealt = adapter.dealt_count(self.pack, self.sizes)
         if chance == "auto":
             chance = "deal" if dealt <= DEAL_LIMIT else "sampled"
@@ -300,20 +317,33 @@ class BluffhouseGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         #: cards of a pack with one copy of each are dealt to a seat in increasing order
         self.sorted_deal = max(Counter(self.pack).values(), default=1) == 1
         low, high = reward_bounds(n, self.reward)
-        self.setup = _Setup(chance, self.pack, self.sizes, self.sorted_deal, self.engine_seed,
-                            self.reward, self.seeds, adapter)
+        self.setup = _Setup(
+            chance,
+            self.pack,
+            self.sizes,
+            self.sorted_deal,
+            self.engine_seed,
+            self.reward,
+            self.seeds,
+            adapter,
+        )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.shared.codec.size,
             max_chance_outcomes=len(CARD_TEXT) if chance == "deal" else self.seeds,
-            num_players=n, min_utility=low, max_utility=high, utility_sum=0.0,
-            max_game_length=adapter.max_length(config, self.shared.codec))
+            num_players=n,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0,
+            max_game_length=adapter.max_length(config, self.shared.codec),
+        )
         super().__init__(GAME_TYPE, info, params)
 
     def new_initial_state(self, *args: Any) -> BluffhouseState:
         return BluffhouseState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None,
-                         params: dict[str, Any] | None = None) -> Observer:
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Observer:
         return Observer(self, iig_obs_type)
 
 
@@ -321,8 +351,10 @@ class _Outcomes(FrozenList):
     """The chance outcomes every state of a sampled game shares: a list that refuses changes."""
 
     __slots__ = ()
-    REFUSAL = ("chance_outcomes() of a sampled game is one list shared by every state, and "
-               "read-only; copy it first: list(state.chance_outcomes())")
+    REFUSAL = (
+        "chance_outcomes() of a sampled game is one list shared by every state, and "
+        "read-only; copy it first: list(state.chance_outcomes())"
+    )
 
 
 @lru_cache(maxsize=8)
@@ -407,8 +439,7 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             assert self.engine is not None
             game = self.engine._game
             act = game.to_act
-            kept.acting = act[0] if len(act) == 1 else acting_seat(game,
-                                                                   self._step_view(act[0])[0])
+            kept.acting = act[0] if len(act) == 1 else acting_seat(game, self._step_view(act[0])[0])
         return kept.acting
 
     # ------------------------------------------------------------------ chance
@@ -469,8 +500,9 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         cached = self._legal
         if cached is not None and cached[0] == game.version and cached[1] == player:
             return cached[2]  # (OpenSpiel copies it into a vector: never changed)
-        ids: list[int] = self.shared.codec.legal_ids(game, player,
-                                                     self._step_view(player)[0]).tolist()
+        ids: list[int] = self.shared.codec.legal_ids(
+            game, player, self._step_view(player)[0]
+        ).tolist()
         self._legal = (game.version, player, ids)
         return ids
 
@@ -511,8 +543,11 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         # named as read in the player's situation now (Sneak: a lead or a challenge), where
         # the state has a view for that player; else each reading an id may have
         seat = int(player)
-        view = (self._view(seat) if self.engine is not None
-                and 0 <= seat < self.shared.config.players else None)
+        view = (
+            self._view(seat)
+            if self.engine is not None and 0 <= seat < self.shared.config.players
+            else None
+        )
         return self.shared.codec.describe(int(action), view)
 
     def is_terminal(self) -> bool:
@@ -539,8 +574,11 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def observation_tensor(self, *args: Any) -> list[float]:
         player = args[0] if len(args) == 1 else None
-        if (self.engine is None or type(player) is not int
-                or not 0 <= player < self.shared.config.players):
+        if (
+            self.engine is None
+            or type(player) is not int
+            or not 0 <= player < self.shared.config.players
+        ):
             return pyspiel.State.observation_tensor(self, *args)  # type: ignore[no-any-return]
         view, since = self._step_view(player)
         memory = self.memories.get(player)
@@ -564,9 +602,12 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         game = self.engine.game
         digest = hashlib.sha1(game.to_json().encode()).hexdigest()[:20]
         dealt = " ".join(CARD_TEXT[c] for c in self.dealt)
-        return (f"{game.game_id} after {game.version} actions | to act "
-                f"{' '.join(map(str, game.to_act)) or '-'} | "
-                + (f"dealt {dealt} | " if dealt else "") + f"state {digest}")
+        return (
+            f"{game.game_id} after {game.version} actions | to act "
+            f"{' '.join(map(str, game.to_act)) or '-'} | "
+            + (f"dealt {dealt} | " if dealt else "")
+            + f"state {digest}"
+        )
 
     # ------------------------------------------------------------------ observations
     def view_of(self, seat: int | None) -> dict[str, Any] | None:
@@ -589,12 +630,17 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         count, parts = self.infos.get(seat, (0, []))
         if count > len(events):
             count, parts = 0, []
-        parts = parts + [json.dumps(e, sort_keys=True, separators=(",", ":"))
-                         for e in events[count:]]
+        parts = parts + [
+            json.dumps(e, sort_keys=True, separators=(",", ":")) for e in events[count:]
+        ]
         self.infos[seat] = (len(events), parts)
         rest = {k: v for k, v in view.items() if k != "events"}
-        return (f"p{seat} " + json.dumps(rest, sort_keys=True, separators=(",", ":"))
-                + "\n" + "\n".join(parts))
+        return (
+            f"p{seat} "
+            + json.dumps(rest, sort_keys=True, separators=(",", ":"))
+            + "\n"
+            + "\n".join(parts)
+        )
 
     def dealt_to(self, seat: int) -> list[int]:
         return self.setup.adapter.dealt_to(self.dealt, self.setup.sizes, seat)
@@ -611,8 +657,10 @@ class Observer:
         self.dict = {"observation": self.tensor}
         private = getattr(iig_obs_type, "private_info", pyspiel.PrivateInfoType.SINGLE_PLAYER)
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise RuleError("python_bluffhouse observes one seat's information (or the "
-                            "public information), not every seat's")
+            raise RuleError(
+                "python_bluffhouse observes one seat's information (or the "
+                "public information), not every seat's"
+            )
         self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
 
@@ -644,8 +692,10 @@ def to_efg(game: Any, limit: int = 500_000) -> str:
     ``limit`` nodes."""
     players = game.num_players()
     infosets: list[dict[str, int]] = [{} for _ in range(players)]
-    lines = [f'EFG 2 R "{SHORT_NAME}" {{ ' + " ".join(f'"P{p}"' for p in range(players))
-             + " }", '""']
+    lines = [
+        f'EFG 2 R "{SHORT_NAME}" {{ ' + " ".join(f'"P{p}"' for p in range(players)) + " }",
+        '""',
+    ]
     count = {"nodes": 0, "chance": 0, "outcome": 0}
 
     def walk(state: Any) -> None:

@@ -32,8 +32,12 @@ from .table import Table, check_settings
 __all__ = ["env", "raw_env"]
 
 
-def env(game: str = "bullshit", players: int | None = None, render_mode: str | None = None,
-        **options: Any) -> Any:
+def env(
+    game: str = "bullshit",
+    players: int | None = None,
+    render_mode: str | None = None,
+    **options: Any,
+) -> Any:
     """The AEC environment of ``game`` (any game id) for ``players`` seats (the game's usual
     number by default), with rules ``options``; wrapped to check the order of calls and that
     actions lie in the action space."""
@@ -61,13 +65,23 @@ class _AgentIter:
 class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
     """The unwrapped environment (see the module notes)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"],
-                                          "name": "bluffhouse_v0", "is_parallelizable": False,
-                                          "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "bluffhouse_v0",
+        "is_parallelizable": False,
+        "render_fps": 4,
+    }
 
-    def __init__(self, game: str = "bullshit", players: int | None = None,
-                 render_mode: str | None = None, reward: str = "win",
-                 max_steps: int | None = None, history: int = 8, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str = "bullshit",
+        players: int | None = None,
+        render_mode: str | None = None,
+        reward: str = "win",
+        max_steps: int | None = None,
+        history: int = 8,
+        **options: Any,
+    ) -> None:
         super().__init__()
         check_settings(render_mode, self.metadata["render_modes"], max_steps)
         self.table = Table(game, players, reward=reward, history=history, **options)
@@ -79,10 +93,13 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
         size = self.table.encoder.size
         actions = self.table.codec.size
         self.observation_spaces = {
-            name: spaces.Dict({
-                "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
-            }) for name in self.possible_agents
+            name: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+                }
+            )
+            for name in self.possible_agents
         }
         self.action_spaces = {name: spaces.Discrete(actions) for name in self.possible_agents}
         self._steps = 0
@@ -116,12 +133,16 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
         agent = self.agent_selection
         if observe:
             cache = self.table._observed(self._seat[agent])
-            observation: dict[str, Any] | None = {"observation": cache[2],
-                                                  "action_mask": cache[3]}
+            observation: dict[str, Any] | None = {"observation": cache[2], "action_mask": cache[3]}
         else:
             observation = None
-        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
-                self.truncations[agent], self.infos[agent])
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
         """AECEnv's ``agent_iter`` (the agent asked, until no agent is left or ``max_iter``
@@ -154,8 +175,7 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
                     self.rewards[a] = value
                     self.terminations[a] = True
             self.infos = {a: {"result": game.result} for a in self.agents}
-            self.agent_selection = self.agents[(self.agents.index(agent) + 1)
-                                               % len(self.agents)]
+            self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
             self._accumulate_rewards()
         else:
             # (every reward stays 0 until the end: reset, the dead steps and every step before

@@ -30,8 +30,9 @@ class FamilyAdapter:
         full = sorted(CARD_INDEX[c] for s in range(n) for c in _private_cards(probe, s))
         return full, [len(_private_cards(probe, s)) for s in range(n)]
 
-    def first_deal(self, config: GameConfig, hand_size: int,
-                   deck: str) -> tuple[list[int], list[int]]:
+    def first_deal(
+        self, config: GameConfig, hand_size: int, deck: str
+    ) -> tuple[list[int], list[int]]:
         """The cards of the first deal and how many each seat gets: the game's own, or
         ``hand_size`` cards each (if 0 or more) drawn from ``deck`` (card texts; "": the
         game's pack)."""
@@ -42,15 +43,17 @@ class FamilyAdapter:
             missing = Counter(pack) - Counter(full)
             if missing:
                 card = CARD_TEXT[next(iter(missing))]
-                raise RuleError(f"deal_from: {card} is not a card of this game's packs (or is "
-                                "given too often)")
+                raise RuleError(
+                    f"deal_from: {card} is not a card of this game's packs (or is given too often)"
+                )
         if hand_size >= 0:
             if hand_size < 1:
                 raise RuleError("deal_size must be at least 1")
             sizes = [hand_size] * n
         if sum(sizes) > len(pack):
-            raise RuleError(f"{n} hands of {max(sizes)} cards need more than the {len(pack)} "
-                            "cards of the deck")
+            raise RuleError(
+                f"{n} hands of {max(sizes)} cards need more than the {len(pack)} cards of the deck"
+            )
         return pack, sizes
 
     def dealt_count(self, pack: Sequence[int], sizes: Sequence[int]) -> int:
@@ -61,14 +64,14 @@ class FamilyAdapter:
         """The ``new_game`` arguments that start the engine from a finished chance deal."""
         hands, at = [], 0
         for size in sizes:
-            hands.append([CARD_TEXT[c] for c in dealt[at: at + size]])
+            hands.append([CARD_TEXT[c] for c in dealt[at : at + size]])
             at += size
         return {"deal": hands}
 
     def dealt_to(self, dealt: Sequence[int], sizes: Sequence[int], seat: int) -> list[int]:
         """The cards the chance deal gave ``seat``."""
         start = sum(sizes[:seat])
-        return list(dealt[start: start + sizes[seat]])
+        return list(dealt[start : start + sizes[seat]])
 
     def max_length(self, config: GameConfig, codec: ActionCodec) -> int:
         """A bound on the number of player actions in a game (OpenSpiel asks)."""
@@ -80,8 +83,10 @@ class CheatAdapter(FamilyAdapter):
         n, r = config.players, config.rules
         stall = int(r.get("stall_limit") or 0)
         if stall <= 0:
-            raise RuleError("option stall_limit: OpenSpiel needs games of bounded length; "
-                            "give stall_limit a value above 0")
+            raise RuleError(
+                "option stall_limit: OpenSpiel needs games of bounded length; "
+                "give stall_limit a value above 0"
+            )
         cards = 52 * int(r.get("decks", 1)) + int(r.get("jokers", 0))
         # every action counts toward the stall limit until progress, and progress (a hand
         # smaller than ever, a player out, cards out of play) happens at most 2 x cards + n
@@ -111,8 +116,9 @@ class SneakAdapter(FamilyAdapter):
     def _packs(self, config: GameConfig) -> int:
         return int(config.rules.get("packs") or (1 if config.players <= 4 else 2))
 
-    def first_deal(self, config: GameConfig, hand_size: int,
-                   deck: str) -> tuple[list[int], list[int]]:
+    def first_deal(
+        self, config: GameConfig, hand_size: int, deck: str
+    ) -> tuple[list[int], list[int]]:
         if hand_size >= 0:
             raise RuleError("deal_size: Sneak deals no hands (players draw from the stock)")
         if deck:
@@ -140,7 +146,9 @@ class SneakAdapter(FamilyAdapter):
 
 
 _ADAPTERS: dict[str, FamilyAdapter] = {
-    "cheat": CheatAdapter(), "poker_bull": PokerBullAdapter(), "sneak": SneakAdapter(),
+    "cheat": CheatAdapter(),
+    "poker_bull": PokerBullAdapter(),
+    "sneak": SneakAdapter(),
 }
 
 
@@ -164,8 +172,8 @@ def parse_deck(text: str) -> list[int]:
         raise RuleError(f"deal_from: {quote(text)} is not a run of two-letter cards like ASAHKSKH")
     out = []
     for i in range(0, len(clean), 2):
-        card = CARD_INDEX.get(clean[i: i + 2])
+        card = CARD_INDEX.get(clean[i : i + 2])
         if card is None:
-            raise RuleError(f"deal_from: {quote(clean[i: i + 2])} is not a card")
+            raise RuleError(f"deal_from: {quote(clean[i : i + 2])} is not a card")
         out.append(card)
     return sorted(out)

@@ -91,8 +91,9 @@ def split_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str,
 def check_settings(render_mode: object, render_modes: Sequence[str], max_steps: object) -> None:
     """The checks every environment makes of its own keywords (RuleError naming the value)."""
     if render_mode is not None and render_mode not in render_modes:
-        raise RuleError(f"render_mode must be one of {list(render_modes)} or None, not "
-                        f"{quote(render_mode)}")
+        raise RuleError(
+            f"render_mode must be one of {list(render_modes)} or None, not {quote(render_mode)}"
+        )
     if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
         raise RuleError(f"max_steps must be a whole number from 1, not {quote(max_steps)}")
 
@@ -102,15 +103,20 @@ def _key(value: Any) -> Any:
 
 
 @lru_cache(maxsize=64)
-def _built(game: str, players: int | None, options: tuple[tuple[str, Any], ...],
-           limits: tuple[tuple[str, Any], ...], history: int,
-           ) -> tuple[GameConfig, ActionCodec, ObservationEncoder]:
+def _built(
+    game: str,
+    players: int | None,
+    options: tuple[tuple[str, Any], ...],
+    limits: tuple[tuple[str, Any], ...],
+    history: int,
+) -> tuple[GameConfig, ActionCodec, ObservationEncoder]:
     config = configure(game, players, **dict(options))
     return config, action_codec(config, **dict(limits)), observation_encoder(config, history)
 
 
-def build(game: str, players: int | None = None, history: int = 8,
-          **options: Any) -> tuple[GameConfig, ActionCodec, ObservationEncoder]:
+def build(
+    game: str, players: int | None = None, history: int = 8, **options: Any
+) -> tuple[GameConfig, ActionCodec, ObservationEncoder]:
     """The configuration, codec and encoder of a game (cached: a Sneak action table takes a
     second to build).  ``options``: rules options and the action-space limits."""
     rules, limits = split_options(options)
@@ -140,8 +146,15 @@ def listed_sets(codec: ActionCodec) -> Any:
     return codec.tables if isinstance(codec, SneakCodec) else None
 
 
-def apply_listed(game: Game, codec: ActionCodec, sets: Any, seat: int, index: int,
-                 view: Mapping[str, Any], version: int) -> None:
+def apply_listed(
+    game: Game,
+    codec: ActionCodec,
+    sets: Any,
+    seat: int,
+    index: int,
+    view: Mapping[str, Any],
+    version: int,
+) -> None:
     """The seat takes the action of id ``index``, which the caller has found among the legal
     ids of ``seat`` at game version ``version`` (``view``: the seat's view then), as the
     engine listed it: no decoding into an action dict, no validating it again (Sneak: a
@@ -160,8 +173,14 @@ def apply_listed(game: Game, codec: ActionCodec, sets: Any, seat: int, index: in
 class Table:
     """One game at a time of a configuration, with a memory per seat."""
 
-    def __init__(self, game: str = "bullshit", players: int | None = None, reward: str = "win",
-                 history: int = 8, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str = "bullshit",
+        players: int | None = None,
+        reward: str = "win",
+        history: int = 8,
+        **options: Any,
+    ) -> None:
         self.config, self.codec, self.encoder = build(game, players, history, **options)
         self.players = self.config.players
         self.reward = check_reward(reward)
@@ -180,8 +199,7 @@ class Table:
     # ------------------------------------------------------------------ games
     def seed(self, seed: object) -> None:
         """Seeds the sequence of games (None: from the operating system)."""
-        if seed is not None and (isinstance(seed, bool)
-                                 or not isinstance(seed, int | np.integer)):
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
             raise RuleError(f"seed must be a whole number, not {quote(seed)}")
         self._rng = random.Random(secrets.randbits(63) if seed is None else int(seed))
 
@@ -316,8 +334,10 @@ class Table:
         size = self.codec.size
         if not 0 <= i < size or not cache[6][i]:
             what = self.codec.describe(i) if 0 <= i < size else "out of range"
-            raise IllegalAction(f"action id {i} ({what}) is not legal for seat {seat} now; "
-                                "choose an id the action mask marks")
+            raise IllegalAction(
+                f"action id {i} ({what}) is not legal for seat {seat} now; "
+                "choose an id the action mask marks"
+            )
         view = cache[5]
         if self._sets is not None:  # (the id is legal for the seat at this version: checked)
             apply_listed(game, self.codec, self._sets, seat, i, view, cache[0])

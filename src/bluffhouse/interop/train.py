@@ -55,8 +55,16 @@ from typing import Any
 import numpy as np
 
 #: Opponents a seat is drawn from each game (one name per entry: the counter weighs most).
-MIX = ("counter", "counter", "counter", "always_call", "never_call", "always_lie", "never_lie",
-       "random")
+MIX = (
+    "counter",
+    "counter",
+    "counter",
+    "always_call",
+    "never_call",
+    "always_lie",
+    "never_lie",
+    "random",
+)
 GAME = "bullshit"
 PLAYERS = 4
 
@@ -66,8 +74,9 @@ def _need_learn_extra() -> Any:
         import torch  # type: ignore[import-not-found,unused-ignore]
         from sb3_contrib import MaskablePPO  # type: ignore[import-not-found,unused-ignore]
     except ImportError as exc:  # pragma: no cover - depends on the install
-        sys.exit(f"training needs torch and sb3-contrib: pip install -e '.[research,learn]' "
-                 f"({exc})")
+        sys.exit(
+            f"training needs torch and sb3-contrib: pip install -e '.[research,learn]' ({exc})"
+        )
     return torch, MaskablePPO
 
 
@@ -80,8 +89,16 @@ def make_env(seed: int, mix: tuple[str, ...] = MIX, max_steps: int = 600) -> Any
 
     class MixedTables(gym.Wrapper):  # type: ignore[type-arg,misc,unused-ignore]
         def __init__(self) -> None:
-            super().__init__(BluffhouseEnv(game=GAME, players=PLAYERS, seat=None, bots="random",
-                                           reward="rank", max_steps=max_steps))
+            super().__init__(
+                BluffhouseEnv(
+                    game=GAME,
+                    players=PLAYERS,
+                    seat=None,
+                    bots="random",
+                    reward="rank",
+                    max_steps=max_steps,
+                )
+            )
             self._draw = random.Random(seed)
             self._first = True
 
@@ -100,8 +117,9 @@ def make_env(seed: int, mix: tuple[str, ...] = MIX, max_steps: int = 600) -> Any
     return MixedTables()
 
 
-def imitation_data(samples: int, seed: int, mix: tuple[str, ...] = MIX,
-                   progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
+def imitation_data(
+    samples: int, seed: int, mix: tuple[str, ...] = MIX, progress: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
     """``samples`` decisions of ``counter`` (seat 0 and any other counter seat, the rest drawn
     from ``mix``), as (observation vectors, action ids): asked in the environments' order."""
     from ..bots import Choices, make_bot
@@ -138,8 +156,19 @@ def imitation_data(samples: int, seed: int, mix: tuple[str, ...] = MIX,
 # ---------------------------------------------------------------------- abstract actions
 #: The shipped run's opponents (``--actions abstract``): counter weighs most, then every
 #: fixed style, always_call twice (the bot the public learned Cheat agents lost to).
-STYLE_MIX = ("counter", "counter", "counter", "always_call", "always_call", "never_call",
-             "always_lie", "never_lie", "sometimes_lie", "calls_third", "random")
+STYLE_MIX = (
+    "counter",
+    "counter",
+    "counter",
+    "always_call",
+    "always_call",
+    "never_call",
+    "always_lie",
+    "never_lie",
+    "sometimes_lie",
+    "calls_third",
+    "random",
+)
 #: Chance that a table is three seats of one opponent (as the arena measures it), not three
 #: drawn apart.
 SAME_TABLE = 0.5
@@ -177,8 +206,7 @@ def make_abstract_env(seed: int, mix: tuple[str, ...] = STYLE_MIX) -> Any:
 
     class AbstractTables(gym.Env):  # type: ignore[type-arg,misc,unused-ignore]
         def __init__(self) -> None:
-            self.observation_space = spaces.Box(-1.0, 1.0, (encoder.size + BELIEFS,),
-                                                np.float32)
+            self.observation_space = spaces.Box(-1.0, 1.0, (encoder.size + BELIEFS,), np.float32)
             self.action_space = spaces.Discrete(len(ABSTRACT))
             self._rng = random.Random(seed)
             self._legal: dict[int, Any] = {}
@@ -190,8 +218,9 @@ def make_abstract_env(seed: int, mix: tuple[str, ...] = STYLE_MIX) -> Any:
                 if seat == self.seat:
                     return
                 bot = self.bots[seat]
-                game.apply(seat, bot.act(game.view(seat) if bot.wants_view else None,
-                                         Choices(game, seat)))
+                game.apply(
+                    seat, bot.act(game.view(seat) if bot.wants_view else None, Choices(game, seat))
+                )
 
         def _observe(self) -> np.ndarray:
             view = self.game.view(self.seat)
@@ -199,8 +228,9 @@ def make_abstract_env(seed: int, mix: tuple[str, ...] = STYLE_MIX) -> Any:
             self._legal = abstract_actions(view, k, Choices(self.game, self.seat))
             if not self._legal:  # nothing the abstraction names: its first legal action
                 self._legal = {0: Choices(self.game, self.seat).all()[0]}
-            return np.concatenate([encoder.encode(view, self.memory),
-                                   belief_features(view, k)]).astype(np.float32)
+            return np.concatenate(
+                [encoder.encode(view, self.memory), belief_features(view, k)]
+            ).astype(np.float32)
 
         def reset(self, *, seed: int | None = None, options: Any = None) -> Any:
             super().reset(seed=seed)
@@ -208,8 +238,11 @@ def make_abstract_env(seed: int, mix: tuple[str, ...] = STYLE_MIX) -> Any:
                 self.game = new_game(GAME, players=PLAYERS, seed=self._rng.getrandbits(63))
                 self.seat = self._rng.randrange(PLAYERS)
                 names = iter(draw_lineup(self._rng, mix))
-                self.bots = {s: make_bot(next(names), seed=self._rng.getrandbits(63))
-                             for s in range(PLAYERS) if s != self.seat}
+                self.bots = {
+                    s: make_bot(next(names), seed=self._rng.getrandbits(63))
+                    for s in range(PLAYERS)
+                    if s != self.seat
+                }
                 self.memory = encoder.memory(self.seat)
                 self._advance()
                 if not self.game.over:
@@ -235,9 +268,9 @@ def make_abstract_env(seed: int, mix: tuple[str, ...] = STYLE_MIX) -> Any:
     return AbstractTables()
 
 
-def abstract_imitation(samples: int, seed: int, mix: tuple[str, ...] = STYLE_MIX,
-                       progress: bool = True
-                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def abstract_imitation(
+    samples: int, seed: int, mix: tuple[str, ...] = STYLE_MIX, progress: bool = True
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``samples`` decisions of ``counter`` at tables drawn as the training tables are (one
     counter seat at least; every counter seat's decisions are kept): (observations, abstract
     ids, the deciding seat's reward at the end of its game: the value net's target)."""
@@ -272,8 +305,11 @@ def abstract_imitation(samples: int, seed: int, mix: tuple[str, ...] = STYLE_MIX
                 i = abstract_of(action, view)
                 if i is not None:
                     k = knowledge(view)
-                    xs.append(np.concatenate([encoder.encode(view, memories[seat]),
-                                              belief_features(view, k)]))
+                    xs.append(
+                        np.concatenate(
+                            [encoder.encode(view, memories[seat]), belief_features(view, k)]
+                        )
+                    )
                     ys.append(i)
                     seats.append(seat)
                     bar(1)
@@ -282,12 +318,21 @@ def abstract_imitation(samples: int, seed: int, mix: tuple[str, ...] = STYLE_MIX
         returns.extend(end[s] for s in seats)
     bar(0, done=True)
     n = samples
-    return (np.stack(xs[:n]).astype(np.float32), np.array(ys[:n], dtype=np.int64),
-            np.array(returns[:n], dtype=np.float32))
+    return (
+        np.stack(xs[:n]).astype(np.float32),
+        np.array(ys[:n], dtype=np.int64),
+        np.array(returns[:n], dtype=np.float32),
+    )
 
 
-def evaluate(opponents: list[str], games: int, seed: int, weights: Path,
-             progress: bool = True, log: Any = None) -> list[dict[str, Any]]:
+def evaluate(
+    opponents: list[str],
+    games: int,
+    seed: int,
+    weights: Path,
+    progress: bool = True,
+    log: Any = None,
+) -> list[dict[str, Any]]:
     """The arena's games (``bluffhouse arena bullshit --bots learned,OPPONENT --games N --seed
     S``: the same seeds and seatings) with ``weights`` in the learned seat, per opponent: the
     games that finished normally and the learned seat's wins among them (the arena's figures),
@@ -328,20 +373,32 @@ def evaluate(opponents: list[str], games: int, seed: int, weights: Path,
                     bar(1)
                     if log is not None:
                         low, high = wilson(wins, finished)
-                        print(f"game {index + 1}/{games} vs {opponent}: {record.end}, "
-                              f"learned seat {me} {'won' if record.winner == me else 'lost'}"
-                              f"; so far {wins} wins of {finished} finished "
-                              f"[{low:.1%}, {high:.1%}], {stalled} stalled; "
-                              f"{time.perf_counter() - start:.0f} s", file=log, flush=True)
+                        print(
+                            f"game {index + 1}/{games} vs {opponent}: {record.end}, "
+                            f"learned seat {me} {'won' if record.winner == me else 'lost'}"
+                            f"; so far {wins} wins of {finished} finished "
+                            f"[{low:.1%}, {high:.1%}], {stalled} stalled; "
+                            f"{time.perf_counter() - start:.0f} s",
+                            file=log,
+                            flush=True,
+                        )
             except KeyboardInterrupt:
                 stopped = True
             bar(0, done=True)
             low, high = wilson(wins, finished) if finished else (0.0, 1.0)
-            rows.append({"opponent": opponent, "games": played, "finished": finished,
-                         "wins": wins, "ci95": (low, high), "stalled": stalled,
-                         "stall_wins": stall_wins,
-                         "stall_place": sum(places) / len(places) if places else None,
-                         "stopped": stopped})
+            rows.append(
+                {
+                    "opponent": opponent,
+                    "games": played,
+                    "finished": finished,
+                    "wins": wins,
+                    "ci95": (low, high),
+                    "stalled": stalled,
+                    "stall_wins": stall_wins,
+                    "stall_place": sum(places) / len(places) if places else None,
+                    "stopped": stopped,
+                }
+            )
             if stopped:
                 break
     finally:
@@ -355,16 +412,23 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 def evaluation_table(rows: list[dict[str, Any]]) -> str:
     """The rows as the Markdown table of docs/research.md."""
-    lines = ["| OPPONENT | games | finished normally | learned's wins | win rate (95% interval) "
-             "| stalled: learned seat fewest cards | stalled: mean place |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| OPPONENT | games | finished normally | learned's wins | win rate (95% interval) "
+        "| stalled: learned seat fewest cards | stalled: mean place |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        rate = (f"{r['wins'] / r['finished']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}]"
-                if r["finished"] else "-")
+        rate = (
+            f"{r['wins'] / r['finished']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}]"
+            if r["finished"]
+            else "-"
+        )
         place = f"{r['stall_place']:.2f}" if r["stall_place"] is not None else "-"
         stalls = f"{r['stall_wins']} of {r['stalled']}" if r["stalled"] else "-"
-        lines.append(f"| {r['opponent']} | {r['games']} | {r['finished']} | {r['wins']} | "
-                     f"{rate} | {stalls} | {place} |")
+        lines.append(
+            f"| {r['opponent']} | {r['games']} | {r['finished']} | {r['wins']} | "
+            f"{rate} | {stalls} | {place} |"
+        )
     return "\n".join(lines)
 
 
@@ -386,8 +450,14 @@ def _bar(total: int, what: str, show: bool) -> Any:
     return step
 
 
-def imitate(model: Any, xs: np.ndarray, ys: np.ndarray, epochs: int, seed: int,
-            returns: np.ndarray | None = None) -> float:
+def imitate(
+    model: Any,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    epochs: int,
+    seed: int,
+    returns: np.ndarray | None = None,
+) -> float:
     """Cross entropy of the policy's logits against the imitated ids (every id a choice: the
     mask comes back at play time); with ``returns``, the value net learns them too (squared
     error), so that PPO's first advantages are not noise that undoes the imitation.  Returns
@@ -397,8 +467,7 @@ def imitate(model: Any, xs: np.ndarray, ys: np.ndarray, epochs: int, seed: int,
     policy = model.policy
     params = [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.parameters()]
     if returns is not None:
-        params += [*policy.mlp_extractor.value_net.parameters(),
-                   *policy.value_net.parameters()]
+        params += [*policy.mlp_extractor.value_net.parameters(), *policy.value_net.parameters()]
     opt = torch.optim.Adam(params, lr=1e-3)
     x = torch.as_tensor(xs)
     y = torch.as_tensor(ys)
@@ -409,7 +478,7 @@ def imitate(model: Any, xs: np.ndarray, ys: np.ndarray, epochs: int, seed: int,
         order = torch.randperm(len(y), generator=gen)
         hits = 0
         for start in range(0, len(y), 256):
-            pick = order[start:start + 256]
+            pick = order[start : start + 256]
             latent = policy.mlp_extractor.forward_actor(policy.extract_features(x[pick]))
             logits = policy.action_net(latent)
             loss = torch.nn.functional.cross_entropy(logits, y[pick])
@@ -442,44 +511,75 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(
         prog="python -m bluffhouse.interop.train",
         description="Trains the learned bot for 4-player bullshit: imitation of counter, then "
-                    "MaskablePPO (see docs/research.md).")
-    ap.add_argument("--timesteps", type=int, default=61_440,
-                    help="MaskablePPO steps (learning-seat decisions) after the imitation")
+        "MaskablePPO (see docs/research.md).",
+    )
+    ap.add_argument(
+        "--timesteps",
+        type=int,
+        default=61_440,
+        help="MaskablePPO steps (learning-seat decisions) after the imitation",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=Path("learned_bullshit.npz"))
     ap.add_argument("--hidden", type=int, default=64, help="units of each of the two layers")
-    ap.add_argument("--imitate", type=int, default=60_000,
-                    help="counter decisions to imitate first (0: none)")
+    ap.add_argument(
+        "--imitate", type=int, default=60_000, help="counter decisions to imitate first (0: none)"
+    )
     ap.add_argument("--epochs", type=int, default=10, help="passes over the imitated decisions")
     ap.add_argument("--check", type=int, default=0, help="games to play at the end")
     ap.add_argument("--check-bots", default="always_call")
-    ap.add_argument("--save-every", type=int, default=0,
-                    help="also write the weights every this many steps, a multiple of 1024 "
-                         "(0: only at the end)")
-    ap.add_argument("--actions", choices=("abstract", "full"), default="abstract",
-                    help="the policy's actions: the 16 abstract ones of bluffhouse.interop."
-                         "learned (pass, call, t true and b bluff cards; with belief "
-                         "features) or the full action space of the encodings (2,383 ids)")
-    ap.add_argument("--evaluate", metavar="OPPONENTS", default="",
-                    help="no training: play --games games of the weights in --out against "
-                         "each of these comma-separated bots (three seats of it) and print "
-                         "the table of docs/research.md")
+    ap.add_argument(
+        "--save-every",
+        type=int,
+        default=0,
+        help="also write the weights every this many steps, a multiple of 1024 "
+        "(0: only at the end)",
+    )
+    ap.add_argument(
+        "--actions",
+        choices=("abstract", "full"),
+        default="abstract",
+        help="the policy's actions: the 16 abstract ones of bluffhouse.interop."
+        "learned (pass, call, t true and b bluff cards; with belief "
+        "features) or the full action space of the encodings (2,383 ids)",
+    )
+    ap.add_argument(
+        "--evaluate",
+        metavar="OPPONENTS",
+        default="",
+        help="no training: play --games games of the weights in --out against "
+        "each of these comma-separated bots (three seats of it) and print "
+        "the table of docs/research.md",
+    )
     ap.add_argument("--games", type=int, default=40, help="games per opponent (--evaluate)")
-    ap.add_argument("--eval-seed", type=int, default=0,
-                    help="the first game's seed of --evaluate (the arena's --seed)")
-    ap.add_argument("--no-progress", action="store_true",
-                    help="no progress bars; --evaluate prints a line per game instead")
+    ap.add_argument(
+        "--eval-seed",
+        type=int,
+        default=0,
+        help="the first game's seed of --evaluate (the arena's --seed)",
+    )
+    ap.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bars; --evaluate prints a line per game instead",
+    )
     args = ap.parse_args(argv)
     if args.evaluate:
         signal.signal(signal.SIGTERM, _interrupt)  # a stopped run still prints its table
-        rows = evaluate([b.strip() for b in args.evaluate.split(",") if b.strip()],
-                        args.games, args.eval_seed, args.out,
-                        progress=not args.no_progress,
-                        log=sys.stderr if args.no_progress else None)
+        rows = evaluate(
+            [b.strip() for b in args.evaluate.split(",") if b.strip()],
+            args.games,
+            args.eval_seed,
+            args.out,
+            progress=not args.no_progress,
+            log=sys.stderr if args.no_progress else None,
+        )
         print(evaluation_table(rows))
         if rows and rows[-1]["stopped"]:
-            print(f"(stopped after {rows[-1]['games']} games against {rows[-1]['opponent']}: "
-                  f"the figures of --games {rows[-1]['games']})")
+            print(
+                f"(stopped after {rows[-1]['games']} games against {rows[-1]['opponent']}: "
+                f"the figures of --games {rows[-1]['games']})"
+            )
         return
     if args.save_every % 1024:
         ap.error("--save-every must be a multiple of 1024 (the steps of one PPO update)")
@@ -492,32 +592,53 @@ def main(argv: list[str] | None = None) -> None:
     mix = STYLE_MIX if abstract else MIX
     env = make_abstract_env(args.seed, mix) if abstract else make_env(args.seed)
     model = MaskablePPO(
-        "MlpPolicy", env, seed=args.seed, verbose=0, device="cpu",
-        n_steps=1024, batch_size=256, n_epochs=4,
-        learning_rate=1e-4 if args.imitate else 3e-4, gamma=0.999 if abstract else 0.998,
-        gae_lambda=0.95, ent_coef=(0.002 if abstract else 0.0) if args.imitate else 0.01,
-        policy_kwargs={"net_arch": {"pi": [args.hidden, args.hidden],
-                                    "vf": [args.hidden, args.hidden]}},
+        "MlpPolicy",
+        env,
+        seed=args.seed,
+        verbose=0,
+        device="cpu",
+        n_steps=1024,
+        batch_size=256,
+        n_epochs=4,
+        learning_rate=1e-4 if args.imitate else 3e-4,
+        gamma=0.999 if abstract else 0.998,
+        gae_lambda=0.95,
+        ent_coef=(0.002 if abstract else 0.0) if args.imitate else 0.01,
+        policy_kwargs={
+            "net_arch": {"pi": [args.hidden, args.hidden], "vf": [args.hidden, args.hidden]}
+        },
     )
     start = time.perf_counter()
     accuracy = None
     if args.imitate:
         if abstract:
-            xs, ys, returns = abstract_imitation(args.imitate, args.seed, mix,
-                                                 progress=not args.no_progress)
+            xs, ys, returns = abstract_imitation(
+                args.imitate, args.seed, mix, progress=not args.no_progress
+            )
             accuracy = imitate(model, xs, ys, args.epochs, args.seed, returns)
         else:
             xs, ys = imitation_data(args.imitate, args.seed, progress=not args.no_progress)
             accuracy = imitate(model, xs, ys, args.epochs, args.seed)
-        print(f"imitated {len(ys):,} counter decisions: {accuracy:.1%} of them the policy's "
-              f"top choice; {(time.perf_counter() - start) / 60:.1f} min so far", flush=True)
+        print(
+            f"imitated {len(ys):,} counter decisions: {accuracy:.1%} of them the policy's "
+            f"top choice; {(time.perf_counter() - start) / 60:.1f} min so far",
+            flush=True,
+        )
 
     def meta(steps: int) -> dict[str, Any]:
-        return {"game": GAME, "players": PLAYERS, "timesteps": steps, "seed": args.seed,
-                "mix": list(mix), "seconds": round(time.perf_counter() - start),
-                "actions": args.actions,
-                "algorithm": "MaskablePPO", "hidden": args.hidden, "imitated": args.imitate,
-                "imitation_accuracy": accuracy}
+        return {
+            "game": GAME,
+            "players": PLAYERS,
+            "timesteps": steps,
+            "seed": args.seed,
+            "mix": list(mix),
+            "seconds": round(time.perf_counter() - start),
+            "actions": args.actions,
+            "algorithm": "MaskablePPO",
+            "hidden": args.hidden,
+            "imitated": args.imitate,
+            "imitation_accuracy": accuracy,
+        }
 
     callback = None
     if args.save_every:
@@ -540,12 +661,15 @@ def main(argv: list[str] | None = None) -> None:
                 return True
 
         callback = Snapshot()
-    model.learn(total_timesteps=args.timesteps, progress_bar=not args.no_progress,
-                callback=callback)
+    model.learn(
+        total_timesteps=args.timesteps, progress_bar=not args.no_progress, callback=callback
+    )
     took = time.perf_counter() - start
     export(model, args.out, meta(args.timesteps))
-    print(f"trained {args.timesteps:,} steps in {took / 60:.1f} min; wrote {args.out} "
-          f"({args.out.stat().st_size / 1024:.0f} KiB)")
+    print(
+        f"trained {args.timesteps:,} steps in {took / 60:.1f} min; wrote {args.out} "
+        f"({args.out.stat().st_size / 1024:.0f} KiB)"
+    )
     if args.check:
         from ..api import new_game
         from ..bots import make_bot
@@ -556,8 +680,12 @@ def main(argv: list[str] | None = None) -> None:
         for g in range(args.check):
             game = new_game(GAME, players=PLAYERS, seed=10_000 + g)
             seat = g % PLAYERS
-            bots = [LearnedBot(seed=g, weights=args.out) if s == seat
-                    else make_bot(args.check_bots, seed=g * 10 + s) for s in range(PLAYERS)]
+            bots = [
+                LearnedBot(seed=g, weights=args.out)
+                if s == seat
+                else make_bot(args.check_bots, seed=g * 10 + s)
+                for s in range(PLAYERS)
+            ]
             play_game(game, bots)
             result = game.result or {}
             wins += result.get("winner") == seat

@@ -6,5 +6,11 @@ from .bids import Bid, parse_bid
 from .engine import PokerBullGame
 from .rules import PokerBullRules
 
-__all__ = ["Bid", "BidProbability", "PokerBullGame", "PokerBullRules", "bid_probability",
-           "parse_bid"]
+__all__ = [
+    "Bid",
+    "BidProbability",
+    "PokerBullGame",
+    "PokerBullRules",
+    "bid_probability",
+    "parse_bid",
+]

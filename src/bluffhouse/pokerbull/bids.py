@@ -47,11 +47,21 @@ from ..cards import JOKER
 from ..errors import IllegalAction
 
 CATEGORIES: tuple[str, ...] = (
-    "high", "pair", "two_pair", "trips", "straight", "flush", "full_house", "quads",
-    "straight_flush", "royal_flush", "five",
+    "high",
+    "pair",
+    "two_pair",
+    "trips",
+    "straight",
+    "flush",
+    "full_house",
+    "quads",
+    "straight_flush",
+    "royal_flush",
+    "five",
 )
-(HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL,
- FIVE) = range(11)
+(HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL, FIVE) = (
+    range(11)
+)
 CATEGORY_INDEX: dict[str, int] = {name: i for i, name in enumerate(CATEGORIES)}
 #: How many cards of one rank an "of a kind" category needs.
 KIND: dict[int, int] = {HIGH: 1, PAIR: 2, TRIPS: 3, QUADS: 4, FIVE: 5}
@@ -70,8 +80,21 @@ VALUE_INDEX["10"] = 8
 #: The poker value of a card int (cards.py ranks A=0..K=12 become A=12, 2=0 .. K=11).
 VALUE_OF: tuple[int, ...] = tuple(((c >> 2) + 12) % 13 for c in range(52))
 
-RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
-              "tens", "jacks", "queens", "kings", "aces")
+RANK_WORDS = (
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
 
 
 class Bid(NamedTuple):
@@ -114,7 +137,7 @@ FULL = Universe()
 class Order:
     """The rules that order bids: suit order, variation #1 and variation #2."""
 
-    suits: str = "SHCD"          # highest first
+    suits: str = "SHCD"  # highest first
     royal_over_five: str = "no"  # no | natural | all
     jokers_high: bool = False
 
@@ -181,7 +204,15 @@ def _suit_token(tok: str, universe: Universe) -> int:
 
 
 def parse_bid(text: object, universe: Universe = FULL) -> Bid:
-    """A bid from its notation (any case); IllegalAction saying what is wrong otherwise."""
+    """A bid from its notation (any case); IllegalAction saying what is wrong otherwise.
+
+    >>> parse_bid("two_pair K 9").text()
+    'two_pair K 9'
+    >>> parse_bid("pair 1")
+    Traceback (most recent call last):
+    ...
+    bluffhouse.errors.IllegalAction: '1' is not a rank (pair): use 2-9, T, J, Q, K or A
+    """
     if not isinstance(text, str):
         raise IllegalAction(f"a bid is text like 'pair 7' or 'flush S J', not {text!r}")
     tokens = text.replace(",", " ").split()
@@ -192,15 +223,15 @@ def parse_bid(text: object, universe: Universe = FULL) -> Bid:
         natural = True
         tokens.pop()
         if not tokens:
-            raise IllegalAction("'natural' qualifies a hand: write it after one, "
-                                "like 'pair 7 natural'")
+            raise IllegalAction(
+                "'natural' qualifies a hand: write it after one, like 'pair 7 natural'"
+            )
     if any(t.lower() == "natural" for t in tokens):
         raise IllegalAction("'natural' goes last, like 'flush S J natural'")
     name = tokens[0].lower().replace("-", "_")
     cat = CATEGORY_INDEX.get(name)
     if cat is None:
-        raise IllegalAction(f"{tokens[0]!r} is not a hand; the hands are: "
-                            + ", ".join(CATEGORIES))
+        raise IllegalAction(f"{tokens[0]!r} is not a hand; the hands are: " + ", ".join(CATEGORIES))
     args = tokens[1:]
     spec: tuple[int, ...]
     if cat in KIND:
@@ -219,8 +250,10 @@ def parse_bid(text: object, universe: Universe = FULL) -> Bid:
             if len(spec) == 2 and spec[0] < spec[1]:
                 raise IllegalAction("two_pair names the higher pair first, like 'two_pair K 9'")
             if spec and not any(v < spec[0] for v in universe.values):
-                raise IllegalAction(f"no pair ranks below {RANK_WORDS[spec[0]]}: they cannot "
-                                    "be the higher pair of two pair")
+                raise IllegalAction(
+                    f"no pair ranks below {RANK_WORDS[spec[0]]}: they cannot "
+                    "be the higher pair of two pair"
+                )
     elif cat == STRAIGHT:
         if len(args) > 1:
             raise IllegalAction("a straight names its top card only, like 'straight 9'")
@@ -234,8 +267,7 @@ def parse_bid(text: object, universe: Universe = FULL) -> Bid:
             raise IllegalAction("this deck holds no straights")
     elif cat == FLUSH:
         if len(args) > 6:
-            raise IllegalAction("a flush names a suit and at most five ranks, "
-                                "like 'flush S J 6 4'")
+            raise IllegalAction("a flush names a suit and at most five ranks, like 'flush S J 6 4'")
         if len(universe.values) < 5:
             raise IllegalAction("this deck holds no flushes")
         if not args:
@@ -247,16 +279,21 @@ def parse_bid(text: object, universe: Universe = FULL) -> Bid:
                 raise IllegalAction("a flush's ranks are all different")
             values.sort(reverse=True)
             if len(values) == 5 and sum(1 << v for v in values) in straight_set_masks(universe):
-                better = ("royal_flush " + SUIT_TEXT[suit] if values[0] == ACE and values[4] != 0
-                          else f"straight_flush {SUIT_TEXT[suit]} "
-                          + VALUE_TEXT[values[1] if values[0] == ACE else values[0]])
-                raise IllegalAction(f"five ranks in a row of one suit are not a flush: bid "
-                                    f"'{better}'")
+                better = (
+                    "royal_flush " + SUIT_TEXT[suit]
+                    if values[0] == ACE and values[4] != 0
+                    else f"straight_flush {SUIT_TEXT[suit]} "
+                    + VALUE_TEXT[values[1] if values[0] == ACE else values[0]]
+                )
+                raise IllegalAction(
+                    f"five ranks in a row of one suit are not a flush: bid '{better}'"
+                )
             spec = (suit, *values)
     elif cat == STRAIGHT_FLUSH:
         if len(args) > 2:
-            raise IllegalAction("a straight flush names a suit and its top card, "
-                                "like 'straight_flush H 9'")
+            raise IllegalAction(
+                "a straight flush names a suit and its top card, like 'straight_flush H 9'"
+            )
         if not sf_tops(universe):
             raise IllegalAction("this deck holds no straight flushes")
         spec = ()
@@ -266,11 +303,12 @@ def parse_bid(text: object, universe: Universe = FULL) -> Bid:
             if len(args) == 2:
                 top = _value_token(args[1], universe, "a straight flush's top card")
                 if top == ACE:
-                    raise IllegalAction("a straight flush to the ace is a royal flush: bid "
-                                        f"'royal_flush {SUIT_TEXT[suit]}'")
+                    raise IllegalAction(
+                        "a straight flush to the ace is a royal flush: bid "
+                        f"'royal_flush {SUIT_TEXT[suit]}'"
+                    )
                 if top not in sf_tops(universe):
-                    raise IllegalAction("a straight flush's top card is 5 to K "
-                                        "(5 for 5-4-3-2-A)")
+                    raise IllegalAction("a straight flush's top card is 5 to K (5 for 5-4-3-2-A)")
                 spec = (suit, top)
     else:  # ROYAL
         if len(args) > 1:
@@ -342,8 +380,9 @@ def refines(old: Bid, new: Bid) -> bool:
     if new.cat == FLUSH:
         if not old.spec:
             return True
-        return (bool(new.spec) and new.spec[0] == old.spec[0]
-                and set(old.spec[1:]) <= set(new.spec[1:]))
+        return (
+            bool(new.spec) and new.spec[0] == old.spec[0] and set(old.spec[1:]) <= set(new.spec[1:])
+        )
     return len(new.spec) > len(old.spec) and new.spec[: len(old.spec)] == old.spec
 
 
@@ -376,8 +415,7 @@ def summarize(cards: Iterable[int]) -> Summary:
             v = VALUE_OF[c]
             counts[v] += 1
             suits[c & 3] |= 1 << v
-    return Summary(tuple(counts), tuple(suits), suits[0] | suits[1] | suits[2] | suits[3],
-                   jokers)
+    return Summary(tuple(counts), tuple(suits), suits[0] | suits[1] | suits[2] | suits[3], jokers)
 
 
 def _d(c: int) -> int:  # jokers a pair still needs
@@ -503,7 +541,7 @@ def _max_natural(bid: Bid, universe: Universe, j: int) -> int | None:
         if len(spec) == 1:
             top = spec[0]
             # The ranks that could complete the hand: below the high pair, or any other rank.
-            free = (sum(1 for v in universe.values if v < top) if cat == TWO_PAIR else m - 1)
+            free = sum(1 for v in universe.values if v < top) if cat == TWO_PAIR else m - 1
             fixed = m - 1 - free
             for a in counts:
                 rem = j - first(a)
@@ -633,8 +671,11 @@ class BidSpace:
         # A bid the whole deck cannot make is no bid (only reduced packs have such: with two
         # suits there are no trips).
         whole = universe.size + deck_jokers
-        keyed = sorted((key(b, order), b) for b in all_bids(universe, deck_jokers > 0)
-                       if max_avoid(b, universe, deck_jokers) < whole)
+        keyed = sorted(
+            (key(b, order), b)
+            for b in all_bids(universe, deck_jokers > 0)
+            if max_avoid(b, universe, deck_jokers) < whole
+        )
         bids = [b for _, b in keyed]
         self.bids = bids
         self.keys = [k for k, _ in keyed]
@@ -663,8 +704,10 @@ class BidSpace:
                 for depth in range(len(b.spec) + 1):
                     runs.setdefault((self.keys[i][0], b.cat, b.spec[:depth]), []).append(i)
             self._run_heads = {
-                (lvl, cat, spec): (members[0],
-                                   Bid(cat, spec, all(bids[i].natural for i in members)))
+                (lvl, cat, spec): (
+                    members[0],
+                    Bid(cat, spec, all(bids[i].natural for i in members)),
+                )
                 for (lvl, cat, spec), members in runs.items()
             }
         return self._run_heads
@@ -727,7 +770,8 @@ class BidSpace:
         if self._levels is None:
             order = self.order
             tops: list[tuple[int, int, bool | None]] = [
-                (level(Bid(c), order), c, None) for c in range(len(CATEGORIES)) if c != ROYAL]
+                (level(Bid(c), order), c, None) for c in range(len(CATEGORIES)) if c != ROYAL
+            ]
             if order.royal_over_five == "natural":
                 tops += [(ROYAL_TOP_LEVEL, ROYAL, True), (ROYAL, ROYAL, False)]
             else:
@@ -798,8 +842,10 @@ class BidSpace:
                     if have >> v & 1:
                         picked.append(v)
                         left -= 1
-                    elif free and below >= left - 1 and (
-                        (have & ((1 << v) - 1)).bit_count() + free - 1 >= left - 1
+                    elif (
+                        free
+                        and below >= left - 1
+                        and ((have & ((1 << v) - 1)).bit_count() + free - 1 >= left - 1)
                     ):
                         picked.append(v)
                         left -= 1

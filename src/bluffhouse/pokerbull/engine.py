@@ -49,11 +49,24 @@ class PokerBullGame(Game):
     MIN_PLAYERS = 3
     MAX_PLAYERS = 10
     STATE_FIELDS = (
-        "hands", "sizes", "out", "hand_no", "bid", "bidder", "history", "turn", "starter",
-        "jokers_in", "recharged", "survived", "showdown",
+        "hands",
+        "sizes",
+        "out",
+        "hand_no",
+        "bid",
+        "bidder",
+        "history",
+        "turn",
+        "starter",
+        "jokers_in",
+        "recharged",
+        "survived",
+        "showdown",
     )
     ACTION_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {
-        "bid": frozenset({"type", "bid"}), "call": _ONLY_TYPE}
+        "bid": frozenset({"type", "bid"}),
+        "call": _ONLY_TYPE,
+    }
     STATE_SHAPES: ClassVar[Mapping[str, sc.Shape]] = {
         "hands": sc.per_seat(sc.cards(most=6)),
         "sizes": sc.per_seat(sc.whole(0, 6)),
@@ -63,18 +76,26 @@ class PokerBullGame(Game):
         "bidder": sc.seat(-1),
         # (a hand may hold every bid of the order, about 19,700, with stall_limit=0)
         "history": sc.listing(sc.row(sc.seat(), sc.text(BID_TEXT_LIMIT)), most=20_000),
-
         "turn": sc.seat(),
         "starter": sc.seat(),
         "jokers_in": sc.whole(0, 2),
         "recharged": sc.flag(),
         "survived": sc.per_seat(sc.whole()),
-        "showdown": sc.optional(sc.record({
-            "hand": sc.whole(1), "caller": sc.seat(), "bidder": sc.seat(),
-            "bid": sc.text(BID_TEXT_LIMIT), "hands": sc.per_seat(sc.card_texts(most=6)),
-            "exists": sc.flag(), "higher_exists": sc.flag(),
-            "best": sc.optional(sc.text(BID_TEXT_LIMIT)), "loser": sc.seat(),
-        })),
+        "showdown": sc.optional(
+            sc.record(
+                {
+                    "hand": sc.whole(1),
+                    "caller": sc.seat(),
+                    "bidder": sc.seat(),
+                    "bid": sc.text(BID_TEXT_LIMIT),
+                    "hands": sc.per_seat(sc.card_texts(most=6)),
+                    "exists": sc.flag(),
+                    "higher_exists": sc.flag(),
+                    "best": sc.optional(sc.text(BID_TEXT_LIMIT)),
+                    "loser": sc.seat(),
+                }
+            )
+        ),
     }
 
     rules: PokerBullRules
@@ -143,13 +164,16 @@ class PokerBullGame(Game):
             limit = r.grow_limit if r.mode == "grow" else 5
             for seat, hand in enumerate(hands):
                 if not 1 <= len(hand) <= limit:
-                    raise RuleError(f"deal: seat {seat} must get 1 to {limit} cards, not "
-                                    f"{len(hand)}")
+                    raise RuleError(
+                        f"deal: seat {seat} must get 1 to {limit} cards, not {len(hand)}"
+                    )
             self.sizes = [len(h) for h in hands]
             if sum(self.sizes) >= len(r.pack(r.jokers)):
-                raise RuleError(f"deal: all {sum(self.sizes)} cards of the deck are dealt; with "
-                                "every card in play no bid is in doubt, so leave at least one "
-                                "out")
+                raise RuleError(
+                    f"deal: all {sum(self.sizes)} cards of the deck are dealt; with "
+                    "every card in play no bid is in doubt, so leave at least one "
+                    "out"
+                )
             self._new_hand(starter, hands)
 
     # ================================================================== hands
@@ -175,7 +199,7 @@ class PokerBullGame(Game):
             hands = []
             at = 0
             for s in range(self.players):
-                hands.append(sorted(deck[at: at + self.sizes[s]]))
+                hands.append(sorted(deck[at : at + self.sizes[s]]))
                 at += self.sizes[s]
         self.hands = hands
         self.hand_no += 1
@@ -186,9 +210,16 @@ class PokerBullGame(Game):
         self.starter = starter
         self.turn = starter
         self._act = [starter]
-        self._log(DealEvent(type="deal", hand=self.hand_no, sizes=list(self.sizes),
-                   starter=starter, jokers=self.jokers_in),
-                  {s: {"cards": _texts(self.hands[s])} for s in self._in()})
+        self._log(
+            DealEvent(
+                type="deal",
+                hand=self.hand_no,
+                sizes=list(self.sizes),
+                starter=starter,
+                jokers=self.jokers_in,
+            ),
+            {s: {"cards": _texts(self.hands[s])} for s in self._in()},
+        )
 
     # ================================================================== legality
     def _legal(self, seat: int) -> list[Action]:
@@ -228,9 +259,13 @@ class PokerBullGame(Game):
         microseconds.  Like ``legal_actions`` it draws from the documented subset while more
         than 10,000 bids are legal (docs/rules/poker_bull.md, "Listing legal actions")."""
         if self._result is not None or type(seat) is not int or seat not in self._act:
-            raise IllegalAction("the game is over" if self._result is not None
-                                else self._not_your_turn(seat) if type(seat) is int
-                                else self._no_seat(seat))
+            raise IllegalAction(
+                "the game is over"
+                if self._result is not None
+                else self._not_your_turn(seat)
+                if type(seat) is int
+                else self._no_seat(seat)
+            )
         space = self._space
         indices, start = space.listed_range(self._standing_at, sum(self.sizes))
         count = len(indices) - start
@@ -244,8 +279,9 @@ class PokerBullGame(Game):
             return ("bid", *self._checked(action.get("bid")))
         if kind == "call":
             if self._standing is None:
-                raise IllegalAction("nobody has bid yet this hand: you open the bidding, so "
-                                    "bid a hand")
+                raise IllegalAction(
+                    "nobody has bid yet this hand: you open the bidding, so bid a hand"
+                )
             return ("call",)
         allowed = ["bid", "call"] if self._standing is not None else ["bid"]
         raise unknown_action(kind, allowed)
@@ -262,24 +298,29 @@ class PokerBullGame(Game):
         if at is not None:
             return space.bids[at], self._check_index(at)
         if text is None:
-            raise IllegalAction("a bid action needs its bid, like {'type': 'bid', 'bid': "
-                                "'pair 7'}")
+            raise IllegalAction("a bid action needs its bid, like {'type': 'bid', 'bid': 'pair 7'}")
         if type(text) is not str:
             raise IllegalAction(f"a bid is text like 'pair 7' or 'flush S J', not {quote(text)}")
         if len(text) > BID_TEXT_LIMIT:
-            raise IllegalAction(f"a bid is at most {BID_TEXT_LIMIT} characters, like 'pair 7' "
-                                f"or 'flush S J'; this one has {len(text)}")
+            raise IllegalAction(
+                f"a bid is at most {BID_TEXT_LIMIT} characters, like 'pair 7' "
+                f"or 'flush S J'; this one has {len(text)}"
+            )
         bid = parse_bid_cached(text)
         at = self._space.index.get(bid)
         if self.jokers_in == 0:
             if bid.natural:
-                raise IllegalAction("there are no jokers in this deck, so every hand is "
-                                    "natural: leave out 'natural'")
+                raise IllegalAction(
+                    "there are no jokers in this deck, so every hand is "
+                    "natural: leave out 'natural'"
+                )
             if bid.cat == FIVE:
                 raise IllegalAction("five of a kind needs jokers, and this deck has none")
         if at is None:  # a reduced pack (options lowest_rank, suits) cannot make it
-            raise IllegalAction(f"{describe(bid)} cannot be made from this pack (it holds "
-                                f"{_pack_text(self.rules)}), so it may not be bid")
+            raise IllegalAction(
+                f"{describe(bid)} cannot be made from this pack (it holds "
+                f"{_pack_text(self.rules)}), so it may not be bid"
+            )
         return bid, self._check_index(at)
 
     def _check_index(self, at: int) -> int:
@@ -290,12 +331,16 @@ class PokerBullGame(Game):
         standing = self._standing
         bid = space.bids[at]
         if standing is not None and at <= self._standing_at and not refines(standing, bid):
-            raise IllegalAction(f"{describe(bid)} is neither higher than the standing bid "
-                                f"{describe(standing)} nor the same hand made more specific")
+            raise IllegalAction(
+                f"{describe(bid)} is neither higher than the standing bid "
+                f"{describe(standing)} nor the same hand made more specific"
+            )
         total = sum(self.sizes)
         if space.avoid[at] < total:
-            raise IllegalAction(f"{describe(bid)} is certain to be there among {total} cards "
-                                "of this deck, so it may not be bid")
+            raise IllegalAction(
+                f"{describe(bid)} is certain to be there among {total} cards "
+                "of this deck, so it may not be bid"
+            )
         return at
 
     # ================================================================== transitions
@@ -329,9 +374,14 @@ class PokerBullGame(Game):
         winner: int | None = alive[0]
         if len(alive) > 1 and self.sizes[alive[0]] == self.sizes[alive[1]]:
             winner = None
-        self._finish(winner, ranking, list(self.survived), cards_left=list(self.sizes),
-                     hands_played=self.hand_no, end="stalled")
-
+        self._finish(
+            winner,
+            ranking,
+            list(self.survived),
+            cards_left=list(self.sizes),
+            hands_played=self.hand_no,
+            end="stalled",
+        )
 
     def _call(self, caller: int) -> None:
         r = self.rules
@@ -348,9 +398,14 @@ class PokerBullGame(Game):
             made = space_exists or higher
         loser = caller if made else bidder
         self.showdown = {
-            "hand": self.hand_no, "caller": caller, "bidder": bidder, "bid": self.bid,
-            "hands": [_texts(h) for h in self.hands], "exists": space_exists,
-            "higher_exists": higher, "best": None if best is None else bid_text(best),
+            "hand": self.hand_no,
+            "caller": caller,
+            "bidder": bidder,
+            "bid": self.bid,
+            "hands": [_texts(h) for h in self.hands],
+            "exists": space_exists,
+            "higher_exists": higher,
+            "best": None if best is None else bid_text(best),
             "loser": loser,
         }
         self._log({"type": "call", **self.showdown})
@@ -380,8 +435,13 @@ class PokerBullGame(Game):
         self._standing = None
         self._standing_at = -1
         ranking = [winner, *reversed(self.out)]
-        self._finish(winner, ranking, list(self.survived), cards_left=list(self.sizes),
-                     hands_played=self.hand_no)
+        self._finish(
+            winner,
+            ranking,
+            list(self.survived),
+            cards_left=list(self.sizes),
+            hands_played=self.hand_no,
+        )
 
     # ================================================================== loading
     def _check_state(self) -> None:
@@ -402,8 +462,11 @@ class PokerBullGame(Game):
             card = min(held - deck)
             raise sc.damaged("hands", f"hold {_card_name(card)} more often than the deck does")
         if any(self.hands) and sum(self.sizes) >= sum(deck.values()):
-            raise sc.damaged("sizes", f"put all {sum(deck.values())} cards of the deck in play; "
-                             "at least one stays out (no bid would be in doubt)")
+            raise sc.damaged(
+                "sizes",
+                f"put all {sum(deck.values())} cards of the deck in play; "
+                "at least one stays out (no bid would be in doubt)",
+            )
         sc.sorted_cards(self.hands, "hands")
         # A game ended by the no-progress rule stops mid-hand, its hand and bids still out
         # (_stall): it is checked as a hand in play.  Any other end clears them (_end).
@@ -419,8 +482,10 @@ class PokerBullGame(Game):
             raise sc.damaged("out", "must be the seats that have no cards")
         for s in range(self.players):
             if len(self.hands[s]) != self.sizes[s]:
-                raise sc.damaged(f"hands[{s}]", f"holds {len(self.hands[s])} cards, but sizes "
-                                                f"says {self.sizes[s]}")
+                raise sc.damaged(
+                    f"hands[{s}]",
+                    f"holds {len(self.hands[s])} cards, but sizes says {self.sizes[s]}",
+                )
         if self.starter not in alive:
             raise sc.damaged("starter", f"is seat {self.starter}, which is out")
         space = bid_space(r.universe, r.order, self.jokers_in)
@@ -428,8 +493,10 @@ class PokerBullGame(Game):
         for i, (who, text) in enumerate(self.history):
             at = space.text_index.get(text)
             if at is None:
-                raise sc.damaged(f"history[{i}]", f"holds {quote(text)}, which is not a bid "
-                                                  "(in its canonical form) of this deck")
+                raise sc.damaged(
+                    f"history[{i}]",
+                    f"holds {quote(text)}, which is not a bid (in its canonical form) of this deck",
+                )
             if who != seat:
                 raise sc.damaged(f"history[{i}]", f"is a bid of seat {who}, out of turn")
             if at <= last and not refines(space.bids[last], space.bids[at]):
@@ -443,8 +510,11 @@ class PokerBullGame(Game):
         if self.turn != seat:
             raise sc.damaged("turn", f"is seat {self.turn}; the bidding has seat {seat} next")
         if not stalled and r.stall_limit and len(self.history) >= r.stall_limit:
-            raise sc.damaged("history", f"holds {len(self.history)} bids: the no-progress rule "
-                                        f"ends a hand at {r.stall_limit}")
+            raise sc.damaged(
+                "history",
+                f"holds {len(self.history)} bids: the no-progress rule "
+                f"ends a hand at {r.stall_limit}",
+            )
 
     def _expected_act(self) -> list[int] | None:
         return [self.turn]
@@ -476,8 +546,9 @@ class PokerBullGame(Game):
             "deck_size": self.rules.natural_cards + self.jokers_in,
             "jokers": self.jokers_in,
             "recharged": self.recharged,
-            "showdown": None if self.showdown is None else {
-                **self.showdown, "hands": [list(h) for h in self.showdown["hands"]]},
+            "showdown": None
+            if self.showdown is None
+            else {**self.showdown, "hands": [list(h) for h in self.showdown["hands"]]},
             # The rules in force (public: every player knows the options of the table).
             "rules": self.rules.as_dict(),
         }
@@ -496,5 +567,3 @@ def _pack_text(rules: PokerBullRules) -> str:
     ranks = " ".join(VALUE_TEXT[v] for v in rules.universe.values)
     suits = ("spades", "hearts", "diamonds", "clubs")[: rules.suits]
     return f"{ranks} in {', '.join(suits)}"
-
-

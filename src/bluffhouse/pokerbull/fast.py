@@ -95,9 +95,13 @@ class FastGame:
     """One random-game-ready Poker Bull game on integers (pure Python).  The same seed deals
     what ``bluffhouse.new_game(..., seed=seed)`` deals, hand after hand."""
 
-    def __init__(self, players: int = 5, seed: int = 0,
-                 rules: PokerBullRules | Mapping[str, Any] | None = None,
-                 first: int = 0) -> None:
+    def __init__(
+        self,
+        players: int = 5,
+        seed: int = 0,
+        rules: PokerBullRules | Mapping[str, Any] | None = None,
+        first: int = 0,
+    ) -> None:
         r = fast_rules(rules)
         r.validate(players)
         if not 3 <= players <= 10 and not (r.mode == "grow" and players == 2):
@@ -135,7 +139,7 @@ class FastGame:
         """This hand's cards per seat (card ints, sorted), as the engine deals them."""
         out, at = [], 0
         for size in self.sizes:
-            out.append(sorted(self.deck[at: at + size]))
+            out.append(sorted(self.deck[at : at + size]))
             at += size
         return out
 
@@ -194,8 +198,12 @@ class FastGame:
         return seat
 
 
-def play_random(players: int = 5, seed: int = 0, choice_seed: int | None = None,
-                rules: PokerBullRules | Mapping[str, Any] | None = None) -> FastGame:
+def play_random(
+    players: int = 5,
+    seed: int = 0,
+    choice_seed: int | None = None,
+    rules: PokerBullRules | Mapping[str, Any] | None = None,
+) -> FastGame:
     """One random game step by step; the chooser is ``random.Random(choice_seed)`` (default:
     :func:`choice_seed_of` ``(seed)``)."""
     game = FastGame(players, seed, rules)
@@ -247,8 +255,8 @@ def tables(rules: PokerBullRules, as_numpy: bool) -> Tables:
     full_len, sub_len = [], []
     for t in range(TOTALS):
         f, s = space.open_bids(t)
-        full[t * n: t * n + len(f)] = f
-        sub[t * n: t * n + len(s)] = s
+        full[t * n : t * n + len(f)] = f
+        sub[t * n : t * n + len(s)] = s
         full_len.append(len(f))
         sub_len.append(len(s))
     parts: list[Any] = [cat, nspec, spec, natural, full, full_len, sub, sub_len]
@@ -284,8 +292,7 @@ def _seed(mt: Any, seed: int) -> None:
     for _ in range(k):
         prev = mt[i - 1]
         word = lo if j == 0 else hi
-        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & 0xFFFFFFFF)) + word + j) \
-            & 0xFFFFFFFF
+        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & 0xFFFFFFFF)) + word + j) & 0xFFFFFFFF
         i += 1
         j += 1
         if i >= 624:
@@ -295,8 +302,7 @@ def _seed(mt: Any, seed: int) -> None:
             j = 0
     for _ in range(623):
         prev = mt[i - 1]
-        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1566083941) & 0xFFFFFFFF)) - i) \
-            & 0xFFFFFFFF
+        mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1566083941) & 0xFFFFFFFF)) - i) & 0xFFFFFFFF
         i += 1
         if i >= 624:
             mt[0] = mt[623]
@@ -365,8 +371,9 @@ def _need3(c: int) -> int:
 
 
 @_jit
-def _exists(cat: int, ns: int, spec: Any, at: int, natural: int, counts: Any, suits: Any,
-            jokers: int) -> bool:
+def _exists(
+    cat: int, ns: int, spec: Any, at: int, natural: int, counts: Any, suits: Any, jokers: int
+) -> bool:
     """bids.exists on the full deck, for the bid whose specification starts at spec[at]."""
     j = 0 if natural else jokers
     if cat == 0 or cat == 1 or cat == 3 or cat == 7 or cat == 10:
@@ -462,13 +469,23 @@ def _exists(cat: int, ns: int, spec: Any, at: int, natural: int, counts: Any, su
 
 
 @_jit
-def _exists_each(n: int, cat: Any, nspec: Any, spec: Any, natural: Any, counts: Any,
-                 suits: Any, jokers: int, out: Any) -> None:
+def _exists_each(
+    n: int,
+    cat: Any,
+    nspec: Any,
+    spec: Any,
+    natural: Any,
+    counts: Any,
+    suits: Any,
+    jokers: int,
+    out: Any,
+) -> None:
     """``out[i]`` = whether bid ``i`` of the table exists (every bid in one compiled call: the
     tests compare them all with brute force)."""
     for i in range(n):
-        out[i] = 1 if _exists(cat[i], nspec[i], spec, i * 6, natural[i], counts, suits,
-                              jokers) else 0
+        out[i] = (
+            1 if _exists(cat[i], nspec[i], spec, i * 6, natural[i], counts, suits, jokers) else 0
+        )
 
 
 def made(rules: PokerBullRules, cards: list[int]) -> list[bool]:
@@ -498,12 +515,34 @@ def _bisect_right(a: Any, lo: int, hi: int, x: int) -> int:
 
 
 @_jit
-def _play_one(seed: int, choice_seed: int, players: int, start_size: int, grow: int,
-              grow_limit: int, recharge_at: int, jokers: int, limit: int,
-              n: int, cat: Any, nspec: Any, spec: Any, natural: Any, full: Any,
-              full_len: Any, sub: Any, sub_len: Any,
-              mt: Any, cmt: Any, deck: Any, sizes: Any, counts: Any, suits: Any,
-              stats: Any, trace: Any) -> int:
+def _play_one(
+    seed: int,
+    choice_seed: int,
+    players: int,
+    start_size: int,
+    grow: int,
+    grow_limit: int,
+    recharge_at: int,
+    jokers: int,
+    limit: int,
+    n: int,
+    cat: Any,
+    nspec: Any,
+    spec: Any,
+    natural: Any,
+    full: Any,
+    full_len: Any,
+    sub: Any,
+    sub_len: Any,
+    mt: Any,
+    cmt: Any,
+    deck: Any,
+    sizes: Any,
+    counts: Any,
+    suits: Any,
+    stats: Any,
+    trace: Any,
+) -> int:
     """One random game; returns the winner.  ``stats`` gets [actions, hands]; ``trace``
     (rows of 3 + players: action, seat, loser or -1, then the sizes after a call), when
     longer than 0, records every action."""
@@ -571,8 +610,9 @@ def _play_one(seed: int, choice_seed: int, players: int, start_size: int, grow: 
                 v = ((c >> 2) + 12) % 13
                 counts[v] += 1
                 suits[c & 3] |= 1 << v
-        made = _exists(cat[standing], nspec[standing], spec, standing * 6, natural[standing],
-                       counts, suits, jk)
+        made = _exists(
+            cat[standing], nspec[standing], spec, standing * 6, natural[standing], counts, suits, jk
+        )
         loser = caller if made else bidder
         if grow:
             sizes[loser] = 0 if sizes[loser] >= grow_limit else sizes[loser] + 1
@@ -609,17 +649,66 @@ def _play_one(seed: int, choice_seed: int, players: int, start_size: int, grow: 
 
 
 @_jit
-def _play_many(seeds: Any, choice_seeds: Any, players: int, start_size: int, grow: int,
-               grow_limit: int, recharge_at: int, jokers: int, limit: int,
-               n: int, cat: Any, nspec: Any, spec: Any, natural: Any, full: Any,
-               full_len: Any, sub: Any, sub_len: Any,
-               mt: Any, cmt: Any, deck: Any, sizes: Any, counts: Any, suits: Any,
-               stats: Any, trace: Any, winners: Any, lengths: Any, hands: Any) -> None:
+def _play_many(
+    seeds: Any,
+    choice_seeds: Any,
+    players: int,
+    start_size: int,
+    grow: int,
+    grow_limit: int,
+    recharge_at: int,
+    jokers: int,
+    limit: int,
+    n: int,
+    cat: Any,
+    nspec: Any,
+    spec: Any,
+    natural: Any,
+    full: Any,
+    full_len: Any,
+    sub: Any,
+    sub_len: Any,
+    mt: Any,
+    cmt: Any,
+    deck: Any,
+    sizes: Any,
+    counts: Any,
+    suits: Any,
+    stats: Any,
+    trace: Any,
+    winners: Any,
+    lengths: Any,
+    hands: Any,
+) -> None:
     for g in range(len(seeds)):
-        winners[g] = _play_one(seeds[g], choice_seeds[g], players, start_size, grow,
-                               grow_limit, recharge_at, jokers, limit, n, cat, nspec, spec,
-                               natural, full, full_len, sub, sub_len, mt, cmt, deck, sizes,
-                               counts, suits, stats, trace)
+        winners[g] = _play_one(
+            seeds[g],
+            choice_seeds[g],
+            players,
+            start_size,
+            grow,
+            grow_limit,
+            recharge_at,
+            jokers,
+            limit,
+            n,
+            cat,
+            nspec,
+            spec,
+            natural,
+            full,
+            full_len,
+            sub,
+            sub_len,
+            mt,
+            cmt,
+            deck,
+            sizes,
+            counts,
+            suits,
+            stats,
+            trace,
+        )
         lengths[g] = stats[0]
         hands[g] = stats[1]
 
@@ -633,13 +722,29 @@ def _buffers(players: int, as_numpy: bool, trace_len: int) -> list[Any]:
 
 def _args(players: int, rules: PokerBullRules, as_numpy: bool) -> list[Any]:
     t = tables(rules, as_numpy)
-    return [players, rules.start_size(players), int(rules.mode == "grow"), rules.grow_limit,
-            rules.recharge_at, rules.jokers, LIST_LIMIT, t.n, t.cat, t.nspec, t.spec,
-            t.natural, t.full, t.full_len, t.sub, t.sub_len]
+    return [
+        players,
+        rules.start_size(players),
+        int(rules.mode == "grow"),
+        rules.grow_limit,
+        rules.recharge_at,
+        rules.jokers,
+        LIST_LIMIT,
+        t.n,
+        t.cat,
+        t.nspec,
+        t.spec,
+        t.natural,
+        t.full,
+        t.full_len,
+        t.sub,
+        t.sub_len,
+    ]
 
 
-def _check_setup(players: int, rules: PokerBullRules | Mapping[str, Any] | None
-                 ) -> tuple[PokerBullRules, bool]:
+def _check_setup(
+    players: int, rules: PokerBullRules | Mapping[str, Any] | None
+) -> tuple[PokerBullRules, bool]:
     r = fast_rules(rules)
     low = 2 if r.mode == "grow" else 3
     if not low <= players <= 10:
@@ -648,9 +753,12 @@ def _check_setup(players: int, rules: PokerBullRules | Mapping[str, Any] | None
     return r, COMPILED
 
 
-def trace_random(players: int = 5, seed: int = 0, choice_seed: int | None = None,
-                 rules: PokerBullRules | Mapping[str, Any] | None = None
-                 ) -> tuple[int, list[list[int]]]:
+def trace_random(
+    players: int = 5,
+    seed: int = 0,
+    choice_seed: int | None = None,
+    rules: PokerBullRules | Mapping[str, Any] | None = None,
+) -> tuple[int, list[list[int]]]:
     """One random game through the bulk core, recorded: (winner, rows of [action, seat,
     loser or -1, sizes after a call...])."""
     r, use = _check_setup(players, rules)
@@ -660,16 +768,19 @@ def trace_random(players: int = 5, seed: int = 0, choice_seed: int | None = None
     winner = _play_one(seed, cs, *_args(players, r, use), *bufs)
     actions = int(bufs[6][0])
     flat = [int(x) for x in bufs[7][: actions * width]]
-    rows = [flat[i * width: (i + 1) * width] for i in range(actions)]
+    rows = [flat[i * width : (i + 1) * width] for i in range(actions)]
     for row in rows:
         if row[2] < 0:
             del row[3:]
     return int(winner), rows
 
 
-def simulate_random(games: int, players: int = 5, seed: int = 0,
-                    rules: PokerBullRules | Mapping[str, Any] | None = None
-                    ) -> dict[str, list[int]]:
+def simulate_random(
+    games: int,
+    players: int = 5,
+    seed: int = 0,
+    rules: PokerBullRules | Mapping[str, Any] | None = None,
+) -> dict[str, list[int]]:
     """``games`` random games, game ``g`` dealt by seed ``seed + g`` and chosen by
     ``random.Random(choice_seed_of(seed + g))``: the winners, lengths (actions) and hands
     played.  Compiled with numba when installed (see :data:`COMPILED`)."""
@@ -681,10 +792,14 @@ def simulate_random(games: int, players: int = 5, seed: int = 0,
     bufs = _buffers(players, use, 0)
     if use:
         out = [np.zeros(games, dtype=np.int64) for _ in range(3)]
-        _play_many(np.asarray(seeds, dtype=np.int64), np.asarray(choice, dtype=np.int64),
-                   *_args(players, r, use), *bufs, *out)
-        return {"winners": out[0].tolist(), "lengths": out[1].tolist(),
-                "hands": out[2].tolist()}
+        _play_many(
+            np.asarray(seeds, dtype=np.int64),
+            np.asarray(choice, dtype=np.int64),
+            *_args(players, r, use),
+            *bufs,
+            *out,
+        )
+        return {"winners": out[0].tolist(), "lengths": out[1].tolist(), "hands": out[2].tolist()}
     winners, lengths, hands = [0] * games, [0] * games, [0] * games
     core: Callable[..., None] = _play_many
     core(seeds, choice, *_args(players, r, use), *bufs, winners, lengths, hands)

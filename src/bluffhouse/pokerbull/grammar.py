@@ -20,9 +20,16 @@ from typing import Literal, TypedDict
 from .bids import CATEGORIES, SUIT_TEXT, VALUE_TEXT, sf_tops, straight_tops
 from .rules import PokerBullRules
 
-Values = Literal["ranks", "ranks_above_lowest", "ranks_below_previous",
-                 "ranks_except_previous", "suits", "straight_tops", "straight_flush_tops",
-                 "flush_ranks"]
+Values = Literal[
+    "ranks",
+    "ranks_above_lowest",
+    "ranks_below_previous",
+    "ranks_except_previous",
+    "suits",
+    "straight_tops",
+    "straight_flush_tops",
+    "flush_ranks",
+]
 
 
 class Part(TypedDict):
@@ -60,29 +67,45 @@ _RANK = _part("rank", "any rank", "ranks")
 _SUIT = _part("suit", "any suit", "suits", "{suit}")
 PARTS: dict[str, list[Part]] = {
     "high": [_part("rank", "any card", "ranks")],
-    "pair": [_RANK], "trips": [_RANK], "quads": [_RANK], "five": [_RANK],
-    "two_pair": [_part("higher pair", "any ranks", "ranks_above_lowest"),
-                 _part("lower pair", "any lower rank", "ranks_below_previous")],
+    "pair": [_RANK],
+    "trips": [_RANK],
+    "quads": [_RANK],
+    "five": [_RANK],
+    "two_pair": [
+        _part("higher pair", "any ranks", "ranks_above_lowest"),
+        _part("lower pair", "any lower rank", "ranks_below_previous"),
+    ],
     "straight": [_part("top card", "any straight", "straight_tops", "{rank} high")],
     "flush": [_SUIT, _part("ranks", "", "flush_ranks")],
-    "full_house": [_part("three of", "any ranks", "ranks", "three {rank}"),
-                   _part("two of", "any other rank", "ranks_except_previous", "two {rank}")],
-    "straight_flush": [_SUIT, _part("top card", "any run", "straight_flush_tops",
-                                    "{rank} high")],
+    "full_house": [
+        _part("three of", "any ranks", "ranks", "three {rank}"),
+        _part("two of", "any other rank", "ranks_except_previous", "two {rank}"),
+    ],
+    "straight_flush": [_SUIT, _part("top card", "any run", "straight_flush_tops", "{rank} high")],
     "royal_flush": [_SUIT],
 }
-WORDS = {"high": "high card", "two_pair": "two pair", "full_house": "full house",
-         "straight_flush": "straight flush", "royal_flush": "royal flush",
-         "five": "five of a kind"}
+WORDS = {
+    "high": "high card",
+    "two_pair": "two pair",
+    "full_house": "full house",
+    "straight_flush": "straight flush",
+    "royal_flush": "royal flush",
+    "five": "five of a kind",
+}
 
 
 def bid_grammar(rules: PokerBullRules) -> BidGrammar:
-    """The grammar of bids under ``rules`` (its pack's ranks and suits, its suit order)."""
+    """The grammar of bids under ``rules`` (its pack's ranks and suits, its suit order).
+
+    >>> import bluffhouse as bh
+    >>> grammar = bid_grammar(bh.new_game("poker_bull", seed=0, lowest_rank="9").rules)
+    >>> grammar["ranks"], grammar["straight_tops"]
+    (['9', 'T', 'J', 'Q', 'K', 'A'], ['K', 'A'])
+    """
     universe = rules.universe
     suits = [s for s in reversed(rules.suit_order) if SUIT_TEXT.index(s) < universe.suits]
     return {
-        "categories": [{"id": c, "words": WORDS.get(c, c), "parts": PARTS[c]}
-                       for c in CATEGORIES],
+        "categories": [{"id": c, "words": WORDS.get(c, c), "parts": PARTS[c]} for c in CATEGORIES],
         "ranks": [VALUE_TEXT[v] for v in sorted(universe.values)],
         "suits": suits,
         "straight_tops": [VALUE_TEXT[t] for t in straight_tops(universe)],

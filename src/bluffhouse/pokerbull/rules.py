@@ -16,7 +16,6 @@ NATURAL_DECK = 52
 STALL_LIMIT = 500
 
 
-
 @dataclass(frozen=True)
 class PokerBullRules(Rules):
     """Every rule of Poker Bull as data; presets are sets of values for these fields."""
@@ -24,7 +23,8 @@ class PokerBullRules(Rules):
     FAMILY: ClassVar[str] = "poker_bull"
 
     jokers: int = option(
-        2, "Jokers shuffled into the 52 cards; they are wild when hands are made.",
+        2,
+        "Jokers shuffled into the 52 cards; they are wild when hands are made.",
         choices=(0, 1, 2),
     )
     suit_order: str = option(
@@ -61,17 +61,21 @@ class PokerBullRules(Rules):
         0,
         "Cards each player starts with (0: automatic: 5 for up to 6 players, 4 for 7 or more "
         "as the seed says; in grow mode 1).",
-        low=0, high=5,
+        low=0,
+        high=5,
     )
     grow_limit: int = option(
-        5, "Grow mode: a player who loses a call while holding this many cards is out.",
-        low=1, high=5,
+        5,
+        "Grow mode: a player who loses a call while holding this many cards is out.",
+        low=1,
+        high=5,
     )
     jokers_leave_at: int = option(
         0,
         "Variation #5a: once the cards to be dealt for a hand number this many or fewer, the "
         "jokers leave the game for good (0: never).",
-        low=0, high=54,
+        low=0,
+        high=54,
     )
     lowest_rank: str = option(
         "2",
@@ -85,7 +89,8 @@ class PokerBullRules(Rules):
         4,
         "A reduced pack: it holds this many suits, the first of spades, hearts, diamonds, "
         "clubs (4: the whole pack).",
-        low=1, high=4,
+        low=1,
+        high=4,
     )
     stall_limit: int = option(
         STALL_LIMIT,
@@ -101,7 +106,8 @@ class PokerBullRules(Rules):
         "Variation #5b: the first time the cards the players hold fall to this many or fewer "
         "after a call, every player still in gets one extra card, once a game (0: never; the "
         "seed's example is 20).",
-        low=0, high=54,
+        low=0,
+        high=54,
     )
 
     # ---------------------------------------------------------------- derived
@@ -145,37 +151,53 @@ class PokerBullRules(Rules):
         size = self.start_size(players)
         if self.mode == "grow":
             if size > self.grow_limit:
-                raise RuleError(f"option hand_size: in grow mode players start with at most "
-                                f"grow_limit ({self.grow_limit}) cards")
+                raise RuleError(
+                    f"option hand_size: in grow mode players start with at most "
+                    f"grow_limit ({self.grow_limit}) cards"
+                )
             if players * self.grow_limit > natural:
-                raise RuleError(f"{players} players holding {self.grow_limit} cards each do not "
-                                f"fit in the deck ({natural} cards without the jokers); lower "
-                                "grow_limit")
+                raise RuleError(
+                    f"{players} players holding {self.grow_limit} cards each do not "
+                    f"fit in the deck ({natural} cards without the jokers); lower "
+                    "grow_limit"
+                )
             if players * self.grow_limit >= deck:
-                raise RuleError(f"{players} players holding {self.grow_limit} cards each would "
-                                f"hold all {deck} cards of the deck, and with every card in play "
-                                "no bid is in doubt; lower grow_limit or add a joker")
+                raise RuleError(
+                    f"{players} players holding {self.grow_limit} cards each would "
+                    f"hold all {deck} cards of the deck, and with every card in play "
+                    "no bid is in doubt; lower grow_limit or add a joker"
+                )
             if self.jokers_leave_at or self.recharge_at:
-                raise RuleError("options jokers_leave_at and recharge_at (variations #5a, #5b) "
-                                "count the cards in play down; they need mode=shrink")
+                raise RuleError(
+                    "options jokers_leave_at and recharge_at (variations #5a, #5b) "
+                    "count the cards in play down; they need mode=shrink"
+                )
             return
         if players * size > deck:
-            raise RuleError(f"option hand_size: {players} players with {size} cards each need "
-                            f"more than the {deck} cards of the deck")
+            raise RuleError(
+                f"option hand_size: {players} players with {size} cards each need "
+                f"more than the {deck} cards of the deck"
+            )
         if players * size == deck:
-            raise RuleError(f"option hand_size: {players} players with {size} cards each would "
-                            f"hold all {deck} cards of the deck, and with every card in play no "
-                            "bid is in doubt; deal fewer cards or use a bigger pack")
+            raise RuleError(
+                f"option hand_size: {players} players with {size} cards each would "
+                f"hold all {deck} cards of the deck, and with every card in play no "
+                "bid is in doubt; deal fewer cards or use a bigger pack"
+            )
         if self.jokers_leave_at and min(players * size, self.jokers_leave_at) >= natural:
-            raise RuleError(f"option jokers_leave_at: once the jokers leave, {natural} cards in "
-                            f"play would be all the deck holds, and no bid would be in doubt; "
-                            f"use at most {natural - 1}")
+            raise RuleError(
+                f"option jokers_leave_at: once the jokers leave, {natural} cards in "
+                f"play would be all the deck holds, and no bid would be in doubt; "
+                f"use at most {natural - 1}"
+            )
         # After a recharge the players hold at most recharge_at + one card each; once the deck
         # has no jokers (none at all, or they left) that must leave a card out.
         room = natural - 1 if (not self.jokers or self.jokers_leave_at) else natural
         if self.recharge_at and self.recharge_at + players > room:
-            raise RuleError(f"option recharge_at: after a recharge at {self.recharge_at} cards "
-                            f"{players} players may not fit in the deck with a card to spare; "
-                            f"use at most {room - players}")
+            raise RuleError(
+                f"option recharge_at: after a recharge at {self.recharge_at} cards "
+                f"{players} players may not fit in the deck with a card to spare; "
+                f"use at most {room - players}"
+            )
         if self.jokers_leave_at and not self.jokers:
             raise RuleError("option jokers_leave_at: there are no jokers to leave the game")

@@ -74,8 +74,17 @@ class JokersLeaveEvent(TypedDict):
     cards_in_play: int
 
 
-PokerBullEvent = (DealEvent | OwnDealEvent | BidEvent | ShowdownEvent | LoseEvent
-                  | RechargeEvent | JokersLeaveEvent | OutEvent | GameOverEvent)
+PokerBullEvent = (
+    DealEvent
+    | OwnDealEvent
+    | BidEvent
+    | ShowdownEvent
+    | LoseEvent
+    | RechargeEvent
+    | JokersLeaveEvent
+    | OutEvent
+    | GameOverEvent
+)
 
 
 # ---------------------------------------------------------------------- the view

@@ -39,16 +39,28 @@ from .wire import BadJSON, loads
 log = logging.getLogger("bluffhouse.server")
 T = TypeVar("T")
 
-STATUS = {"unknown_room": 404, "not_host": 403, "bad_token": 403, "server_full": 503,
-          "too_many": 429, "too_big": 413, "seat_taken": 409, "no_seat": 409,
-          "started": 409, "not_over": 409, "seats_free": 409, "playing": 409,
-          "storage_unavailable": 503, "room_moved": 503}
-
+STATUS = {
+    "unknown_room": 404,
+    "not_host": 403,
+    "bad_token": 403,
+    "server_full": 503,
+    "too_many": 429,
+    "too_big": 413,
+    "seat_taken": 409,
+    "no_seat": 409,
+    "started": 409,
+    "not_over": 409,
+    "seats_free": 409,
+    "playing": 409,
+    "storage_unavailable": 503,
+    "room_moved": 503,
+}
 
 
 def error(code: str, message: str, status: int | None = None) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message},
-                        status_code=status or STATUS.get(code, 400))
+    return JSONResponse(
+        {"error": code, "message": message}, status_code=status or STATUS.get(code, 400)
+    )
 
 
 def _static(name: str) -> str:
@@ -62,16 +74,30 @@ def games_catalogue() -> list[dict[str, Any]]:
     for preset in bh.presets():
         family = preset.family
         defaults = family.RULES.build(preset.options)
-        options = [{"name": info.name, "type": info.type_name,
-                    "default": getattr(defaults, info.name),
-                    "values": info.describe_values(), "doc": info.doc}
-                   for info in family.RULES.options()]
-        out.append({"id": preset.id, "aliases": list(preset.aliases), "title": preset.title,
-                    "summary": preset.summary, "family": family.FAMILY,
-                    "players": preset.players,
-                    "min_players": preset.min_players or family.MIN_PLAYERS,
-                    "max_players": preset.max_players or family.MAX_PLAYERS,
-                    "options": options, "how": how_to_play(preset)})
+        options = [
+            {
+                "name": info.name,
+                "type": info.type_name,
+                "default": getattr(defaults, info.name),
+                "values": info.describe_values(),
+                "doc": info.doc,
+            }
+            for info in family.RULES.options()
+        ]
+        out.append(
+            {
+                "id": preset.id,
+                "aliases": list(preset.aliases),
+                "title": preset.title,
+                "summary": preset.summary,
+                "family": family.FAMILY,
+                "players": preset.players,
+                "min_players": preset.min_players or family.MIN_PLAYERS,
+                "max_players": preset.max_players or family.MAX_PLAYERS,
+                "options": options,
+                "how": how_to_play(preset),
+            }
+        )
     return out
 
 
@@ -86,8 +112,11 @@ def _request_id(data: dict[str, Any]) -> str | None:
     request_id = data.get("id")
     if request_id is None:
         return None
-    if not isinstance(request_id, str | int) or isinstance(request_id, bool) \
-            or len(str(request_id)) > 64:
+    if (
+        not isinstance(request_id, str | int)
+        or isinstance(request_id, bool)
+        or len(str(request_id)) > 64
+    ):
         raise Refused("bad_message", "id must be text or a number (64 characters at most)")
     return str(request_id)
 
@@ -100,6 +129,7 @@ def percentiles(seconds: Iterable[float]) -> dict[str, float | int | None]:
 
     def at(p: float) -> float:
         return round(1000 * data[min(len(data) - 1, int(p * len(data)))], 2)
+
     return {"n": len(data), "p50": at(0.5), "p99": at(0.99), "max": at(1.0)}
 
 
@@ -179,9 +209,14 @@ class Server:
     async def static_file(self, request: Request) -> Response:
         name = request.path_params["name"]
         kinds = {".js": "text/javascript", ".css": "text/css"}
-        suffix = name[name.rfind("."):] if "." in name else ""
-        if suffix not in kinds or "/" in name or name.startswith(".") \
-                or not name.isprintable() or "\\" in name:
+        suffix = name[name.rfind(".") :] if "." in name else ""
+        if (
+            suffix not in kinds
+            or "/" in name
+            or name.startswith(".")
+            or not name.isprintable()
+            or "\\" in name
+        ):
             return error("not_found", "no such file", 404)
         try:
             text = _static(name)
@@ -196,20 +231,34 @@ class Server:
         manager = self.rooms
         storage = manager.storage
         problem = await storage.ping()
-        database = {"ok": problem is None, "kind": "sqlite" if storage.sqlite else "postgresql",
-                    "error": problem, "failed_writes": storage.failures}
-        return JSONResponse({"ok": problem is None, "database": database,
-                             "process": {"node": manager.owners.node,
-                                         "url": manager.owners.url,
-                                         "shared": manager.owners.shared},
-                             "connections": self._open,
-                             "rooms": len(manager.rooms),
-                             "actions": manager.accepted, "commits": storage.commits,
-                             "commit_seconds": round(storage.commit_seconds, 3),
-                             "seconds": {k: round(v, 3) for k, v in manager.timing.items()},
-                             "recent_ms": {"commit": percentiles(storage.recent),
-                                           "action": percentiles(manager.recent),
-                                           "loop_lag": percentiles(manager.loop_lag)}})
+        database = {
+            "ok": problem is None,
+            "kind": "sqlite" if storage.sqlite else "postgresql",
+            "error": problem,
+            "failed_writes": storage.failures,
+        }
+        return JSONResponse(
+            {
+                "ok": problem is None,
+                "database": database,
+                "process": {
+                    "node": manager.owners.node,
+                    "url": manager.owners.url,
+                    "shared": manager.owners.shared,
+                },
+                "connections": self._open,
+                "rooms": len(manager.rooms),
+                "actions": manager.accepted,
+                "commits": storage.commits,
+                "commit_seconds": round(storage.commit_seconds, 3),
+                "seconds": {k: round(v, 3) for k, v in manager.timing.items()},
+                "recent_ms": {
+                    "commit": percentiles(storage.recent),
+                    "action": percentiles(manager.recent),
+                    "loop_lag": percentiles(manager.loop_lag),
+                },
+            }
+        )
 
     async def games(self, request: Request) -> Response:
         if self._catalogue is None:
@@ -225,8 +274,9 @@ class Server:
 
     async def bots(self, request: Request) -> Response:
         # "only": the bots that sit at one table alone (with that game's own rules)
-        only = {name: dict(table) for name in bot_names()
-                if (table := bot_class(name).only) is not None}
+        only = {
+            name: dict(table) for name in bot_names() if (table := bot_class(name).only) is not None
+        }
         return JSONResponse({"bots": bot_names(), "default": "counter", "only": only})
 
     async def _raw_body(self, request: Request) -> bytes:
@@ -236,14 +286,16 @@ class Server:
             return bytes(kept)
         size = request.headers.get("content-length")
         if size is not None and (not size.isdigit() or int(size) > self.limits.http_body_bytes):
-            raise Refused("too_big", f"the request body is over "
-                          f"{self.limits.http_body_bytes} bytes")
+            raise Refused(
+                "too_big", f"the request body is over {self.limits.http_body_bytes} bytes"
+            )
         raw = b""
         async for chunk in request.stream():
             raw += chunk
             if len(raw) > self.limits.http_body_bytes:
-                raise Refused("too_big", f"the request body is over "
-                              f"{self.limits.http_body_bytes} bytes")
+                raise Refused(
+                    "too_big", f"the request body is over {self.limits.http_body_bytes} bytes"
+                )
         request.state.raw_body = raw
         return raw
 
@@ -254,46 +306,54 @@ class Server:
         try:
             data = loads(raw)
         except BadJSON as exc:
-            raise Refused("bad_json", f"the request body is not acceptable JSON: {exc}") \
-                from None
+            raise Refused("bad_json", f"the request body is not acceptable JSON: {exc}") from None
         if not isinstance(data, dict):
             raise Refused("bad_request", "the request body must be a JSON object")
         return data
 
-    async def _call(self, request: Request,
-                    work: Callable[[Request], Awaitable[Response]]) -> Response:
+    async def _call(
+        self, request: Request, work: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
         try:
             return await work(request)
         except Refused as exc:
             return error(exc.code, str(exc))
         except StorageError:
-            return error("storage_unavailable", "the server cannot save anything right now; "
-                         "nothing was changed: try again in a moment")
+            return error(
+                "storage_unavailable",
+                "the server cannot save anything right now; "
+                "nothing was changed: try again in a moment",
+            )
 
     def _from_peer(self, headers: Any) -> bool:
         """Whether a request or connection was forwarded by another process of this
         database (it knows the cluster's secret)."""
         return self.rooms.owners.is_peer(headers.get(NODE_HEADER))
 
-    async def _in_room(self, request: Request,
-                       work: Callable[[Request, Room], Awaitable[Response]]) -> Response:
+    async def _in_room(
+        self, request: Request, work: Callable[[Request, Room], Awaitable[Response]]
+    ) -> Response:
         """Run ``work`` on the request's room if this process serves it; else forward the
         request to the process that does (while that one is unreachable, wait for its lease
         to run out and take the room here)."""
+
         async def run(request: Request) -> Response:
             code = request.path_params["code"]
-            found = await self._reach(code, self._from_peer(request.headers),
-                                      lambda owner: self._forward(request, owner))
+            found = await self._reach(
+                code, self._from_peer(request.headers), lambda owner: self._forward(request, owner)
+            )
             if found is None:
                 shown = code if len(code) <= 20 else "that code"
                 raise Refused("unknown_room", f"there is no room {shown!r}")
             if isinstance(found, Room):
                 return await work(request, found)
             return found
+
         return await self._call(request, run)
 
-    async def _reach(self, code: str, from_peer: bool,
-                     forward: Callable[[Owner], Awaitable[T | None]]) -> Room | T | None:
+    async def _reach(
+        self, code: str, from_peer: bool, forward: Callable[[Owner], Awaitable[T | None]]
+    ) -> Room | T | None:
         """The room with ``code`` if this process serves it (None: there is no such room),
         else what ``forward`` got from the process that owns it.  While that process does
         not answer, wait for its lease to run out, when this process takes the room.
@@ -306,22 +366,25 @@ class Server:
             if found is None or isinstance(found, Room):
                 return found
             if from_peer:
-                raise Refused("room_moved", "this room is moving between server processes; "
-                              "try again in a moment")
+                raise Refused(
+                    "room_moved",
+                    "this room is moving between server processes; try again in a moment",
+                )
             answer = await forward(found)
             if answer is not None:
                 return answer
             if loop.time() > deadline:
-                raise Refused("room_moved", "the server process of this room does not answer; "
-                              "try again in a moment")
+                raise Refused(
+                    "room_moved",
+                    "the server process of this room does not answer; try again in a moment",
+                )
             await asyncio.sleep(0.5)  # its owner died: its lease runs out, then it is ours
 
     async def _forward(self, request: Request, owner: Owner) -> Response | None:
         """The owner's answer to this request, or None if it cannot be reached."""
         assert self._forwarder is not None
         body = await self._raw_body(request) if request.method == "POST" else None
-        return await forward_http(self._forwarder, request, body, owner,
-                                  self.rooms.owners.secret)
+        return await forward_http(self._forwarder, request, body, owner, self.rooms.owners.secret)
 
     @staticmethod
     def _token(request: Request, data: dict[str, Any]) -> str:
@@ -330,8 +393,11 @@ class Server:
         if token is None and header.lower().startswith("bearer "):
             token = header[7:].strip()
         if not isinstance(token, str) or not token or len(token) > 200:
-            raise Refused("bad_token", "this needs the host's token (\"token\" in the body "
-                          "or an Authorization: Bearer header)")
+            raise Refused(
+                "bad_token",
+                'this needs the host\'s token ("token" in the body '
+                "or an Authorization: Bearer header)",
+            )
         return token
 
     async def create_room(self, request: Request) -> Response:
@@ -340,11 +406,13 @@ class Server:
             who = request.client.host if request.client else "?"
             made = await self.rooms.create(data, who)
             return JSONResponse(made, status_code=201)
+
         return await self._call(request, work)
 
     async def room_info(self, request: Request) -> Response:
         async def work(request: Request, room: Room) -> Response:
             return JSONResponse(room.info())
+
         return await self._in_room(request, work)
 
     async def join(self, request: Request) -> Response:
@@ -355,8 +423,10 @@ class Server:
             if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
                 raise Refused("bad_request", f"seat must be a seat number, not {seat!r}")
             seat, token = await room.join(name, seat)
-            return JSONResponse({"code": room.code, "seat": seat, "token": token,
-                                 "room": room.info()})
+            return JSONResponse(
+                {"code": room.code, "seat": seat, "token": token, "room": room.info()}
+            )
+
         return await self._in_room(request, work)
 
     async def start(self, request: Request) -> Response:
@@ -366,10 +436,13 @@ class Server:
             fill = data.get("fill", "counter")
             if fill is not None and fill is not False:
                 from .room import valid_bot
-                fill = valid_bot(fill, "fill", (room.config.game, room.config.players,
-                                                room.config.options))
+
+                fill = valid_bot(
+                    fill, "fill", (room.config.game, room.config.players, room.config.options)
+                )
             await room.start(token, fill or None)
             return JSONResponse(room.info())
+
         return await self._in_room(request, work)
 
     async def rematch(self, request: Request) -> Response:
@@ -377,10 +450,12 @@ class Server:
             data = await self._body(request)
             await room.rematch(self._token(request, data))
             return JSONResponse(room.info())
+
         return await self._in_room(request, work)
 
-    async def _finished(self, request: Request, room: Room
-                        ) -> tuple[Room, int, bh.Game, dict[str, Any]]:
+    async def _finished(
+        self, request: Request, room: Room
+    ) -> tuple[Room, int, bh.Game, dict[str, Any]]:
         """A finished game of the room (``?game=N``, default the latest) rebuilt from storage,
         with its starting state and actions."""
         from .storage import Storage
@@ -397,26 +472,39 @@ class Server:
         if stored is None:
             raise Refused("unknown_room", f"room {room.code} has no game {game_no}")
         if stored.result is None:
-            raise Refused("not_over", "that game is still being played: its log shows every "
-                          "card, so it opens once the game is over")
+            raise Refused(
+                "not_over",
+                "that game is still being played: its log shows every "
+                "card, so it opens once the game is over",
+            )
         config = room.config
 
         def rebuild() -> tuple[bh.Game, dict[str, Any]]:
-            game = bh.new_game(config.game, players=config.players, seed=stored.seed,
-                               **config.options)
+            game = bh.new_game(
+                config.game, players=config.players, seed=stored.seed, **config.options
+            )
             start = json.loads(game.to_json())
             for seat, action in stored.actions:
                 game.apply(seat, action)
             record = {"start": start, "actions": [[s, a] for s, a in stored.actions]}
             return game, record
+
         game, record = await asyncio.to_thread(rebuild)
         return room, game_no, game, record
 
     async def game_log(self, request: Request) -> Response:
         async def work(request: Request, room: Room) -> Response:
             room, game_no, game, _ = await self._finished(request, room)
-            return JSONResponse({"code": room.code, "game_no": game_no, "game": game.game_id,
-                                 "result": game.result, "events": game.events_all()})
+            return JSONResponse(
+                {
+                    "code": room.code,
+                    "game_no": game_no,
+                    "game": game.game_id,
+                    "result": game.result,
+                    "events": game.events_all(),
+                }
+            )
+
         return await self._in_room(request, work)
 
     async def record(self, request: Request) -> Response:
@@ -427,17 +515,24 @@ class Server:
             # names seat 0 (its bot still listed) so the record stays readable.
             humans = [s for s, info in enumerate(seats) if not info.bot] or [0]
             data = {
-                "format": "bluffhouse-record/1", "game": game.game_id,
+                "format": "bluffhouse-record/1",
+                "game": game.game_id,
                 "humans": humans,
                 "bots": [info.bot or "human" for info in seats],
                 "names": [info.name for info in seats],
-                "room": room.code, "game_no": game_no,
-                "start": record["start"], "actions": record["actions"],
+                "room": room.code,
+                "game_no": game_no,
+                "start": record["start"],
+                "actions": record["actions"],
                 "state": json.loads(game.to_json()),
             }
             name = f"bluffhouse-{room.code}-{game_no}.json"
-            return Response(json.dumps(data), media_type="application/json",
-                            headers={"content-disposition": f'attachment; filename="{name}"'})
+            return Response(
+                json.dumps(data),
+                media_type="application/json",
+                headers={"content-disposition": f'attachment; filename="{name}"'},
+            )
+
         return await self._in_room(request, work)
 
     # ------------------------------------------------------------------ websocket
@@ -452,12 +547,19 @@ class Server:
             peer = f"{ws.headers.get(PEER_HEADER, '?')[:60]} via {peer}"
         refusal = None
         if self._open >= self.limits.connections_total:
-            refusal = ("server_full", "the server has as many connections as it takes; try "
-                       "again later")
-        elif not forwarded and \
-                self._per_address.get(address, 0) >= self.limits.connections_per_address:
-            refusal = ("too_many", f"too many connections from your address (at most "
-                       f"{self.limits.connections_per_address}); close some and try again")
+            refusal = (
+                "server_full",
+                "the server has as many connections as it takes; try again later",
+            )
+        elif (
+            not forwarded
+            and self._per_address.get(address, 0) >= self.limits.connections_per_address
+        ):
+            refusal = (
+                "too_many",
+                f"too many connections from your address (at most "
+                f"{self.limits.connections_per_address}); close some and try again",
+            )
         if refusal is not None:
             await self._refuse(ws, *refusal, 4429)
             return
@@ -480,11 +582,16 @@ class Server:
 
         async def relayed(owner: Owner) -> bool | None:
             return await self._relay(ws, owner, code, peer) or None
+
         try:
             found = await self._reach(code, forwarded, relayed)
         except StorageError:
-            await self._refuse(ws, "storage_unavailable", "the server cannot save anything "
-                               "right now; the page will reconnect", 1013)
+            await self._refuse(
+                ws,
+                "storage_unavailable",
+                "the server cannot save anything right now; the page will reconnect",
+                1013,
+            )
             return
         except Refused as exc:  # 1012: reconnect now (and be sent right); 1013: later
             await self._refuse(ws, exc.code, str(exc), 1012 if forwarded else 1013)
@@ -497,8 +604,13 @@ class Server:
         room = found if isinstance(found, Room) else None
         try:
             if room is None:
-                conn.send({"type": "error", "code": "unknown_room",
-                           "message": f"there is no room {code[:20]!r}"})
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": "unknown_room",
+                        "message": f"there is no room {code[:20]!r}",
+                    }
+                )
                 conn.cut(4404, "unknown room")
                 return
             if not await self._hello(ws, conn, room):
@@ -507,8 +619,13 @@ class Server:
         except WebSocketDisconnect:
             pass
         except StorageError:
-            conn.send({"type": "error", "code": "storage_unavailable", "message":
-                       "the server cannot save anything right now; the page will reconnect"})
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "storage_unavailable",
+                    "message": "the server cannot save anything right now; the page will reconnect",
+                }
+            )
             conn.cut(1013, "database unavailable")
         finally:
             self._conns.discard(conn)
@@ -526,8 +643,9 @@ class Server:
             await ws.close(close, message[:120])
 
     async def _relay(self, ws: WebSocket, owner: Owner, code: str, peer: str) -> bool:
-        return await relay_websocket(ws, owner, code, peer, self.rooms.owners.secret,
-                                     self.limits.hard_frame_bytes)
+        return await relay_websocket(
+            ws, owner, code, peer, self.rooms.owners.secret, self.limits.hard_frame_bytes
+        )
 
     async def _close_idle(self) -> None:
         """Close connections that neither sent nor were sent anything for ``idle_seconds``."""
@@ -537,8 +655,13 @@ class Server:
             cutoff = time.monotonic() - self.limits.idle_seconds
             for conn in list(self._conns):
                 if conn.active < cutoff:
-                    conn.send({"type": "error", "code": "idle", "message":
-                               "closed after a long time with nothing sent either way"})
+                    conn.send(
+                        {
+                            "type": "error",
+                            "code": "idle",
+                            "message": "closed after a long time with nothing sent either way",
+                        }
+                    )
                     conn.cut(4408, "idle")
 
     async def _writer(self, ws: WebSocket, conn: Conn) -> None:
@@ -564,51 +687,86 @@ class Server:
         conn.active = time.monotonic()
         text = message.get("text")
         if text is None:
-            conn.send({"type": "error", "code": "bad_frame",
-                       "message": "send text frames of JSON, not binary ones"})
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "bad_frame",
+                    "message": "send text frames of JSON, not binary ones",
+                }
+            )
             return None
         if len(text) > self.limits.frame_bytes:
-            conn.send({"type": "error", "code": "too_big", "message":
-                       f"a message may be at most {self.limits.frame_bytes} bytes; "
-                       f"this one was {len(text)}"})
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "too_big",
+                    "message": f"a message may be at most {self.limits.frame_bytes} bytes; "
+                    f"this one was {len(text)}",
+                }
+            )
             return None
         try:
             data = loads(text)
         except BadJSON as exc:
-            conn.send({"type": "error", "code": "bad_json",
-                       "message": f"that message is not acceptable JSON: {exc}"})
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "bad_json",
+                    "message": f"that message is not acceptable JSON: {exc}",
+                }
+            )
             return None
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            conn.send({"type": "error", "code": "bad_message", "message":
-                       "a message is a JSON object with a \"type\", like "
-                       "{\"type\": \"hello\"}"})
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "bad_message",
+                    "message": 'a message is a JSON object with a "type", like {"type": "hello"}',
+                }
+            )
             return None
         return data
 
     async def _hello(self, ws: WebSocket, conn: Conn, room: Room) -> bool:
         while True:
             try:
-                data = await asyncio.wait_for(self._receive(ws, conn),
-                                              timeout=self.limits.hello_seconds)
+                data = await asyncio.wait_for(
+                    self._receive(ws, conn), timeout=self.limits.hello_seconds
+                )
             except TimeoutError:
                 conn.cut(4408, "no hello in time")
                 return False
             if data is None:
                 continue
             if data["type"] != "hello":
-                conn.send({"type": "error", "code": "hello_first", "message":
-                           "say hello first: {\"type\": \"hello\", \"token\": ...} "
-                           "(no token: watch as a spectator)"})
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": "hello_first",
+                        "message": 'say hello first: {"type": "hello", "token": ...} '
+                        "(no token: watch as a spectator)",
+                    }
+                )
                 continue
             token = data.get("token")
             seen = data.get("events_seen")
             if token is not None and (not isinstance(token, str) or len(token) > 200):
-                conn.send({"type": "error", "code": "bad_token",
-                           "message": "a token is the text you got when you joined"})
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": "bad_token",
+                        "message": "a token is the text you got when you joined",
+                    }
+                )
                 continue
             if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int)):
-                conn.send({"type": "error", "code": "bad_message",
-                           "message": "events_seen must be a whole number"})
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": "bad_message",
+                        "message": "events_seen must be a whole number",
+                    }
+                )
                 continue
             try:
                 await room.attach(conn, token or None, seen)
@@ -647,9 +805,11 @@ class Server:
                 except Refused as exc:
                     if not (free and exc.code in ("stale", "not_your_turn", "over")):
                         errors += 1  # (a faster seat, or the end of the game: no mistake)
-                    reply: dict[str, Any] = {"type": "refused" if data["type"] == "action"
-                                             else "error", "code": exc.code,
-                                             "message": str(exc)}
+                    reply: dict[str, Any] = {
+                        "type": "refused" if data["type"] == "action" else "error",
+                        "code": exc.code,
+                        "message": str(exc),
+                    }
                     if "id" in data and isinstance(data["id"], str | int):
                         reply["id"] = data["id"]
                     if room.game is not None:
@@ -687,17 +847,24 @@ class Server:
                 raise Refused("spectator", "spectators cannot act; join a seat to play")
             action = data.get("action")
             if not isinstance(action, dict):
-                raise Refused("bad_message", "an action message carries an \"action\" object, "
-                              "like {\"type\": \"action\", \"action\": {\"type\": \"pass\"}, "
-                              "\"version\": 12}")
+                raise Refused(
+                    "bad_message",
+                    'an action message carries an "action" object, '
+                    'like {"type": "action", "action": {"type": "pass"}, '
+                    '"version": 12}',
+                )
             version = data.get("version")
             if not _whole(version):
-                raise Refused("bad_message", "an action message carries the \"version\" of "
-                              "the state you saw (a whole number)")
+                raise Refused(
+                    "bad_message",
+                    'an action message carries the "version" of the state you saw (a whole number)',
+                )
             game_no = data.get("game_no")
             if game_no is not None and not _whole(game_no):
-                raise Refused("bad_message", "game_no is the \"game_no\" of the state you saw "
-                              "(a whole number), or left out")
+                raise Refused(
+                    "bad_message",
+                    'game_no is the "game_no" of the state you saw (a whole number), or left out',
+                )
             request_id = _request_id(data)
             await room.submit(conn.seat, action, version, "player", request_id, game_no)
             reply: dict[str, Any] = {"type": "accepted", "version": version + 1}
@@ -708,13 +875,14 @@ class Server:
         elif kind == "chat":
             text = data.get("text")
             if not isinstance(text, str):
-                raise Refused("bad_message", "a chat message carries \"text\"")
+                raise Refused("bad_message", 'a chat message carries "text"')
             text = " ".join(text.split())
             if not text:
                 raise Refused("bad_message", "the chat line is empty")
             if len(text) > self.limits.chat_chars:
-                raise Refused("too_big", f"a chat line may be at most "
-                              f"{self.limits.chat_chars} characters")
+                raise Refused(
+                    "too_big", f"a chat line may be at most {self.limits.chat_chars} characters"
+                )
             await room.say(conn, text)
         elif kind == "legal":
             async with room.lock:
@@ -728,9 +896,12 @@ class Server:
             action = data.get("action")
             version = data.get("version")
             if not isinstance(action, dict) or not _whole(version):
-                raise Refused("bad_message", "a check message carries an \"action\" object "
-                              "and the \"version\" of the state you saw, like {\"type\": "
-                              "\"check\", \"action\": {\"type\": \"pass\"}, \"version\": 12}")
+                raise Refused(
+                    "bad_message",
+                    'a check message carries an "action" object '
+                    'and the "version" of the state you saw, like {"type": '
+                    '"check", "action": {"type": "pass"}, "version": 12}',
+                )
             _request_id(data)  # a malformed id is refused like an action's
             async with room.lock:
                 verdict = room.views.check(conn.seat, action, version)
@@ -739,13 +910,19 @@ class Server:
                 reply["id"] = data["id"]
             conn.send(reply)
         elif kind == "ping":
-            conn.send({"type": "pong", "at": data.get("at") if isinstance(
-                data.get("at"), int | float) else None})
+            conn.send(
+                {
+                    "type": "pong",
+                    "at": data.get("at") if isinstance(data.get("at"), int | float) else None,
+                }
+            )
         elif kind == "hello":
             raise Refused("bad_message", "already said hello; to change seat, reconnect")
         else:
-            raise Refused("unknown_type", f"unknown message type {kind[:40]!r}; known: "
-                          "action, check, chat, legal, ping")
+            raise Refused(
+                "unknown_type",
+                f"unknown message type {kind[:40]!r}; known: action, check, chat, legal, ping",
+            )
         return False
 
 

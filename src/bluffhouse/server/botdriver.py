@@ -67,20 +67,23 @@ class BotDriver:
                 log.warning("room %s: the bot worker keeps failing for seat %s", room.code, seat)
                 action = None
             except BotFailed as exc:
-                log.warning("room %s: bot %s failed for seat %s: %s", room.code, name, seat,
-                            exc)
+                log.warning("room %s: bot %s failed for seat %s: %s", room.code, name, seat, exc)
                 action = None
             except Exception as exc:
-                log.warning("room %s: bot %s failed for seat %s: %r", room.code, name, seat,
-                            exc)
+                log.warning("room %s: bot %s failed for seat %s: %r", room.code, name, seat, exc)
                 action = None
             wait = room.config.bot_delay - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
             async with room.lock:
                 game = room.game
-                if game is None or game.over or room.game_no != game_no \
-                        or game.version != version or room.bot_for(seat) is None:
+                if (
+                    game is None
+                    or game.over
+                    or room.game_no != game_no
+                    or game.version != version
+                    or room.bot_for(seat) is None
+                ):
                     continue  # the table moved on: decide again
                 outage = False
                 try:
@@ -93,11 +96,18 @@ class BotDriver:
                     if exc.code == "storage_unavailable":
                         outage = True
                     elif room.game is not None:
-                        log.warning("room %s: bot %s's move for seat %s was refused (%s); "
-                                    "playing the default move", room.code, name, seat, exc)
+                        log.warning(
+                            "room %s: bot %s's move for seat %s was refused (%s); "
+                            "playing the default move",
+                            room.code,
+                            name,
+                            seat,
+                            exc,
+                        )
                         with contextlib.suppress(Refused):
-                            await room.submit_locked(seat, default_move(room.game, seat),
-                                                     version, "bot")
+                            await room.submit_locked(
+                                seat, default_move(room.game, seat), version, "bot"
+                            )
             if outage:  # the database is down: wait (outside the lock), then decide again
                 await asyncio.sleep(1.0)
                 continue

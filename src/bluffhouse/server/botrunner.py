@@ -86,7 +86,8 @@ class BotRunner:
         self._pool: concurrent.futures.Executor | None = None
         if workers == 0:
             self._pool = concurrent.futures.ThreadPoolExecutor(
-                max_workers=1, thread_name_prefix="bluffhouse-bot")
+                max_workers=1, thread_name_prefix="bluffhouse-bot"
+            )
         self._procs: list[_Worker | None] = [None] * workers
         self._starting: list[asyncio.Lock] = []
         self._tracks: dict[str, _Track] = {}
@@ -94,13 +95,16 @@ class BotRunner:
         self._closed = False
 
     # ------------------------------------------------------------------ the rooms' games
-    def new_game(self, code: str, game_no: int, game: str, players: int, seed: int,
-                 options: dict[str, Any]) -> None:
+    def new_game(
+        self, code: str, game_no: int, game: str, players: int, seed: int, options: dict[str, Any]
+    ) -> None:
         """A room dealt a new game: the worker can make it from these settings."""
         if self.workers > 0:
             self.forget(code)
-            self._tracks[code] = _Track(game_no, {"new": {
-                "game": game, "players": players, "seed": seed, "options": options}})
+            self._tracks[code] = _Track(
+                game_no,
+                {"new": {"game": game, "players": players, "seed": seed, "options": options}},
+            )
 
     def applied(self, code: str, game_no: int, seat: int, action: Any) -> None:
         """An action the room accepted (and stored)."""
@@ -128,12 +132,22 @@ class BotRunner:
             track = self._tracks[code] = _Track(game_no, None)
         if track.start is None and track.count == 0:
             # The worker may not hold this game: the state itself, from this point on.
-            job = {"room": code, "game_no": game_no, "at": state.version,
-                   "base": {"json": state.to_json()}, "actions": []}
+            job = {
+                "room": code,
+                "game_no": game_no,
+                "at": state.version,
+                "base": {"json": state.to_json()},
+                "actions": [],
+            }
             track.count, track.pending, track.start = state.version, [], {}
             return job
-        job = {"room": code, "game_no": game_no, "at": track.count,
-               "base": track.start or None, "actions": track.pending}
+        job = {
+            "room": code,
+            "game_no": game_no,
+            "at": track.count,
+            "base": track.start or None,
+            "actions": track.pending,
+        }
         track.count += len(track.pending)
         track.pending, track.start = [], {}
         return job
@@ -186,9 +200,13 @@ class BotRunner:
             if worker is not None and worker.proc.returncode is None:
                 return worker
             proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bluffhouse.server.botworker",
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                limit=1 << 24)
+                sys.executable,
+                "-m",
+                "bluffhouse.server.botworker",
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                limit=1 << 24,
+            )
             worker = _Worker(proc)
             worker.reader = asyncio.create_task(self._read(index, worker))
             self._procs[index] = worker

@@ -52,8 +52,9 @@ def answer(held: OrderedDict[str, _Held], req: dict[str, Any]) -> dict[str, Any]
     if base is not None:
         if "new" in base:
             new = base["new"]
-            game = bh.new_game(new["game"], players=new["players"], seed=new["seed"],
-                               **new["options"])
+            game = bh.new_game(
+                new["game"], players=new["players"], seed=new["seed"], **new["options"]
+            )
         else:
             game = bh.load(base["json"])
         held[room] = _Held(game, game_no, req["at"])

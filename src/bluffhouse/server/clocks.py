@@ -38,13 +38,17 @@ class Clocks:
         """The running clocks (seconds left now), missed turns and stand-ins, to be saved."""
         room = self.room
         now = time.time()
-        return {"game_no": room.game_no,
-                "version": room.game.version if room.game is not None else None,
-                "saved_at": round(now, 3),
-                "clocks": [{"seat": seat, "kind": d.kind, "left": round(max(0.0, d.wall - now), 3)}
-                           for seat, d in sorted(self.deadlines.items())],
-                "missed": [st.missed for st in room.state],
-                "stand_in": [s for s, st in enumerate(room.state) if st.stand_in]}
+        return {
+            "game_no": room.game_no,
+            "version": room.game.version if room.game is not None else None,
+            "saved_at": round(now, 3),
+            "clocks": [
+                {"seat": seat, "kind": d.kind, "left": round(max(0.0, d.wall - now), 3)}
+                for seat, d in sorted(self.deadlines.items())
+            ],
+            "missed": [st.missed for st in room.state],
+            "stand_in": [s for s, st in enumerate(room.state) if st.stand_in],
+        }
 
     def restore(self, data: dict[str, Any]) -> None:
         """Take back what ``clock_data`` saved before a restart: the missed turns and the
@@ -60,14 +64,21 @@ class Clocks:
                 st.missed = missed[seat]
             st.stand_in = seat in data.get("stand_in", []) and not room.seats[seat].bot
         if data.get("version") == game.version:
-            self._resume = {c["seat"]: (c["kind"], float(c["left"]))
-                            for c in data.get("clocks", [])}
+            self._resume = {
+                c["seat"]: (c["kind"], float(c["left"])) for c in data.get("clocks", [])
+            }
 
     def info(self) -> list[dict[str, Any]]:
         now = time.time()
-        return [{"seat": seat, "kind": d.kind, "seconds_left": round(max(0.0, d.wall - now), 3),
-                 "ends_at": round(d.wall, 3)}
-                for seat, d in sorted(self.deadlines.items())]
+        return [
+            {
+                "seat": seat,
+                "kind": d.kind,
+                "seconds_left": round(max(0.0, d.wall - now), 3),
+                "ends_at": round(d.wall, 3),
+            }
+            for seat, d in sorted(self.deadlines.items())
+        ]
 
     def cancel(self) -> None:
         for d in self.deadlines.values():
@@ -88,8 +99,7 @@ class Clocks:
             if room.bot_for(seat) is not None:
                 continue
             kind = room.views.mode(seat)
-            seconds = room.config.window_seconds if kind == "window" \
-                else room.config.turn_seconds
+            seconds = room.config.window_seconds if kind == "window" else room.config.turn_seconds
             if seconds is None:
                 continue
             old = self.deadlines.get(seat)
@@ -120,8 +130,12 @@ class Clocks:
         room = self.room
         async with room.lock:
             game = room.game
-            if self.deadlines.get(seat) is not deadline or game is None or game.over \
-                    or seat not in game.to_act:
+            if (
+                self.deadlines.get(seat) is not deadline
+                or game is None
+                or game.over
+                or seat not in game.to_act
+            ):
                 return  # an action came first: the version moved on
             del self.deadlines[seat]
             st = room.state[seat]
@@ -145,8 +159,9 @@ class Clocks:
                         st.missed = max(0, st.missed - 1)
                     self._retry(seat, deadline.kind)
                     return
-                log.warning("room %s: the timer's move for seat %s was refused: %s",
-                            room.code, seat, exc)
+                log.warning(
+                    "room %s: the timer's move for seat %s was refused: %s", room.code, seat, exc
+                )
 
     def _retry(self, seat: int, kind: str, seconds: float = 1.0) -> None:
         loop = asyncio.get_running_loop()

@@ -78,7 +78,8 @@ class SoloOwnership:
                 f"another bluffhouse server is already using {Path(path).expanduser()}; "
                 "SQLite serves one process. Stop the other one, give this one its own file "
                 "(--db sqlite:///OTHER.sqlite3), or run several processes on PostgreSQL "
-                "(--db postgresql+psycopg://USER@HOST:PORT/DB)") from None
+                "(--db postgresql+psycopg://USER@HOST:PORT/DB)"
+            ) from None
         handle.truncate(0)
         handle.write(f"{os.getpid()}\n".encode())
         handle.flush()
@@ -131,15 +132,24 @@ class SharedOwnership(SoloOwnership):
         args = self._args(v=mine, old=max(3600.0, 100 * self.lease_seconds))
 
         def fn(conn: Connection) -> str:
-            conn.execute(text("INSERT INTO bh_cluster (name, value) VALUES ('secret', :v) "
-                              "ON CONFLICT (name) DO NOTHING"), args)
-            secret = conn.execute(text("SELECT value FROM bh_cluster WHERE name = 'secret'"))\
-                .scalar_one()
-            conn.execute(text(f"DELETE FROM bh_nodes WHERE url = :url OR seen < {NOW} - :old"),
-                         args)
-            conn.execute(text(f"INSERT INTO bh_nodes (node, url, seen) VALUES (:node, :url, "
-                              f"{NOW})"), args)
+            conn.execute(
+                text(
+                    "INSERT INTO bh_cluster (name, value) VALUES ('secret', :v) "
+                    "ON CONFLICT (name) DO NOTHING"
+                ),
+                args,
+            )
+            secret = conn.execute(
+                text("SELECT value FROM bh_cluster WHERE name = 'secret'")
+            ).scalar_one()
+            conn.execute(
+                text(f"DELETE FROM bh_nodes WHERE url = :url OR seen < {NOW} - :old"), args
+            )
+            conn.execute(
+                text(f"INSERT INTO bh_nodes (node, url, seen) VALUES (:node, :url, {NOW})"), args
+            )
             return str(secret)
+
         self.secret = await self.storage.write(fn)
 
     async def close(self) -> None:
@@ -149,6 +159,7 @@ class SharedOwnership(SoloOwnership):
         def fn(conn: Connection) -> None:
             conn.execute(text("DELETE FROM bh_leases WHERE owner = :node"), args)
             conn.execute(text("DELETE FROM bh_nodes WHERE node = :node"), args)
+
         with contextlib.suppress(Exception):
             await self.storage.write(fn)
 
@@ -158,14 +169,18 @@ class SharedOwnership(SoloOwnership):
         args = self._args(room=code)
 
         def fn(conn: Connection) -> int | None:
-            row = conn.execute(text(
-                f"INSERT INTO bh_leases (room, owner, fence) VALUES (:room, :node, 1) "
-                f"ON CONFLICT (room) DO UPDATE SET owner = :node, fence = bh_leases.fence + "
-                f"CASE WHEN bh_leases.owner = :node THEN 0 ELSE 1 END "
-                f"WHERE bh_leases.owner = :node OR NOT EXISTS (SELECT 1 FROM bh_nodes n WHERE "
-                f"n.node = bh_leases.owner AND n.seen >= {NOW} - :secs) RETURNING fence"),
-                args).first()
+            row = conn.execute(
+                text(
+                    f"INSERT INTO bh_leases (room, owner, fence) VALUES (:room, :node, 1) "
+                    f"ON CONFLICT (room) DO UPDATE SET owner = :node, fence = bh_leases.fence + "
+                    f"CASE WHEN bh_leases.owner = :node THEN 0 ELSE 1 END "
+                    f"WHERE bh_leases.owner = :node OR NOT EXISTS (SELECT 1 FROM bh_nodes n WHERE "
+                    f"n.node = bh_leases.owner AND n.seen >= {NOW} - :secs) RETURNING fence"
+                ),
+                args,
+            ).first()
             return None if row is None else int(row[0])
+
         number = await self.storage.write(fn)
         return None if number is None else Fence(code, self.node, number)
 
@@ -174,9 +189,14 @@ class SharedOwnership(SoloOwnership):
         args = self._args(room=code)
 
         def fn(conn: Connection) -> Any:
-            return conn.execute(text(
-                f"SELECT l.owner, n.url FROM bh_leases l JOIN bh_nodes n ON n.node = l.owner "
-                f"WHERE l.room = :room AND n.seen >= {NOW} - :secs"), args).first()
+            return conn.execute(
+                text(
+                    f"SELECT l.owner, n.url FROM bh_leases l JOIN bh_nodes n ON n.node = l.owner "
+                    f"WHERE l.room = :room AND n.seen >= {NOW} - :secs"
+                ),
+                args,
+            ).first()
+
         row = await self.storage.read(fn)
         if row is None or row[0] == self.node:
             return None
@@ -186,8 +206,8 @@ class SharedOwnership(SoloOwnership):
         args = self._args(room=code)
 
         def fn(conn: Connection) -> None:
-            conn.execute(text("DELETE FROM bh_leases WHERE room = :room AND owner = :node"),
-                         args)
+            conn.execute(text("DELETE FROM bh_leases WHERE room = :room AND owner = :node"), args)
+
         with contextlib.suppress(Exception):
             await self.storage.write(fn)
 
@@ -197,13 +217,17 @@ class SharedOwnership(SoloOwnership):
         args = self._args()
 
         def fn(conn: Connection) -> set[str]:
-            alive = conn.execute(text(f"UPDATE bh_nodes SET seen = {NOW} WHERE node = :node "
-                                      f"RETURNING node"), args).first()
+            alive = conn.execute(
+                text(f"UPDATE bh_nodes SET seen = {NOW} WHERE node = :node RETURNING node"), args
+            ).first()
             if alive is None:  # removed meanwhile (a long pause): register again
-                conn.execute(text(f"INSERT INTO bh_nodes (node, url, seen) VALUES (:node, "
-                                  f":url, {NOW})"), args)
+                conn.execute(
+                    text(f"INSERT INTO bh_nodes (node, url, seen) VALUES (:node, :url, {NOW})"),
+                    args,
+                )
             rows = conn.execute(text("SELECT room FROM bh_leases WHERE owner = :node"), args)
             return {str(r[0]) for r in rows}
+
         held = await self.storage.write(fn)
         return owned - held
 
@@ -212,12 +236,16 @@ class SharedOwnership(SoloOwnership):
         args = self._args(n=limit)
 
         def fn(conn: Connection) -> list[str]:
-            rows = conn.execute(text(
-                f"SELECT r.code FROM bh_rooms r LEFT JOIN bh_leases l ON l.room = r.code "
-                f"LEFT JOIN bh_nodes n ON n.node = l.owner AND n.seen >= {NOW} - :secs "
-                f"WHERE r.status = 'playing' AND n.node IS NULL ORDER BY r.updated LIMIT :n"),
-                args)
+            rows = conn.execute(
+                text(
+                    f"SELECT r.code FROM bh_rooms r LEFT JOIN bh_leases l ON l.room = r.code "
+                    f"LEFT JOIN bh_nodes n ON n.node = l.owner AND n.seen >= {NOW} - :secs "
+                    f"WHERE r.status = 'playing' AND n.node IS NULL ORDER BY r.updated LIMIT :n"
+                ),
+                args,
+            )
             return [str(r[0]) for r in rows]
+
         return await self.storage.read(fn)
 
     def is_peer(self, secret: str | None) -> bool:

@@ -32,7 +32,7 @@ def sqlite_path(url: str) -> str | None:
     """The file behind a ``sqlite:///`` URL (None for other databases or in-memory ones)."""
     if not url.startswith("sqlite:///"):
         return None
-    path = url[len("sqlite:///"):]
+    path = url[len("sqlite:///") :]
     return path or None
 
 
@@ -110,21 +110,28 @@ class Settings:
         return f"http://{shown}:{self.port}"
 
     @classmethod
-    def from_env(cls, host: str | None = None, port: int | None = None,
-                 db: str | None = None, **extra: object) -> Settings:
+    def from_env(
+        cls,
+        host: str | None = None,
+        port: int | None = None,
+        db: str | None = None,
+        **extra: object,
+    ) -> Settings:
         """Explicit values win; then BLUFFHOUSE_HOST/PORT/DB; then the defaults."""
         env_port = os.environ.get("BLUFFHOUSE_PORT")
         if port is None and env_port:
             try:
                 port = int(env_port)
             except ValueError:
-                raise ValueError(f"BLUFFHOUSE_PORT must be a port number, not {env_port!r}")\
-                    from None
+                raise ValueError(
+                    f"BLUFFHOUSE_PORT must be a port number, not {env_port!r}"
+                ) from None
         return cls(
             host=host or os.environ.get("BLUFFHOUSE_HOST") or DEFAULT_HOST,
             port=DEFAULT_PORT if port is None else port,
             db=db or os.environ.get("BLUFFHOUSE_DB") or default_db_url(),
             advertise=extra.pop("advertise", None)  # type: ignore[arg-type]
-            or os.environ.get("BLUFFHOUSE_ADVERTISE") or None,
+            or os.environ.get("BLUFFHOUSE_ADVERTISE")
+            or None,
             **extra,  # type: ignore[arg-type]
         )

@@ -23,8 +23,9 @@ PEER_HEADER = "x-bluffhouse-peer"
 GONE = (1012, "the room's server process went away; reconnect")
 
 
-async def forward_http(client: httpx.AsyncClient, request: Request, body: bytes | None,
-                       owner: Owner, secret: str) -> Response | None:
+async def forward_http(
+    client: httpx.AsyncClient, request: Request, body: bytes | None, owner: Owner, secret: str
+) -> Response | None:
     """The owner's answer to ``request``, or None if it cannot be reached."""
     headers = {NODE_HEADER: secret, PEER_HEADER: request.client.host if request.client else "?"}
     for name in ("content-type", "authorization"):
@@ -37,21 +38,25 @@ async def forward_http(client: httpx.AsyncClient, request: Request, body: bytes 
         answer = await client.request(request.method, url, content=body, headers=headers)
     except httpx.HTTPError:
         return None
-    kept = {k: v for k, v in answer.headers.items()
-            if k in ("content-type", "content-disposition")}
+    kept = {k: v for k, v in answer.headers.items() if k in ("content-type", "content-disposition")}
     return Response(answer.content, status_code=answer.status_code, headers=kept)
 
 
-async def relay_websocket(ws: WebSocket, owner: Owner, code: str, peer: str, secret: str,
-                          max_size: int) -> bool:
+async def relay_websocket(
+    ws: WebSocket, owner: Owner, code: str, peer: str, secret: str, max_size: int
+) -> bool:
     """Pass the client's frames to the room's owner and back until either side closes; False
     if the owner cannot be reached.  The owner's close code reaches the client; the owner
     going away without one closes the client with ``GONE``."""
     url = "ws" + owner.url[4:] + f"/ws/{code}"
     try:
         upstream = await websockets.connect(
-            url, max_size=max_size, open_timeout=3, compression=None,
-            additional_headers={NODE_HEADER: secret, PEER_HEADER: peer})
+            url,
+            max_size=max_size,
+            open_timeout=3,
+            compression=None,
+            additional_headers={NODE_HEADER: secret, PEER_HEADER: peer},
+        )
     except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidURI):
         return False
 
@@ -83,8 +88,9 @@ async def relay_websocket(ws: WebSocket, owner: Owner, code: str, peer: str, sec
         with contextlib.suppress(Exception):
             await upstream.close()
         if ws.application_state != WebSocketState.DISCONNECTED:
-            close_code, reason = (closed, why) if closed is not None \
-                and closed not in (1005, 1006) else GONE
+            close_code, reason = (
+                (closed, why) if closed is not None and closed not in (1005, 1006) else GONE
+            )
             with contextlib.suppress(Exception):
                 await ws.close(close_code, reason[:120])
     return True

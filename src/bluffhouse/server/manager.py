@@ -56,8 +56,9 @@ def clean_name(name: Any, limit: int, what: str = "name") -> str:
     return text
 
 
-def _int(data: dict[str, Any], key: str, default: int | None, low: int, high: int,
-         what: str) -> int | None:
+def _int(
+    data: dict[str, Any], key: str, default: int | None, low: int, high: int, what: str
+) -> int | None:
     value = data.get(key, default)
     if value is None:
         return None
@@ -68,18 +69,20 @@ def _int(data: dict[str, Any], key: str, default: int | None, low: int, high: in
     return value
 
 
-def _seconds(data: dict[str, Any], key: str, default: float, high: float,
-             what: str) -> float | None:
+def _seconds(
+    data: dict[str, Any], key: str, default: float, high: float, what: str
+) -> float | None:
     value = data.get(key, default)
     if value is None or value is False:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) \
-            or not math.isfinite(value):
-        raise Refused("bad_request", f"{what} must be a number of seconds or null "
-                      f"(no timer), not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise Refused(
+            "bad_request", f"{what} must be a number of seconds or null (no timer), not {value!r}"
+        )
     if not 0 < value <= high:
-        raise Refused("bad_request", f"{what} must be more than 0 and at most {high:g} "
-                      f"seconds, not {value}")
+        raise Refused(
+            "bad_request", f"{what} must be more than 0 and at most {high:g} seconds, not {value}"
+        )
     return float(value)
 
 
@@ -100,8 +103,9 @@ class Manager:
         self.settings = settings
         self.limits = settings.limits
         self.storage = storage or Storage(settings.db, write_timeout=self.limits.write_timeout)
-        self.owners: SoloOwnership = ownership(self.storage, settings.own_url,
-                                               self.limits.lease_seconds)
+        self.owners: SoloOwnership = ownership(
+            self.storage, settings.own_url, self.limits.lease_seconds
+        )
         #: Rooms being created now (counted with the rooms against the cap before any wait).
         self._creating = 0
         self._keeper: asyncio.Task[None] | None = None
@@ -181,7 +185,7 @@ class Manager:
                 room.clocks.dirty = False
         codes = list(saved)
         for start in range(0, len(codes), 500):
-            part = {c: saved[c] for c in codes[start:start + 500]}
+            part = {c: saved[c] for c in codes[start : start + 500]}
             await self.storage.write(Storage.op_save_clocks(part))
         return len(saved)
 
@@ -218,7 +222,8 @@ class Manager:
             return
         log.warning("room %s: now served by another process; its clients are sent there", code)
         task = asyncio.get_running_loop().create_task(
-            room.close(1012, "this room moved to another server process; reconnect"))
+            room.close(1012, "this room moved to another server process; reconnect")
+        )
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)
 
@@ -277,8 +282,9 @@ class Manager:
                 room = self.rooms.get(key)
                 if room is not None:
                     return room
-                stored = await self.storage.read(Storage.op_load_room(
-                    key, chat_lines=self.limits.chat_history))
+                stored = await self.storage.read(
+                    Storage.op_load_room(key, chat_lines=self.limits.chat_history)
+                )
                 if stored is None:
                     return None
                 fence = await self.owners.claim(key)
@@ -286,9 +292,13 @@ class Manager:
                     owner = await self.owners.owner_of(key)
                     return owner if owner is not None else None
                 # Read again under the lease: the last owner may have written since.
-                stored = await self.storage.read(Storage.op_load_room(
-                    key, chat_lines=self.limits.chat_history)) if self.owners.shared \
+                stored = (
+                    await self.storage.read(
+                        Storage.op_load_room(key, chat_lines=self.limits.chat_history)
+                    )
+                    if self.owners.shared
                     else stored
+                )
                 if stored is None:
                     return None
                 room = await asyncio.to_thread(Room.from_stored, self, stored)
@@ -308,23 +318,39 @@ class Manager:
         while stamps and stamps[0] < now - 60:
             stamps.popleft()
         if len(stamps) >= self.limits.creates_per_minute:
-            raise Refused("too_many", "too many rooms created from your address; wait a "
-                          "minute")
+            raise Refused("too_many", "too many rooms created from your address; wait a minute")
         stamps.append(now)
 
     def parse_config(self, data: dict[str, Any]) -> tuple[RoomConfig, list[SeatInfo]]:
         """A room's settings from a create request; the engine validates game and options."""
-        known = {"game", "players", "options", "bots", "turn_seconds", "window_seconds",
-                 "timers", "missed_turns", "bot_delay", "stand_in", "seed", "name", "sit",
-                 "seat"}
+        known = {
+            "game",
+            "players",
+            "options",
+            "bots",
+            "turn_seconds",
+            "window_seconds",
+            "timers",
+            "missed_turns",
+            "bot_delay",
+            "stand_in",
+            "seed",
+            "name",
+            "sit",
+            "seat",
+        }
         unknown = sorted(set(data) - known)
         if unknown:
-            raise Refused("bad_request", f"unknown field(s) {', '.join(unknown)}; known: "
-                          f"{', '.join(sorted(known))}")
+            raise Refused(
+                "bad_request",
+                f"unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}",
+            )
         game_id = data.get("game")
         if not isinstance(game_id, str):
-            raise Refused("bad_request", "say which game: {\"game\": \"bullshit\"} "
-                          "('bluffhouse games' lists them)")
+            raise Refused(
+                "bad_request",
+                'say which game: {"game": "bullshit"} (\'bluffhouse games\' lists them)',
+            )
         try:
             preset = bh.lookup(game_id)
         except bh.RuleError as exc:
@@ -333,8 +359,9 @@ class Manager:
         assert players is not None
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise Refused("bad_request", f"options must be an object of option: value, not "
-                          f"{options!r}")
+            raise Refused(
+                "bad_request", f"options must be an object of option: value, not {options!r}"
+            )
         try:
             bh.new_game(preset.id, players=players, seed=0, **options)
         except (bh.RuleError, bh.IllegalAction, ValueError, TypeError) as exc:
@@ -344,41 +371,56 @@ class Manager:
             raise Refused("bad_request", f"timers must be true or false, not {timers!r}")
         high = self.limits.max_timer_seconds
         turn = _seconds(data, "turn_seconds", 30.0, high, "turn_seconds") if timers else None
-        window = _seconds(data, "window_seconds", 5.0, high, "window_seconds") \
-            if timers else None
+        window = _seconds(data, "window_seconds", 5.0, high, "window_seconds") if timers else None
         missed = _int(data, "missed_turns", 3, 1, 100, "missed_turns")
         delay = data.get("bot_delay", self.settings.bot_delay)
-        if isinstance(delay, bool) or not isinstance(delay, int | float) \
-                or not math.isfinite(delay) or not 0 <= delay <= 10:
-            raise Refused("bad_request", f"bot_delay must be from 0 to 10 seconds, not "
-                          f"{delay!r}")
+        if (
+            isinstance(delay, bool)
+            or not isinstance(delay, int | float)
+            or not math.isfinite(delay)
+            or not 0 <= delay <= 10
+        ):
+            raise Refused("bad_request", f"bot_delay must be from 0 to 10 seconds, not {delay!r}")
         table = (preset.id, players, options)
         stand_in = valid_bot(data.get("stand_in", "counter"), "stand_in", table)
         seed = _int(data, "seed", None, 0, MAX_SEED - 1, "seed")
         seats = [SeatInfo() for _ in range(players)]
         bots = data.get("bots", {})
-        if isinstance(bots, list) and all(isinstance(b, int) and not isinstance(b, bool)
-                                          for b in bots):
+        if isinstance(bots, list) and all(
+            isinstance(b, int) and not isinstance(b, bool) for b in bots
+        ):
             bots = {str(b): "counter" for b in bots}
         elif isinstance(bots, list):
             bots = {str(i): b for i, b in enumerate(bots) if b}
         if not isinstance(bots, dict):
-            raise Refused("bad_request", "bots is a list of seats ([2, 3]: counter bots) or "
-                          "an object of seat: bot name ({\"2\": \"random\"})")
+            raise Refused(
+                "bad_request",
+                "bots is a list of seats ([2, 3]: counter bots) or "
+                'an object of seat: bot name ({"2": "random"})',
+            )
         for key, name in bots.items():
             try:
                 seat = int(key)
             except (TypeError, ValueError):
                 raise Refused("bad_request", f"bots: {key!r} is not a seat number") from None
             if not 0 <= seat < players:
-                raise Refused("bad_request", f"bots: there is no seat {seat}; seats are 0 to "
-                              f"{players - 1}")
-            seats[seat] = SeatInfo(bot=valid_bot(name or "counter", f"the bot for seat {seat}",
-                                                 table))
-        config = RoomConfig(game=preset.id, players=players, options=dict(options),
-                            turn_seconds=turn, window_seconds=window,
-                            missed_turns=missed or 3, bot_delay=float(delay),
-                            stand_in=stand_in, seed=seed)
+                raise Refused(
+                    "bad_request", f"bots: there is no seat {seat}; seats are 0 to {players - 1}"
+                )
+            seats[seat] = SeatInfo(
+                bot=valid_bot(name or "counter", f"the bot for seat {seat}", table)
+            )
+        config = RoomConfig(
+            game=preset.id,
+            players=players,
+            options=dict(options),
+            turn_seconds=turn,
+            window_seconds=window,
+            missed_turns=missed or 3,
+            bot_delay=float(delay),
+            stand_in=stand_in,
+            seed=seed,
+        )
         return config, seats
 
     async def create(self, data: dict[str, Any], who: str) -> dict[str, Any]:
@@ -396,8 +438,12 @@ class Manager:
             free = [s for s, info in enumerate(seats) if info.kind == "free"]
             want = _int(data, "seat", free[0] if free else None, 0, config.players - 1, "seat")
             if want is None or want not in free:
-                raise Refused("bad_request", "there is no free seat for you: every seat is "
-                              "a bot" if not free else f"seat {want} is a bot's")
+                raise Refused(
+                    "bad_request",
+                    "there is no free seat for you: every seat is a bot"
+                    if not free
+                    else f"seat {want} is a bot's",
+                )
             seat = want
             seats[seat] = SeatInfo(name=name, token=token_hash(token))
         elif "name" in data:
@@ -411,19 +457,26 @@ class Manager:
         try:
             return await self._create(config, seats, token, seat)
         except StorageError:
-            raise Refused("storage_unavailable", "the server cannot save anything right now, so "
-                          "the room was not created; try again in a moment") from None
+            raise Refused(
+                "storage_unavailable",
+                "the server cannot save anything right now, so "
+                "the room was not created; try again in a moment",
+            ) from None
         finally:
             self._creating -= 1
 
-    async def _create(self, config: RoomConfig, seats: list[SeatInfo], token: str,
-                      seat: int | None) -> dict[str, Any]:
+    async def _create(
+        self, config: RoomConfig, seats: list[SeatInfo], token: str, seat: int | None
+    ) -> dict[str, Any]:
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code in self.rooms:
                 continue
-            made = await self.storage.write(Storage.op_create_room(
-                code, config.as_dict(), [asdict(s) for s in seats], token_hash(token)))
+            made = await self.storage.write(
+                Storage.op_create_room(
+                    code, config.as_dict(), [asdict(s) for s in seats], token_hash(token)
+                )
+            )
             if made:
                 break
         else:  # pragma: no cover - 887 million codes
@@ -431,5 +484,11 @@ class Manager:
         room = Room(self, code, config, seats, token_hash(token))
         room.fence = await self.owners.claim(code)
         self.rooms[code] = room
-        return {"code": code, "link": f"/r/{code}", "token": token, "seat": seat,
-                "host": True, "room": room.info()}
+        return {
+            "code": code,
+            "link": f"/r/{code}",
+            "token": token,
+            "seat": seat,
+            "host": True,
+            "room": room.info(),
+        }

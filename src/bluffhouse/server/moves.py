@@ -34,12 +34,16 @@ def default_move(game: bh.Game, seat: int) -> dict[str, Any]:
     legal = game.legal_actions(seat)
     if not legal:
         raise Refused("not_your_turn", f"seat {seat} has nothing to do")
-    plays = [a for a in legal if a["type"] == "play" and isinstance(a.get("cards"), list)
-             and isinstance(a.get("claim"), dict)]
+    plays = [
+        a
+        for a in legal
+        if a["type"] == "play"
+        and isinstance(a.get("cards"), list)
+        and isinstance(a.get("claim"), dict)
+    ]
     if plays:
         single = [a for a in plays if len(a["cards"]) == 1]
-        true = [a for a in single
-                if str(a["cards"][0])[:1] == str(a["claim"].get("rank", ""))[:1]]
+        true = [a for a in single if str(a["cards"][0])[:1] == str(a["claim"].get("rank", ""))[:1]]
         if true:
             return true[0]
         if single:

@@ -34,15 +34,34 @@ from .wire import dumps
 if TYPE_CHECKING:
     from .manager import Manager
 
-__all__ = ["LEGAL_CAP", "Conn", "Refused", "Room", "RoomConfig", "SeatInfo", "default_move",
-           "listed_subset", "token_hash", "valid_bot"]
+__all__ = [
+    "LEGAL_CAP",
+    "Conn",
+    "Refused",
+    "Room",
+    "RoomConfig",
+    "SeatInfo",
+    "default_move",
+    "listed_subset",
+    "token_hash",
+    "valid_bot",
+]
 
 log = logging.getLogger("bluffhouse.server")
 
+
 class Room:
-    def __init__(self, manager: Manager, code: str, config: RoomConfig,
-                 seats: list[SeatInfo], host: str, status: str = "lobby",
-                 game_no: int = 0, created: float | None = None) -> None:
+    def __init__(
+        self,
+        manager: Manager,
+        code: str,
+        config: RoomConfig,
+        seats: list[SeatInfo],
+        host: str,
+        status: str = "lobby",
+        game_no: int = 0,
+        created: float | None = None,
+    ) -> None:
         self.manager = manager
         self.storage: Storage = manager.storage
         self.limits = manager.settings.limits
@@ -88,8 +107,16 @@ class Room:
         """A room as stored; its game rebuilt from the seed (or snapshot) and the actions."""
         config = RoomConfig.from_dict(stored.config)
         seats = [SeatInfo(**s) for s in stored.seats]
-        room = cls(manager, stored.code, config, seats, stored.host, stored.status,
-                   stored.game_no, stored.created)
+        room = cls(
+            manager,
+            stored.code,
+            config,
+            seats,
+            stored.host,
+            stored.status,
+            stored.game_no,
+            stored.created,
+        )
         if stored.game is not None:
             g = stored.game
             room.seed = g.seed
@@ -97,8 +124,9 @@ class Room:
                 game = bh.load(g.snapshot)
                 done = g.snapshot_at
             else:
-                game = bh.new_game(config.game, players=config.players, seed=g.seed,
-                                   **config.options)
+                game = bh.new_game(
+                    config.game, players=config.players, seed=g.seed, **config.options
+                )
                 done = 0
             for seat, action in g.actions:
                 game.apply(seat, action)
@@ -119,9 +147,13 @@ class Room:
         """Put the game back as it was after the last stored action, from memory: the last
         snapshot (or the seed) and the stored actions since."""
         snapshot, done = self._base
-        game = bh.load(snapshot) if snapshot else bh.new_game(
-            self.config.game, players=self.config.players, seed=self.seed,
-            **self.config.options)
+        game = (
+            bh.load(snapshot)
+            if snapshot
+            else bh.new_game(
+                self.config.game, players=self.config.players, seed=self.seed, **self.config.options
+            )
+        )
         for seat, action in self._tail:
             game.apply(seat, action)
         self.game = game
@@ -137,8 +169,9 @@ class Room:
         where it went further than memory, take that up and tell everyone.  Refused while the
         database is still down."""
         try:
-            stored = await self.storage.read(Storage.op_load_room(
-                self.code, chat_lines=self.limits.chat_history))
+            stored = await self.storage.read(
+                Storage.op_load_room(self.code, chat_lines=self.limits.chat_history)
+            )
         except StorageError:
             raise _unavailable("nothing was changed") from None
         if stored is None:
@@ -146,12 +179,21 @@ class Room:
         fresh = Room.from_stored(self.manager, stored)
         self.unsure = False
         self.chat_next = max(self.chat_next, fresh.chat_next)
-        same = (fresh.game_no, fresh.actions, fresh.status, fresh.seats) == \
-            (self.game_no, self.actions, self.status, self.seats)
+        same = (fresh.game_no, fresh.actions, fresh.status, fresh.seats) == (
+            self.game_no,
+            self.actions,
+            self.status,
+            self.seats,
+        )
         if same:
             return
-        log.warning("room %s: a write reported as failed had committed; taking up the stored "
-                    "room (game %s, %s actions)", self.code, fresh.game_no, fresh.actions)
+        log.warning(
+            "room %s: a write reported as failed had committed; taking up the stored "
+            "room (game %s, %s actions)",
+            self.code,
+            fresh.game_no,
+            fresh.actions,
+        )
         new_game = fresh.game_no != self.game_no
         self.seats, self.status, self.seed = fresh.seats, fresh.status, fresh.seed
         self.game, self.game_no, self.actions = fresh.game, fresh.game_no, fresh.actions
@@ -160,9 +202,14 @@ class Room:
         if new_game:
             self.events = 0
             if self.game is not None:
-                self.manager.bots.new_game(self.code, self.game_no, self.config.game,
-                                           self.config.players, self.seed,
-                                           self.config.options)
+                self.manager.bots.new_game(
+                    self.code,
+                    self.game_no,
+                    self.config.game,
+                    self.config.players,
+                    self.seed,
+                    self.config.options,
+                )
         self.broadcast(self.room_message())
         if self.game is not None:
             self.after_change(None, [])
@@ -213,16 +260,31 @@ class Room:
         seats = []
         for seat, info in enumerate(self.seats):
             st = self.state[seat]
-            seats.append({"seat": seat, "name": info.name, "kind": info.kind, "bot": info.bot,
-                          "connected": any(not c.closed for c in st.conns),
-                          "stand_in": st.stand_in})
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": info.name,
+                    "kind": info.kind,
+                    "bot": info.bot,
+                    "connected": any(not c.closed for c in st.conns),
+                    "stand_in": st.stand_in,
+                }
+            )
         out: dict[str, Any] = {
-            "code": self.code, "link": f"/r/{self.code}", "game": preset.id,
-            "title": preset.title, "players": self.config.players,
-            "options": self.config.options, "status": self.status, "game_no": self.game_no,
+            "code": self.code,
+            "link": f"/r/{self.code}",
+            "game": preset.id,
+            "title": preset.title,
+            "players": self.config.players,
+            "options": self.config.options,
+            "status": self.status,
+            "game_no": self.game_no,
             "timers": {"turn": self.config.turn_seconds, "window": self.config.window_seconds},
-            "missed_turns": self.config.missed_turns, "bot_delay": self.config.bot_delay,
-            "seats": seats, "spectators": len(self.spectators), "host_seat": self.host_seat(),
+            "missed_turns": self.config.missed_turns,
+            "bot_delay": self.config.bot_delay,
+            "seats": seats,
+            "spectators": len(self.spectators),
+            "host_seat": self.host_seat(),
         }
         if self.game is not None:
             out["version"] = self.game.version
@@ -262,21 +324,32 @@ class Room:
         await self.seating.rematch(token)
 
     # ------------------------------------------------------------------ play
-    async def submit(self, seat: int, action: Any, version: Any, source: str,
-                     request_id: str | None = None, game_no: int | None = None) -> None:
+    async def submit(
+        self,
+        seat: int,
+        action: Any,
+        version: Any,
+        source: str,
+        request_id: str | None = None,
+        game_no: int | None = None,
+    ) -> None:
         """An action for ``seat`` decided at ``version`` (of game ``game_no``, if given: after
         a rematch versions start again); raises Refused (nothing changed)."""
         asked = time.perf_counter()
         async with self.lock:
             self.manager.timing["lock_wait"] += time.perf_counter() - asked
             if game_no is not None and game_no != self.game_no:
-                raise Refused("stale", f"you acted in game {game_no}, but the table is at "
-                              f"game {self.game_no} now: look at the new state and act again")
+                raise Refused(
+                    "stale",
+                    f"you acted in game {game_no}, but the table is at "
+                    f"game {self.game_no} now: look at the new state and act again",
+                )
             await self.submit_locked(seat, action, version, source, request_id)
         self.manager.recent.append(time.perf_counter() - asked)
 
-    def may_act(self, seat: int, version: Any, request_id: str | None = None,
-                asking: bool = False) -> bh.Game:
+    def may_act(
+        self, seat: int, version: Any, request_id: str | None = None, asking: bool = False
+    ) -> bh.Game:
         """The game, if ``seat`` may act on ``version`` now; else raises Refused, for the same
         reasons whether the action is sent (``submit_locked``) or only asked about
         (``check``, ``asking``)."""
@@ -288,19 +361,24 @@ class Room:
         if request_id is not None and request_id in self.state[seat].recent_ids:
             raise Refused("duplicate", f"action {request_id!r} was already accepted")
         if version != game.version:
-            raise Refused("stale", f"you {'asked about' if asking else 'acted on'} version "
-                          f"{version}, but the table is at version {game.version} now"
-                          + ("" if asking else ": look at the new state and act again"))
+            raise Refused(
+                "stale",
+                f"you {'asked about' if asking else 'acted on'} version "
+                f"{version}, but the table is at version {game.version} now"
+                + ("" if asking else ": look at the new state and act again"),
+            )
         if seat not in game.to_act:
             if asking:
                 raise Refused("not_your_turn", f"seat {seat} may not act now")
             waiting = ", ".join(map(str, game.to_act))
-            raise Refused("not_your_turn", f"seat {seat} may not act now (waiting for seat "
-                          f"{waiting})")
+            raise Refused(
+                "not_your_turn", f"seat {seat} may not act now (waiting for seat {waiting})"
+            )
         return game
 
-    async def submit_locked(self, seat: int, action: Any, version: Any, source: str,
-                            request_id: str | None = None) -> None:
+    async def submit_locked(
+        self, seat: int, action: Any, version: Any, source: str, request_id: str | None = None
+    ) -> None:
         """Apply, store, then tell: an action exists only once it is stored.  If the write
         fails the game is put back from memory, exactly as it was, and the seat is refused
         (``storage_unavailable``): nobody saw the action, and it can be sent again."""
@@ -314,8 +392,9 @@ class Room:
         except bh.IllegalAction as exc:
             raise Refused("illegal", str(exc)) from None
         except Exception as exc:  # an engine failure on odd input: storage is the truth
-            log.warning("room %s: the engine failed on %r from seat %s: %r",
-                        self.code, action, seat, exc)
+            log.warning(
+                "room %s: the engine failed on %r from seat %s: %r", self.code, action, seat, exc
+            )
             self._restore()
             raise Refused("illegal", "the server could not apply that action") from None
         idx = self.actions
@@ -324,16 +403,26 @@ class Room:
         snapshot = game.to_json() if not game.over and (idx + 1) % every == 0 else None
         stored = time.perf_counter()
         try:
-            await self.storage.append(self.code, self.game_no, idx, seat, action, source,
-                                      result, snapshot, fence=self.fence)
+            await self.storage.append(
+                self.code,
+                self.game_no,
+                idx,
+                seat,
+                action,
+                source,
+                result,
+                snapshot,
+                fence=self.fence,
+            )
             self.manager.timing["store_wait"] += time.perf_counter() - stored
         except LeaseLost:
             self._restore()
             self.manager.lost(self.code)
             raise _moved() from None
         except StorageError as exc:
-            log.error("room %s: an action was not stored, the game is as it was: %s",
-                      self.code, exc)
+            log.error(
+                "room %s: an action was not stored, the game is as it was: %s", self.code, exc
+            )
             self._restore()
             self.unsure = True
             raise _unavailable("your move was not made") from None
@@ -368,10 +457,16 @@ class Room:
             self.clocks.cancel()
             self.manager.bots.forget(self.code)
             self.views.push(since)
-            self.broadcast({"type": "over", "code": self.code, "game_no": self.game_no,
-                            "result": game.result,
-                            "record": f"/api/rooms/{self.code}/record?game={self.game_no}",
-                            "log": f"/api/rooms/{self.code}/log?game={self.game_no}"})
+            self.broadcast(
+                {
+                    "type": "over",
+                    "code": self.code,
+                    "game_no": self.game_no,
+                    "result": game.result,
+                    "record": f"/api/rooms/{self.code}/record?game={self.game_no}",
+                    "log": f"/api/rooms/{self.code}/log?game={self.game_no}",
+                }
+            )
             self.broadcast(self.room_message())
             return
         self.clocks.arm(actor, prev_to_act)  # first: the state message shows the clocks
@@ -384,12 +479,12 @@ class Room:
             if conn.seat is None and not conn.host:
                 raise Refused("spectator", "spectators cannot chat; take a seat to talk")
             name = self.seats[conn.seat].name if conn.seat is not None else "host"
-            line = {"seat": conn.seat, "name": name, "text": text,
-                    "at": round(time.time(), 3)}
+            line = {"seat": conn.seat, "name": name, "text": text, "at": round(time.time(), 3)}
             if self.unsure:
                 await self.reconcile()
-            await self.store(Storage.op_chat(self.code, self.chat_next, line),
-                              "the chat line was not sent")
+            await self.store(
+                Storage.op_chat(self.code, self.chat_next, line), "the chat line was not sent"
+            )
             self.chat_next += 1
             self.chat.append(line)
             self.broadcast({"type": "chat", **line})
@@ -408,8 +503,11 @@ class Room:
 
     def idle(self, now: float) -> bool:
         """Unloadable: nothing is running, nobody is connected, untouched for a while."""
-        return (self.status != "playing" and not self.all_conns()
-                and now - self.touched > self.limits.idle_unload_seconds)
+        return (
+            self.status != "playing"
+            and not self.all_conns()
+            and now - self.touched > self.limits.idle_unload_seconds
+        )
 
     async def close(self, code: int = 1001, reason: str = "the server is stopping") -> None:
         self.closed = True
@@ -422,17 +520,20 @@ class Room:
 
 
 def _unavailable(what: str) -> Refused:
-    return Refused("storage_unavailable", f"the server cannot save anything right now, so {what}; "
-                   "the table is as it was: try again in a moment")
+    return Refused(
+        "storage_unavailable",
+        f"the server cannot save anything right now, so {what}; "
+        "the table is as it was: try again in a moment",
+    )
 
 
 def _moved() -> Refused:
-    return Refused("room_moved", "this room is now served by another server process; "
-                   "reconnect to go on")
+    return Refused(
+        "room_moved", "this room is now served by another server process; reconnect to go on"
+    )
 
 
-def valid_bot(name: Any, what: str,
-              table: tuple[str, int, Mapping[str, Any]] | None = None) -> str:
+def valid_bot(name: Any, what: str, table: tuple[str, int, Mapping[str, Any]] | None = None) -> str:
     """A bot name of the registry, lower-cased; with ``table`` (game, players, options), one
     that sits at such a table (the learned bot plays one game)."""
     if not isinstance(name, str) or name.strip().lower() not in bot_names():
@@ -442,8 +543,10 @@ def valid_bot(name: Any, what: str,
                 bot_class(name)
             except ValueError as exc:  # an unknown bot, or one this install cannot offer
                 why = "" if str(exc).startswith("unknown bot") else f": {exc}"
-        raise Refused("bad_request", f"{what} must be a bot name ({', '.join(bot_names())}), "
-                      f"not {name!r}{why}")
+        raise Refused(
+            "bad_request",
+            f"{what} must be a bot name ({', '.join(bot_names())}), not {name!r}{why}",
+        )
     key: str = name.strip().lower()
     if table is not None:
         reason = bot_refusal(key, *table)

@@ -38,8 +38,11 @@ class Seating:
                     raise Refused("bad_token", f"that token is not valid in room {room.code}")
             cap = room.limits.spectators_per_room
             if seat is None and not host and len(room.spectators) >= cap:
-                raise Refused("room_full", f"room {room.code} has as many spectators as it "
-                              f"takes ({cap}); the players' own seats are kept for them")
+                raise Refused(
+                    "room_full",
+                    f"room {room.code} has as many spectators as it "
+                    f"takes ({cap}); the players' own seats are kept for them",
+                )
             conn.seat, conn.host, conn.room = seat, host, room
             if seat is None:
                 room.spectators.append(conn)
@@ -54,17 +57,33 @@ class Seating:
                     room.clocks.dirty = True
                 st.stand_in, st.missed = False, 0
             room.touched = time.monotonic()
-            conn.send({"type": "welcome", "code": room.code, "seat": seat, "host": host,
-                       "limits": {"frame_bytes": room.limits.frame_bytes,
-                                  "chat_chars": room.limits.chat_chars,
-                                  "messages_per_second": room.limits.rate_per_second}})
+            conn.send(
+                {
+                    "type": "welcome",
+                    "code": room.code,
+                    "seat": seat,
+                    "host": host,
+                    "limits": {
+                        "frame_bytes": room.limits.frame_bytes,
+                        "chat_chars": room.limits.chat_chars,
+                        "messages_per_second": room.limits.rate_per_second,
+                    },
+                }
+            )
             if room.chat:
                 conn.send({"type": "chat_history", "lines": list(room.chat)})
             if room.game is not None:
-                since = events_seen if events_seen is not None and \
-                    0 <= events_seen <= room.events else 0
-                conn.send_state(room.views.state(seat, since), room.game_no,
-                                room.game.version, room.views.asks_legal(seat))
+                since = (
+                    events_seen
+                    if events_seen is not None and 0 <= events_seen <= room.events
+                    else 0
+                )
+                conn.send_state(
+                    room.views.state(seat, since),
+                    room.game_no,
+                    room.game.version,
+                    room.views.asks_legal(seat),
+                )
             room.broadcast(room.room_message())
             if seat is not None and returned and room.game is not None and not room.game.over:
                 # The person is back: their own clock again, every other clock runs on.
@@ -96,15 +115,18 @@ class Seating:
                     raise Refused("no_seat", f"room {room.code} has no free seat")
                 seat = free[0]
             elif not 0 <= seat < len(room.seats):
-                raise Refused("bad_seat", f"there is no seat {seat}; seats are 0 to "
-                              f"{len(room.seats) - 1}")
+                raise Refused(
+                    "bad_seat", f"there is no seat {seat}; seats are 0 to {len(room.seats) - 1}"
+                )
             elif seat not in free:
                 raise Refused("seat_taken", f"seat {seat} is taken")
             token = secrets.token_urlsafe(24)
             seats = [SeatInfo(**asdict(s)) for s in room.seats]
             seats[seat] = SeatInfo(name=name, token=token_hash(token))
-            await room.store(Storage.op_update_room(
-                room.code, seats=[asdict(s) for s in seats]), "the seat was not taken")
+            await room.store(
+                Storage.op_update_room(room.code, seats=[asdict(s) for s in seats]),
+                "the seat was not taken",
+            )
             room.seats = seats
             room.touched = time.monotonic()
             room.broadcast(room.room_message())
@@ -122,8 +144,11 @@ class Seating:
             seats = [SeatInfo(**asdict(s)) for s in room.seats]
             free = [s for s, info in enumerate(seats) if info.kind == "free"]
             if free and not fill:
-                raise Refused("seats_free", f"seats {', '.join(map(str, free))} are free: "
-                              "wait for players or fill them with bots")
+                raise Refused(
+                    "seats_free",
+                    f"seats {', '.join(map(str, free))} are free: "
+                    "wait for players or fill them with bots",
+                )
             for s in free:
                 seats[s] = SeatInfo(name=None, bot=fill)
             await self.new_game(seats)
@@ -142,18 +167,25 @@ class Seating:
     async def new_game(self, seats: list[SeatInfo]) -> None:
         room = self.room
         game_no = room.game_no + 1
-        seed = secrets.randbits(63) if room.config.seed is None else \
-            (room.config.seed + game_no - 1) % (1 << 63)
-        game = bh.new_game(room.config.game, players=room.config.players, seed=seed,
-                           **room.config.options)
-        await room.store(Storage.op_start_game(
-            room.code, game_no, seed, [asdict(s) for s in seats]), "the game did not start")
+        seed = (
+            secrets.randbits(63)
+            if room.config.seed is None
+            else (room.config.seed + game_no - 1) % (1 << 63)
+        )
+        game = bh.new_game(
+            room.config.game, players=room.config.players, seed=seed, **room.config.options
+        )
+        await room.store(
+            Storage.op_start_game(room.code, game_no, seed, [asdict(s) for s in seats]),
+            "the game did not start",
+        )
         room.seats, room.game, room.game_no, room.seed = seats, game, game_no, seed
         room.status, room.actions, room.events = "playing", 0, 0
         room._base, room._tail = (None, 0), []
         room.forget_derived()
-        room.manager.bots.new_game(room.code, game_no, room.config.game, room.config.players,
-                                   seed, room.config.options)
+        room.manager.bots.new_game(
+            room.code, game_no, room.config.game, room.config.players, seed, room.config.options
+        )
         for st in room.state:
             st.missed, st.stand_in = 0, False
             st.recent_ids.clear()

@@ -62,7 +62,8 @@ T = TypeVar("T")
 metadata = MetaData()
 
 rooms_table = Table(
-    "bh_rooms", metadata,
+    "bh_rooms",
+    metadata,
     Column("code", String(16), primary_key=True),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
@@ -74,7 +75,8 @@ rooms_table = Table(
 )
 
 games_table = Table(
-    "bh_games", metadata,
+    "bh_games",
+    metadata,
     Column("room", String(16), primary_key=True),
     Column("game_no", Integer, primary_key=True),
     Column("seed", BigInteger, nullable=False),
@@ -86,7 +88,8 @@ games_table = Table(
 )
 
 actions_table = Table(
-    "bh_actions", metadata,
+    "bh_actions",
+    metadata,
     Column("room", String(16), primary_key=True),
     Column("game_no", Integer, primary_key=True),
     Column("idx", Integer, primary_key=True),
@@ -98,7 +101,8 @@ actions_table = Table(
 
 
 chat_table = Table(
-    "bh_chat", metadata,
+    "bh_chat",
+    metadata,
     Column("room", String(16), primary_key=True),
     Column("n", Integer, primary_key=True),
     Column("seat", Integer, nullable=True),
@@ -110,14 +114,16 @@ chat_table = Table(
 #: The running clocks, missed-turn counts and stand-ins of a room (one JSON row per room),
 #: saved every few seconds and at a clean stop: a restarted server resumes them.
 clocks_table = Table(
-    "bh_clocks", metadata,
+    "bh_clocks",
+    metadata,
     Column("room", String(16), primary_key=True),
     Column("data", Text, nullable=False),
 )
 
 #: Room ownership when several processes share PostgreSQL (``cluster.py``).
 leases_table = Table(
-    "bh_leases", metadata,
+    "bh_leases",
+    metadata,
     Column("room", String(16), primary_key=True),
     Column("owner", String(40), nullable=False),
     Column("fence", BigInteger, nullable=False),
@@ -126,7 +132,8 @@ leases_table = Table(
 
 #: The processes serving one database: where each can be reached, and when it last said so.
 nodes_table = Table(
-    "bh_nodes", metadata,
+    "bh_nodes",
+    metadata,
     Column("node", String(40), primary_key=True),
     Column("url", String(300), nullable=False),
     Column("seen", Float, nullable=False),
@@ -135,7 +142,8 @@ nodes_table = Table(
 #: One row: the secret by which the processes of one database know each other's forwarded
 #: connections (made by the first process, read by the others).
 secrets_table = Table(
-    "bh_cluster", metadata,
+    "bh_cluster",
+    metadata,
     Column("name", String(40), primary_key=True),
     Column("value", String(200), nullable=False),
 )
@@ -200,8 +208,7 @@ class Fence:
 _ONE_BAD_JOB = (LeaseLost, sqlite3.IntegrityError, sa_exc.IntegrityError)
 
 #: The lease check of a batch of fenced writes (PostgreSQL, the driver's parameter style).
-_FENCE_SQL = ("SELECT room, fence FROM bh_leases WHERE owner = %s AND room = ANY(%s) "
-              "FOR KEY SHARE")
+_FENCE_SQL = "SELECT room, fence FROM bh_leases WHERE owner = %s AND room = ANY(%s) FOR KEY SHARE"
 
 
 class _Job:
@@ -210,9 +217,14 @@ class _Job:
 
     __slots__ = ("fence", "fn", "future", "loop", "row")
 
-    def __init__(self, fn: Callable[[Connection], Any] | None, future: asyncio.Future[Any],
-                 loop: asyncio.AbstractEventLoop, row: dict[str, Any] | None = None,
-                 fence: Fence | None = None) -> None:
+    def __init__(
+        self,
+        fn: Callable[[Connection], Any] | None,
+        future: asyncio.Future[Any],
+        loop: asyncio.AbstractEventLoop,
+        row: dict[str, Any] | None = None,
+        fence: Fence | None = None,
+    ) -> None:
         self.fn = fn
         self.future = future
         self.loop = loop
@@ -222,6 +234,7 @@ class _Job:
 
 def _settle(job: _Job, result: Any, error: BaseException | None) -> None:
     """Settle a write's future from another thread."""
+
     def done() -> None:
         if job.future.done():
             return
@@ -229,6 +242,7 @@ def _settle(job: _Job, result: Any, error: BaseException | None) -> None:
             job.future.set_exception(error)
         else:
             job.future.set_result(result)
+
     with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
         job.loop.call_soon_threadsafe(done)
 
@@ -252,29 +266,34 @@ class Storage:
         # answer fails the connection in bounded time, not a TCP timeout's minutes.
         extra: dict[str, Any] = {}
         if url.startswith("postgresql"):
-            extra["connect_args"] = {"client_encoding": "utf8",
-                                     "connect_timeout": max(1, round(write_timeout))}
+            extra["connect_args"] = {
+                "client_encoding": "utf8",
+                "connect_timeout": max(1, round(write_timeout)),
+            }
             extra["pool_timeout"] = write_timeout
         self.engine: Engine = create_engine(url, pool_pre_ping=path is None, **extra)
         if path is not None:
             busy_ms = max(100, int(write_timeout * 1000))
-            event.listen(self.engine, "connect",
-                         lambda conn, record: _sqlite_pragmas(conn, busy_ms))
+            event.listen(
+                self.engine, "connect", lambda conn, record: _sqlite_pragmas(conn, busy_ms)
+            )
         self._create_tables()
         self._stop = threading.Event()
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._raw: Any = None
         #: The hot path's statement (bh_actions, in the driver's parameter style).
-        self._insert_sql = ("INSERT INTO bh_actions (room, game_no, idx, seat, action, source, "
-                            "at) VALUES " + ("(?, ?, ?, ?, ?, ?, ?)" if self.sqlite
-                                             else "(%s, %s, %s, %s, %s, %s, %s)"))
-        self._thread = threading.Thread(target=self._run, name="bluffhouse-storage",
-                                        daemon=True)
+        self._insert_sql = (
+            "INSERT INTO bh_actions (room, game_no, idx, seat, action, source, "
+            "at) VALUES "
+            + ("(?, ?, ?, ?, ?, ?, ?)" if self.sqlite else "(%s, %s, %s, %s, %s, %s, %s)")
+        )
+        self._thread = threading.Thread(target=self._run, name="bluffhouse-storage", daemon=True)
         self._thread.start()
         self._checkpointer: threading.Thread | None = None
         if path is not None:
-            self._checkpointer = threading.Thread(target=self._checkpoints,
-                                                  name="bluffhouse-checkpoint", daemon=True)
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, name="bluffhouse-checkpoint", daemon=True
+            )
             self._checkpointer.start()
         self.commits = 0
         self.writes = 0
@@ -319,8 +338,9 @@ class Storage:
             return await asyncio.wait_for(future, self.write_timeout + 1.0)
         except TimeoutError:
             self._failed(f"no commit within {self.write_timeout:g} s")
-            raise StorageError(f"the database did not answer within "
-                               f"{self.write_timeout:g} s") from None
+            raise StorageError(
+                f"the database did not answer within {self.write_timeout:g} s"
+            ) from None
 
     def _checkpoints(self) -> None:
         """Copy the WAL into the database file every second or so (PASSIVE: commits go on
@@ -336,15 +356,31 @@ class Storage:
             except Exception as exc:
                 log.warning("storage: a WAL checkpoint failed: %s", exc)
 
-    async def append(self, code: str, game_no: int, idx: int, seat: int,
-                     action: dict[str, Any], source: str, result: dict[str, Any] | None,
-                     snapshot: str | None, fence: Fence | None = None) -> None:
+    async def append(
+        self,
+        code: str,
+        game_no: int,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        source: str,
+        result: dict[str, Any] | None,
+        snapshot: str | None,
+        fence: Fence | None = None,
+    ) -> None:
         """Store one accepted action (with the result if it ended the game, or a snapshot of
         the state after it); returns once committed (errors as ``write``)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        row = {"room": code, "game_no": game_no, "idx": idx, "seat": seat,
-               "action": dumps(action), "source": source, "at": time.time()}
+        row = {
+            "room": code,
+            "game_no": game_no,
+            "idx": idx,
+            "seat": seat,
+            "action": dumps(action),
+            "source": source,
+            "at": time.time(),
+        }
         fn = None
         if result is not None or snapshot is not None:
             fn = self.op_finish(code, game_no, idx, result, snapshot)
@@ -381,8 +417,9 @@ class Storage:
                 results: list[Any] = [None] * len(batch)
             else:
                 with self.engine.begin() as conn:
-                    batch = self._fenced(batch, lambda sql, params: conn.exec_driver_sql(
-                        sql, params).all())
+                    batch = self._fenced(
+                        batch, lambda sql, params: conn.exec_driver_sql(sql, params).all()
+                    )
                     rows = [job.row for job in batch if job.row is not None]
                     if rows:
                         conn.execute(actions_table.insert(), rows)
@@ -416,13 +453,17 @@ class Storage:
         if not fences:
             return batch
         rooms = sorted({fence.room for fence in fences})
-        held = {str(room): int(number)
-                for room, number in query(_FENCE_SQL, (fences[0].owner, rooms))}
+        held = {
+            str(room): int(number) for room, number in query(_FENCE_SQL, (fences[0].owner, rooms))
+        }
         kept = []
         for job in batch:
             if job.fence is not None and held.get(job.fence.room) != job.fence.number:
-                _settle(job, None, LeaseLost(f"room {job.fence.room} is no longer owned by "
-                                             f"this process"))
+                _settle(
+                    job,
+                    None,
+                    LeaseLost(f"room {job.fence.room} is no longer owned by this process"),
+                )
             else:
                 kept.append(job)
         return kept
@@ -443,11 +484,25 @@ class Storage:
                 def query(sql: str, params: Any, cursor: Any = cursor) -> Any:
                     cursor.execute(sql, params)
                     return cursor.fetchall()
+
                 kept = self._fenced(batch, query)
                 if kept:
-                    cursor.executemany(self._insert_sql, [
-                        (r["room"], r["game_no"], r["idx"], r["seat"], r["action"], r["source"],
-                         r["at"]) for r in (job.row for job in kept) if r is not None])
+                    cursor.executemany(
+                        self._insert_sql,
+                        [
+                            (
+                                r["room"],
+                                r["game_no"],
+                                r["idx"],
+                                r["seat"],
+                                r["action"],
+                                r["source"],
+                                r["at"],
+                            )
+                            for r in (job.row for job in kept)
+                            if r is not None
+                        ],
+                    )
                 cursor.close()
                 raw.commit()
                 return kept
@@ -480,17 +535,20 @@ class Storage:
     async def read(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn`` on a connection in a worker thread (reads do not wait for the writer);
         ``StorageError`` if the database fails or does not answer in time."""
+
         def work() -> T:
             with self.engine.connect() as conn:
                 return fn(conn)
+
         try:
             return await asyncio.wait_for(asyncio.to_thread(work), self.write_timeout + 1.0)
         except StorageError:
             raise
         except TimeoutError:
             self._failed(f"no answer within {self.write_timeout:g} s")
-            raise StorageError(f"the database did not answer within "
-                               f"{self.write_timeout:g} s") from None
+            raise StorageError(
+                f"the database did not answer within {self.write_timeout:g} s"
+            ) from None
         except Exception as exc:
             why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             self._failed(why)
@@ -526,18 +584,30 @@ class Storage:
     # Each returns a function for ``write``/``read``: what runs in the database thread.
 
     @staticmethod
-    def op_create_room(code: str, config: dict[str, Any], seats: list[dict[str, Any]],
-                       host: str) -> Callable[[Connection], bool]:
+    def op_create_room(
+        code: str, config: dict[str, Any], seats: list[dict[str, Any]], host: str
+    ) -> Callable[[Connection], bool]:
         """Insert a room; False if the code is taken (the caller draws another)."""
+
         def fn(conn: Connection) -> bool:
             taken = conn.execute(select(rooms_table.c.code).where(rooms_table.c.code == code))
             if taken.first() is not None:
                 return False
             now = time.time()
-            conn.execute(rooms_table.insert().values(
-                code=code, created=now, updated=now, status="lobby", game_no=0,
-                config=dumps(config), seats=dumps(seats), host=host))
+            conn.execute(
+                rooms_table.insert().values(
+                    code=code,
+                    created=now,
+                    updated=now,
+                    status="lobby",
+                    game_no=0,
+                    config=dumps(config),
+                    seats=dumps(seats),
+                    host=host,
+                )
+            )
             return True
+
         return fn
 
     @staticmethod
@@ -547,25 +617,42 @@ class Storage:
 
         def fn(conn: Connection) -> None:
             conn.execute(update(rooms_table).where(rooms_table.c.code == code).values(**row))
+
         return fn
 
     @staticmethod
-    def op_start_game(code: str, game_no: int, seed: int,
-                      seats: list[dict[str, Any]]) -> Callable[[Connection], None]:
+    def op_start_game(
+        code: str, game_no: int, seed: int, seats: list[dict[str, Any]]
+    ) -> Callable[[Connection], None]:
         def fn(conn: Connection) -> None:
             now = time.time()
-            conn.execute(games_table.insert().values(
-                room=code, game_no=game_no, seed=seed, started=now, actions=0, result=None,
-                snapshot=None, snapshot_at=0))
-            conn.execute(update(rooms_table).where(rooms_table.c.code == code).values(
-                status="playing", game_no=game_no, seats=dumps(seats), updated=now))
+            conn.execute(
+                games_table.insert().values(
+                    room=code,
+                    game_no=game_no,
+                    seed=seed,
+                    started=now,
+                    actions=0,
+                    result=None,
+                    snapshot=None,
+                    snapshot_at=0,
+                )
+            )
+            conn.execute(
+                update(rooms_table)
+                .where(rooms_table.c.code == code)
+                .values(status="playing", game_no=game_no, seats=dumps(seats), updated=now)
+            )
+
         return fn
 
     @staticmethod
-    def op_finish(code: str, game_no: int, idx: int, result: dict[str, Any] | None,
-                  snapshot: str | None) -> Callable[[Connection], None]:
+    def op_finish(
+        code: str, game_no: int, idx: int, result: dict[str, Any] | None, snapshot: str | None
+    ) -> Callable[[Connection], None]:
         """What goes with action ``idx`` beyond its row: the result that ended the game, or a
         snapshot of the state after it."""
+
         def fn(conn: Connection) -> None:
             values: dict[str, Any] = {"actions": idx + 1}
             if result is not None:
@@ -573,17 +660,24 @@ class Storage:
             if snapshot is not None:
                 values["snapshot"] = snapshot
                 values["snapshot_at"] = idx + 1
-            conn.execute(update(games_table).where(
-                (games_table.c.room == code) & (games_table.c.game_no == game_no)
-            ).values(**values))
+            conn.execute(
+                update(games_table)
+                .where((games_table.c.room == code) & (games_table.c.game_no == game_no))
+                .values(**values)
+            )
             if result is not None:
-                conn.execute(update(rooms_table).where(rooms_table.c.code == code)
-                             .values(status="over", updated=time.time()))
+                conn.execute(
+                    update(rooms_table)
+                    .where(rooms_table.c.code == code)
+                    .values(status="over", updated=time.time())
+                )
+
         return fn
 
     @staticmethod
-    def op_load_room(code: str, with_actions: bool = True, chat_lines: int = 50
-                     ) -> Callable[[Connection], StoredRoom | None]:
+    def op_load_room(
+        code: str, with_actions: bool = True, chat_lines: int = 50
+    ) -> Callable[[Connection], StoredRoom | None]:
         def fn(conn: Connection) -> StoredRoom | None:
             row = conn.execute(select(rooms_table).where(rooms_table.c.code == code)).first()
             if row is None:
@@ -592,74 +686,118 @@ class Storage:
             if row.game_no > 0:
                 game = _load_game(conn, code, row.game_no, with_actions)
             lines = conn.execute(
-                select(chat_table).where(chat_table.c.room == code)
-                .order_by(chat_table.c.n.desc()).limit(max(1, chat_lines))).all()
-            clocks = conn.execute(select(clocks_table.c.data)
-                                  .where(clocks_table.c.room == code)).first()
-            return StoredRoom(code=row.code, created=row.created, updated=row.updated,
-                              status=row.status, game_no=row.game_no,
-                              config=json.loads(row.config), seats=json.loads(row.seats),
-                              host=row.host, game=game,
-                              chat=[{"seat": r.seat, "name": r.name, "text": r.text,
-                                     "at": r.at} for r in reversed(lines)][-chat_lines:],
-                              chat_next=lines[0].n + 1 if lines else 0,
-                              clocks=json.loads(clocks.data) if clocks else None)
+                select(chat_table)
+                .where(chat_table.c.room == code)
+                .order_by(chat_table.c.n.desc())
+                .limit(max(1, chat_lines))
+            ).all()
+            clocks = conn.execute(
+                select(clocks_table.c.data).where(clocks_table.c.room == code)
+            ).first()
+            return StoredRoom(
+                code=row.code,
+                created=row.created,
+                updated=row.updated,
+                status=row.status,
+                game_no=row.game_no,
+                config=json.loads(row.config),
+                seats=json.loads(row.seats),
+                host=row.host,
+                game=game,
+                chat=[
+                    {"seat": r.seat, "name": r.name, "text": r.text, "at": r.at}
+                    for r in reversed(lines)
+                ][-chat_lines:],
+                chat_next=lines[0].n + 1 if lines else 0,
+                clocks=json.loads(clocks.data) if clocks else None,
+            )
+
         return fn
 
     @staticmethod
     def op_chat(code: str, n: int, line: dict[str, Any]) -> Callable[[Connection], None]:
         """Line ``n`` of a room's chat; the oldest beyond the kept ones are deleted."""
+
         def fn(conn: Connection) -> None:
-            conn.execute(chat_table.insert().values(
-                room=code, n=n, seat=line["seat"], name=line["name"], text=line["text"],
-                at=line["at"]))
+            conn.execute(
+                chat_table.insert().values(
+                    room=code,
+                    n=n,
+                    seat=line["seat"],
+                    name=line["name"],
+                    text=line["text"],
+                    at=line["at"],
+                )
+            )
             if n >= CHAT_KEPT and n % 50 == 0:
-                conn.execute(chat_table.delete().where(
-                    (chat_table.c.room == code) & (chat_table.c.n <= n - CHAT_KEPT)))
+                conn.execute(
+                    chat_table.delete().where(
+                        (chat_table.c.room == code) & (chat_table.c.n <= n - CHAT_KEPT)
+                    )
+                )
+
         return fn
 
     @staticmethod
     def op_save_clocks(saved: dict[str, dict[str, Any]]) -> Callable[[Connection], None]:
         """The clocks of these rooms (code: data), replacing what was saved."""
+
         def fn(conn: Connection) -> None:
             conn.execute(clocks_table.delete().where(clocks_table.c.room.in_(list(saved))))
-            conn.execute(clocks_table.insert(),
-                         [{"room": code, "data": dumps(data)} for code, data in saved.items()])
+            conn.execute(
+                clocks_table.insert(),
+                [{"room": code, "data": dumps(data)} for code, data in saved.items()],
+            )
+
         return fn
 
     @staticmethod
     def op_load_game(code: str, game_no: int) -> Callable[[Connection], StoredGame | None]:
         def fn(conn: Connection) -> StoredGame | None:
             return _load_game(conn, code, game_no, True, from_snapshot=False)
+
         return fn
 
     @staticmethod
     def op_playing_codes() -> Callable[[Connection], list[str]]:
         def fn(conn: Connection) -> list[str]:
-            rows = conn.execute(select(rooms_table.c.code)
-                                .where(rooms_table.c.status == "playing")
-                                .order_by(rooms_table.c.updated))
+            rows = conn.execute(
+                select(rooms_table.c.code)
+                .where(rooms_table.c.status == "playing")
+                .order_by(rooms_table.c.updated)
+            )
             return [r.code for r in rows]
+
         return fn
 
 
-def _load_game(conn: Connection, code: str, game_no: int, with_actions: bool,
-               from_snapshot: bool = True) -> StoredGame | None:
-    row = conn.execute(select(games_table).where(
-        (games_table.c.room == code) & (games_table.c.game_no == game_no))).first()
+def _load_game(
+    conn: Connection, code: str, game_no: int, with_actions: bool, from_snapshot: bool = True
+) -> StoredGame | None:
+    row = conn.execute(
+        select(games_table).where((games_table.c.room == code) & (games_table.c.game_no == game_no))
+    ).first()
     if row is None:
         return None
-    game = StoredGame(game_no=game_no, seed=int(row.seed), started=row.started,
-                      result=json.loads(row.result) if row.result else None,
-                      snapshot=row.snapshot if from_snapshot else None,
-                      snapshot_at=row.snapshot_at if from_snapshot else 0)
+    game = StoredGame(
+        game_no=game_no,
+        seed=int(row.seed),
+        started=row.started,
+        result=json.loads(row.result) if row.result else None,
+        snapshot=row.snapshot if from_snapshot else None,
+        snapshot_at=row.snapshot_at if from_snapshot else 0,
+    )
     if with_actions:
         start = game.snapshot_at if game.snapshot else 0
         rows = conn.execute(
             select(actions_table.c.idx, actions_table.c.seat, actions_table.c.action)
-            .where((actions_table.c.room == code) & (actions_table.c.game_no == game_no)
-                   & (actions_table.c.idx >= start))
-            .order_by(actions_table.c.idx))
+            .where(
+                (actions_table.c.room == code)
+                & (actions_table.c.game_no == game_no)
+                & (actions_table.c.idx >= start)
+            )
+            .order_by(actions_table.c.idx)
+        )
         expected = start
         for r in rows:
             if r.idx != expected:

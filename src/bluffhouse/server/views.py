@@ -70,10 +70,18 @@ class Views:
         kept = self._legal_reply.get(seat)
         if kept is None or kept[0] != key:
             version = game.version
+
             def listing() -> str:
                 legal = game.legal_actions(seat)
-                return dumps({"type": "legal", "version": version, "legal": legal,
-                                   "capped": listed_subset(game, seat, legal)})
+                return dumps(
+                    {
+                        "type": "legal",
+                        "version": version,
+                        "legal": legal,
+                        "capped": listed_subset(game, seat, legal),
+                    }
+                )
+
             text = await asyncio.to_thread(listing)
             kept = self._legal_reply[seat] = (key, text)
         return key, kept[1]
@@ -96,10 +104,17 @@ class Views:
         except bh.IllegalAction as exc:
             return {"legal": False, "code": "illegal", "message": str(exc)}
         except Exception:  # an engine failure on odd input: refused, as an action would be
-            return {"legal": False, "code": "illegal",
-                    "message": "the server could not apply that action"}
-        log.warning("room %s: is_legal refused %r from seat %s, which apply accepts",
-                    room.code, action, seat)
+            return {
+                "legal": False,
+                "code": "illegal",
+                "message": "the server could not apply that action",
+            }
+        log.warning(
+            "room %s: is_legal refused %r from seat %s, which apply accepts",
+            room.code,
+            action,
+            seat,
+        )
         return {"legal": False, "code": "illegal", "message": "the engine refused that action"}
 
     def mode(self, seat: int) -> str:
@@ -114,8 +129,7 @@ class Views:
         if cached is None:
             cached = "turn"
             if game.is_legal(seat, {"type": "pass"}):
-                other = Choices(game, seat).sample_other(random.Random(game.version),
-                                                         WINDOW_KINDS)
+                other = Choices(game, seat).sample_other(random.Random(game.version), WINDOW_KINDS)
                 cached = "window" if other is None else "turn"
             if len(self._mode_cache) > 32:
                 self._mode_cache.clear()
@@ -132,10 +146,16 @@ class Views:
         view.pop("events", None)
         events = game.events_for(seat, since=since)
         message: dict[str, Any] = {
-            "type": "state", "code": room.code, "game_no": room.game_no,
-            "version": game.version, "seat": seat, "family": game.FAMILY, "view": view,
+            "type": "state",
+            "code": room.code,
+            "game_no": room.game_no,
+            "version": game.version,
+            "seat": seat,
+            "family": game.FAMILY,
+            "view": view,
             "events": events,
-            "events_from": since, "events_total": since + len(events),
+            "events_from": since,
+            "events_total": since + len(events),
             "timers": room.clocks.info(),
             "stand_in": [s for s, st in enumerate(room.state) if st.stand_in],
         }
@@ -146,8 +166,9 @@ class Views:
             # In a window the answers are few: sent along. A turn may have thousands of
             # actions (a Cheat lead): null, and the client asks with a legal message.
             to_act = seat in game.to_act
-            message["legal"] = [] if not to_act else \
-                None if self.asks_legal(seat) else self.legal(seat)
+            message["legal"] = (
+                [] if not to_act else None if self.asks_legal(seat) else self.legal(seat)
+            )
         return dumps(message)
 
     def asks_legal(self, seat: int | None) -> bool:
@@ -155,8 +176,13 @@ class Views:
         it has a turn, not just a window's answers."""
         room = self.room
         game = room.game
-        return game is not None and seat is not None and seat in game.to_act \
-            and not game.over and self.mode(seat) != "window"
+        return (
+            game is not None
+            and seat is not None
+            and seat in game.to_act
+            and not game.over
+            and self.mode(seat) != "window"
+        )
 
     def push(self, since: int) -> None:
         """Send every client its seat's state (events from ``since``)."""

@@ -100,8 +100,9 @@ def beats_flaunt(lead: Sequence[int], challenge: Sequence[int]) -> bool:
     return chal_key[0] == lead_key[0] and chal_key > lead_key
 
 
-def flaunt_beaters(hand: Sequence[int], lead: Sequence[int],
-                   scan: int | None = None) -> list[tuple[int, ...]]:
+def flaunt_beaters(
+    hand: Sequence[int], lead: Sequence[int], scan: int | None = None
+) -> list[tuple[int, ...]]:
     """Every card set from ``hand`` that beats the flaunted ``lead``: single cards once each,
     in hand order; combos of the lead's type (only the first ``scan`` looked at, if given)."""
     if len(lead) == 1:

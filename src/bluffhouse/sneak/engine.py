@@ -46,12 +46,29 @@ class SneakGame(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 7
     STATE_FIELDS = (
-        "hands", "stock", "won", "out", "scores", "dealer", "deal_no", "phase", "turn",
-        "started", "lead", "challenges", "window", "declined", "deal_scores",
+        "hands",
+        "stock",
+        "won",
+        "out",
+        "scores",
+        "dealer",
+        "deal_no",
+        "phase",
+        "turn",
+        "started",
+        "lead",
+        "challenges",
+        "window",
+        "declined",
+        "deal_scores",
     )
     ACTION_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {
-        "draw": _ONLY_TYPE, "pass": _ONLY_TYPE, "sneak": _WITH_CARDS, "flaunt": _WITH_CARDS,
-        "challenge": _WITH_CARDS}
+        "draw": _ONLY_TYPE,
+        "pass": _ONLY_TYPE,
+        "sneak": _WITH_CARDS,
+        "flaunt": _WITH_CARDS,
+        "challenge": _WITH_CARDS,
+    }
     STATE_SHAPES: ClassVar[Mapping[str, sc.Shape]] = {
         "hands": sc.per_seat(sc.cards()),
         "stock": sc.cards(),
@@ -63,8 +80,11 @@ class SneakGame(Game):
         "phase": sc.choice(*PHASES),
         "turn": sc.seat(),
         "started": sc.per_seat(sc.flag()),
-        "lead": sc.optional(sc.record({"seat": sc.seat(), "kind": sc.choice("sneak", "flaunt"),
-                                       "cards": sc.cards()})),
+        "lead": sc.optional(
+            sc.record(
+                {"seat": sc.seat(), "kind": sc.choice("sneak", "flaunt"), "cards": sc.cards()}
+            )
+        ),
         "challenges": sc.listing(sc.row(sc.seat(), sc.cards()), most=7),
         "window": sc.seats(),
         "declined": sc.seats(),
@@ -153,8 +173,11 @@ class SneakGame(Game):
         self.phase = "turn"
         self.turn = self.dealer
         public: dict[str, Any] = {
-            "type": "deal_start", "deal": self.deal_no, "dealer": self.dealer,
-            "stock_size": len(self.stock), "hand_sizes": [len(h) for h in self.hands],
+            "type": "deal_start",
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "stock_size": len(self.stock),
+            "hand_sizes": [len(h) for h in self.hands],
         }
         if self.out:
             public["out_of_play"] = len(self.out)
@@ -201,8 +224,10 @@ class SneakGame(Game):
         card = self.stock.pop()
         insort(self.hands[seat], card)
         self.started[seat] = True
-        self._log(DrawEvent(type="draw", seat=seat, stock_size=len(self.stock)),
-                  {seat: {"card": CARD_TEXT[card]}})
+        self._log(
+            DrawEvent(type="draw", seat=seat, stock_size=len(self.stock)),
+            {seat: {"card": CARD_TEXT[card]}},
+        )
         self._advance(seat)
 
     def _do_lead(self, seat: int, kind: str, cards: list[int]) -> None:
@@ -215,11 +240,19 @@ class SneakGame(Game):
         count = len(cards)
         self.window = [s for s in self._order_from(seat) if len(self.hands[s]) >= count]
         if kind == "flaunt":
-            self._log(LeadEvent(type="flaunt", seat=seat, count=count, cards=_texts(cards),
-                       combo=cb.describe(cards)))
+            self._log(
+                LeadEvent(
+                    type="flaunt",
+                    seat=seat,
+                    count=count,
+                    cards=_texts(cards),
+                    combo=cb.describe(cards),
+                )
+            )
         else:
-            self._log(LeadEvent(type="sneak", seat=seat, count=count),
-                      {seat: {"cards": _texts(cards)}})
+            self._log(
+                LeadEvent(type="sneak", seat=seat, count=count), {seat: {"cards": _texts(cards)}}
+            )
         self.phase = "window"
         self.turn = seat
         self._act = list(self.window)
@@ -232,8 +265,10 @@ class SneakGame(Game):
             hand.remove(c)
         self.challenges.append([seat, list(cards)])
         self.window.remove(seat)
-        self._log(LeadEvent(type="challenge", seat=seat, count=len(cards)),
-                  {seat: {"cards": _texts(cards)}})
+        self._log(
+            LeadEvent(type="challenge", seat=seat, count=len(cards)),
+            {seat: {"cards": _texts(cards)}},
+        )
         self._after_answer()
 
     def _do_pass(self, seat: int) -> None:
@@ -256,8 +291,13 @@ class SneakGame(Game):
         kind: Literal["sneak", "flaunt"] = lead["kind"]
         if not self.challenges:
             self.won[leader].extend(lead_cards)
-            public: dict[str, Any] = {"type": "won", "seat": leader, "kind": kind,
-                                      "count": len(lead_cards), "challenged": False}
+            public: dict[str, Any] = {
+                "type": "won",
+                "seat": leader,
+                "kind": kind,
+                "count": len(lead_cards),
+                "challenged": False,
+            }
             if kind == "sneak":
                 # Unchallenged: the cards are won unseen; only the leader knows them.
                 self._log(public, {leader: {"cards": _texts(lead_cards)}})
@@ -272,11 +312,18 @@ class SneakGame(Game):
             winner = self._winner(kind, plays)
             taken = [c for _, cs in plays for c in cs]
             self.won[winner].extend(taken)
-            self._log(RevealEvent(
-                type="reveal", kind=kind, winner=winner, count=len(taken),
-                plays=[{"seat": s, "cards": _texts(cs), "combo": cb.describe(cs)}
-                          for s, cs in plays],
-            ))
+            self._log(
+                RevealEvent(
+                    type="reveal",
+                    kind=kind,
+                    winner=winner,
+                    count=len(taken),
+                    plays=[
+                        {"seat": s, "cards": _texts(cs), "combo": cb.describe(cs)}
+                        for s, cs in plays
+                    ],
+                )
+            )
         self.lead = None
         self.challenges, self.window, self.declined = [], [], []
         self._advance(leader)
@@ -301,13 +348,16 @@ class SneakGame(Game):
             cards = self.hands[last]
             self.hands[last] = []
             self.won[last].extend(cards)
-            self._log(UncontestedEvent(type="uncontested", seat=last, count=len(cards)),
-                      {last: {"cards": _texts(cards)}})
+            self._log(
+                UncontestedEvent(type="uncontested", seat=last, count=len(cards)),
+                {last: {"cards": _texts(cards)}},
+            )
         counts = [len(w) for w in self.won]
         self.scores = [a + b for a, b in zip(self.scores, counts, strict=True)]
         self.deal_scores.append(counts)
-        self._log(DealEndEvent(type="deal_end", deal=self.deal_no, won=counts,
-                   scores=list(self.scores)))
+        self._log(
+            DealEndEvent(type="deal_end", deal=self.deal_no, won=counts, scores=list(self.scores))
+        )
         top = max(self.scores)
         if top >= self._target:
             # Ranked by score; equal scores in seat order.  A shared top score is a shared win
@@ -343,8 +393,11 @@ class SneakGame(Game):
         of their step).  Not public: an action that was not listed corrupts the game.  Refused
         (AssertionError, nothing changed) once the game has moved on from ``version`` or when
         the type cannot be taken by ``seat`` now."""
-        if version != self.version or seat not in self._act or (
-                kind not in WINDOW_ACTIONS if self.phase == "window" else kind not in TURN_ACTIONS):
+        if (
+            version != self.version
+            or seat not in self._act
+            or (kind not in WINDOW_ACTIONS if self.phase == "window" else kind not in TURN_ACTIONS)
+        ):
             raise AssertionError(f"{kind} by seat {seat} was not listed at version {version}")
         self._perform(seat, (kind, list(cards)))
         self.version += 1
@@ -407,8 +460,9 @@ class SneakGame(Game):
                 found = ((c,) for c in _distinct(hand) if cb.beats_flaunt(lead_cards, [c]))
             else:
                 ctype = cb.kind(lead_cards)
-                found = (c for c in cb.combos_of(hand, size, ctype)
-                         if cb.beats_flaunt(lead_cards, c))
+                found = (
+                    c for c in cb.combos_of(hand, size, ctype) if cb.beats_flaunt(lead_cards, c)
+                )
         else:
             found = cb.sub_multisets(hand, size)
         return [("challenge", iter(found)), ("pass", iter([()]))]
@@ -504,20 +558,27 @@ class SneakGame(Game):
         if self.lead is not None:
             found += self.lead["cards"]
         found += [c for _, cs in self.challenges for c in cs]
-        sc.same_cards(found, Counter(build_deck(packs)), "hands, stock, won, out, lead and "
-                      "challenges", CARD_TEXT.__getitem__)
+        sc.same_cards(
+            found,
+            Counter(build_deck(packs)),
+            "hands, stock, won, out, lead and challenges",
+            CARD_TEXT.__getitem__,
+        )
         sc.sorted_cards(self.hands, "hands")
         over = self._result is not None
         done = len(self.deal_scores)
         if done != self.deal_no - (0 if over else 1):
-            raise sc.damaged("deal_scores", f"has {done} deals, but this is deal {self.deal_no}"
-                                            f"{' (over)' if over else ''}")
+            raise sc.damaged(
+                "deal_scores",
+                f"has {done} deals, but this is deal {self.deal_no}{' (over)' if over else ''}",
+            )
         sums = [sum(d[s] for d in self.deal_scores) for s in range(self.players)]
         if sums != self.scores:
             raise sc.damaged("scores", "must be the sums of deal_scores")
         if over != (self.phase == "over"):
-            raise sc.damaged("phase", f"is {self.phase}, but the game is "
-                                      f"{'over' if over else 'not over'}")
+            raise sc.damaged(
+                "phase", f"is {self.phase}, but the game is {'over' if over else 'not over'}"
+            )
         lead = self.lead
         if (lead is not None) != (self.phase == "window"):
             raise sc.damaged("lead", "must be set exactly while a lead is being answered")
@@ -535,8 +596,9 @@ class SneakGame(Game):
             raise sc.damaged("window", "names a seat twice, or the leader")
         for s, cs in self.challenges:
             if len(cs) != size:
-                raise sc.damaged("challenges", f"holds {len(cs)} cards from seat {s}; the lead "
-                                               f"has {size}")
+                raise sc.damaged(
+                    "challenges", f"holds {len(cs)} cards from seat {s}; the lead has {size}"
+                )
         for s in self.window:
             if len(self.hands[s]) < size:
                 raise sc.damaged("window", f"names seat {s}, which holds too few cards")
@@ -562,7 +624,9 @@ class SneakGame(Game):
             cards = self.lead["cards"]
             shown = self.lead["kind"] == "flaunt" or seat == leader
             lead_view = {
-                "seat": leader, "kind": self.lead["kind"], "count": len(cards),
+                "seat": leader,
+                "kind": self.lead["kind"],
+                "count": len(cards),
                 "cards": _texts(cards) if shown else None,
                 "combo": cb.describe(cards) if self.lead["kind"] == "flaunt" else None,
             }

@@ -22,14 +22,16 @@ class SneakRules(Rules):
         "Packs shuffled into the stock: 1 (52 cards) or 2 (104 cards); 0 chooses by table size "
         "(one pack for 2 to 4 players, two for 5 to 7). Two or three players must use one pack, "
         "five or more two; four may use either.",
-        low=0, high=2,
+        low=0,
+        high=2,
     )
     target: int = option(
         0,
         "Game score: the game ends after the deal in which a player reaches it; the highest "
         "score wins (a shared top score is a shared win). 0: 100 points with one pack, 200 with "
         "two. At most 10000 (some 200 deals).",
-        low=0, high=10_000,
+        low=0,
+        high=10_000,
     )
     flaunt_challenges: str = option(
         "must_beat",

@@ -101,8 +101,17 @@ class DealEndEvent(TypedDict):
     scores: list[int]
 
 
-SneakEvent = (DealStartEvent | DrawEvent | LeadEvent | PassEvent | WonEvent | RevealEvent
-              | UncontestedEvent | DealEndEvent | GameOverEvent)
+SneakEvent = (
+    DealStartEvent
+    | DrawEvent
+    | LeadEvent
+    | PassEvent
+    | WonEvent
+    | RevealEvent
+    | UncontestedEvent
+    | DealEndEvent
+    | GameOverEvent
+)
 
 
 # ---------------------------------------------------------------------- the view

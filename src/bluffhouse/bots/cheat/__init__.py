@@ -10,14 +10,17 @@ from ..search import FamilyHooks, register_family_hooks
 from . import search
 from .counter import counter_policy, counter_v1_policy
 
-register_family_hooks("cheat", FamilyHooks(
-    counter=counter_policy,
-    counter_v1=counter_v1_policy,
-    determinize=search.search_determinize,
-    candidates=search.candidates,
-    evaluate=search.evaluate,
-    rollout=search.rollout,
-    iterations=search.ITERATIONS,
-    time_limit=search.TIME_LIMIT,
-    prior_margin=search.PRIOR_MARGIN,
-))
+register_family_hooks(
+    "cheat",
+    FamilyHooks(
+        counter=counter_policy,
+        counter_v1=counter_v1_policy,
+        determinize=search.search_determinize,
+        candidates=search.candidates,
+        evaluate=search.evaluate,
+        rollout=search.rollout,
+        iterations=search.ITERATIONS,
+        time_limit=search.TIME_LIMIT,
+        prior_margin=search.PRIOR_MARGIN,
+    ),
+)

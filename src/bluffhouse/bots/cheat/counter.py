@@ -80,8 +80,14 @@ def counter_v1_policy(view: View, choices: Choices, rng: random.Random) -> Actio
     return play_counter(view, choices, rng, reading=COUNTER_V1)
 
 
-def play_counter(view: View, choices: Choices, rng: random.Random, *,
-                 calls: bool = True, reading: Reading = STYLES_READING) -> Action:
+def play_counter(
+    view: View,
+    choices: Choices,
+    rng: random.Random,
+    *,
+    calls: bool = True,
+    reading: Reading = STYLES_READING,
+) -> Action:
     """The counter's move; with ``calls`` False it lets every play stand (``never_call``).
     ``reading``: which version of the counter's reading of the table it plays with (the fixed
     styles play with theirs: yardsticks stay as they were measured)."""
@@ -89,8 +95,12 @@ def play_counter(view: View, choices: Choices, rng: random.Random, *,
         return answer_call(view, choices.all())  # a handful of shows
     k = Knowledge.from_view(view)
     r = k.rules
-    if (calls and view.get("claim_ranks") and (not r.final_call or r.last_card_truthful)
-            and len(view["hand"]) <= (r.max_cards or len(view["hand"]))):
+    if (
+        calls
+        and view.get("claim_ranks")
+        and (not r.final_call or r.last_card_truthful)
+        and len(view["hand"]) <= (r.max_cards or len(view["hand"]))
+    ):
         # Its own hand can go out in one play that cannot be called: that wins, before any
         # call (under callers="turn" a call would take the turn it goes out on).
         play = choose_play(k, view, choices, rng)
@@ -123,7 +133,8 @@ def answer_call(view: View, actions: list[Action]) -> Action:
     rank = RANK_INDEX[last["rank"]] if last.get("rank") else -1
     wild = view.get("rules", {}).get("jokers_as", "wild") == "wild"
     true = len(laid) == last.get("count") and all(
-        (c == JOKER and (wild or rank == 13)) or (c != JOKER and c >> 2 == rank) for c in laid)
+        (c == JOKER and (wild or rank == 13)) or (c != JOKER and c >> 2 == rank) for c in laid
+    )
     return {"type": "show"} if true else swaps[0]
 
 
@@ -137,8 +148,16 @@ def _fallback(choices: Choices) -> Action:
     return choices.all()[0]
 
 
-def counter_calls_at(p: float, pile: int, my_size: int, count: int, laid: int, left: int,
-                     rng: random.Random, liar: bool = False) -> bool:
+def counter_calls_at(
+    p: float,
+    pile: int,
+    my_size: int,
+    count: int,
+    laid: int,
+    left: int,
+    rng: random.Random,
+    liar: bool = False,
+) -> bool:
     """The counter's bar for calling a play that is true with chance ``p``: ``pile`` cards in
     the pile, ``my_size`` in its own hand, ``count`` claimed, ``laid`` laid, ``left`` in the
     player's hand; ``liar``: the player's called plays were mostly lies.  Shared with the
@@ -170,13 +189,22 @@ def about_to_go_out(k: Knowledge, left: int) -> bool:
     """Where the final play cannot be called (``final_call=False``), a player left holding no
     more than one play's worth of cards goes out on its next turn whatever it lays."""
     r = k.rules
-    return (not r.final_call and not r.last_card_truthful and left > 0
-            and (r.max_cards == 0 or left <= r.max_cards))
+    return (
+        not r.final_call
+        and not r.last_card_truthful
+        and left > 0
+        and (r.max_cards == 0 or left <= r.max_cards)
+    )
 
 
-def counter_response(k: Knowledge, view: View, choices: Choices,
-                     rng: random.Random, weigh: bool = False,
-                     reading: Reading = STYLES_READING) -> Action | None:
+def counter_response(
+    k: Knowledge,
+    view: View,
+    choices: Choices,
+    rng: random.Random,
+    weigh: bool = False,
+    reading: Reading = STYLES_READING,
+) -> Action | None:
     """The counter's answer to the last play (call or believe), or None to let it stand.
     With ``weigh``, on a turn where a call is one of the turn's choices (``callers="turn"``
     or ``"anytime"``) only a call that stops a player going out is made here: the rest are
@@ -195,12 +223,18 @@ def counter_response(k: Knowledge, view: View, choices: Choices,
     left = view["hand_sizes"][player]
     if may_call and about_to_go_out(k, left) and p < 0.95:
         return {"type": "call"}  # let it stand and it goes out next turn, unopposed
-    if (weigh and left > 0 and view.get("claim_ranks")
-            and k.rules.callers in ("turn", "anytime")):
+    if weigh and left > 0 and view.get("claim_ranks") and k.rules.callers in ("turn", "anytime"):
         return None  # the call is a choice of this turn: choose_play weighs it by value
     if may_call and counter_calls_at(
-            p, view.get("pile_size", 0), len(view["hand"]), int(last.get("count", 1) or 1),
-            int(last.get("laid", 0) or 0), left, rng, liar=is_liar(k, player)):
+        p,
+        view.get("pile_size", 0),
+        len(view["hand"]),
+        int(last.get("count", 1) or 1),
+        int(last.get("laid", 0) or 0),
+        left,
+        rng,
+        liar=is_liar(k, player),
+    ):
         return {"type": "call"}
     return None
 
@@ -278,14 +312,29 @@ class Table:
         near = (r.max_cards or 1) if not r.final_call and not r.last_card_truthful else 0
         sure = sure_lie_call_rates(k, rates)
         ruled = exposed_call_rates(k, rates)
-        exposed = [sure[s] if k.sure_chances[s] else 1.0 if k.calls[s] else ruled[s]
-                   for s in range(k.players)]
-        lets = bool(callers) and all(k.sure_chances[s] >= LETS_LIES_SEEN
-                                     and sure[s] < LETS_LIES_BELOW for s in callers)
+        exposed = [
+            sure[s] if k.sure_chances[s] else 1.0 if k.calls[s] else ruled[s]
+            for s in range(k.players)
+        ]
+        lets = bool(callers) and all(
+            k.sure_chances[s] >= LETS_LIES_SEEN and sure[s] < LETS_LIES_BELOW for s in callers
+        )
         blind = blind_call_rates(k, rates) if r.turn_pass == "round" else []
-        return cls(me, list(view["hand_sizes"]), int(view.get("pile_size", 0)), active,
-                   callers, rates, lie_call_rates(k, rates), [c > 0 for c in k.calls], near,
-                   sure, exposed, lets, blind)
+        return cls(
+            me,
+            list(view["hand_sizes"]),
+            int(view.get("pile_size", 0)),
+            active,
+            callers,
+            rates,
+            lie_call_rates(k, rates),
+            [c > 0 for c in k.calls],
+            near,
+            sure,
+            exposed,
+            lets,
+            blind,
+        )
 
     def value(self, sizes: list[int] | list[float]) -> float:
         """This seat's chance of winning from hand sizes alone: 1 with an empty hand, else its
@@ -293,20 +342,28 @@ class Table:
         out on its next turn whatever it lays (``near_out``) counts as almost empty."""
         if sizes[self.me] <= 0:
             return 1.0
-        weights = {s: math.exp(-(0.5 if 0 < sizes[s] <= self.near_out else sizes[s])
-                               / SHARE_TEMPERATURE) for s in self.active}
+        weights = {
+            s: math.exp(-(0.5 if 0 < sizes[s] <= self.near_out else sizes[s]) / SHARE_TEMPERATURE)
+            for s in self.active
+        }
         return weights[self.me] / sum(weights.values())
 
-    def p_called(self, laid: int, going_out: bool, lie: bool = False,
-                 exposed: dict[int, float] | None = None) -> float:
+    def p_called(
+        self, laid: int, going_out: bool, lie: bool = False, exposed: dict[int, float] | None = None
+    ) -> float:
         """The chance a play of ``laid`` cards is called (a ``lie``: at the seats' rates of
         calling this seat's lies): big claims and a play that would go out draw more calls
         than the seats' usual rate (a last play: as readily as a play the seat could see was
         false, see sure_lie_call_rates).  ``exposed``: per seat, the chance it can rule the claim
         out from its own cards (see claim_exposure); it calls such a claim at its rate of
         calling plays it can see are false (``exposed_rates``)."""
-        rates = (self.blind_rates if lie and exposed is not None and self.blind_rates
-                 else self.lie_rates if lie and self.lie_rates else self.rates)
+        rates = (
+            self.blind_rates
+            if lie and exposed is not None and self.blind_rates
+            else self.lie_rates
+            if lie and self.lie_rates
+            else self.rates
+        )
         stay = 1.0
         for s in self.callers:
             rate = rates[s] * (1 + 0.1 * (laid - 1))
@@ -319,10 +376,15 @@ class Table:
             stay *= 1 - min(1.0, rate)
         return 1 - stay
 
-    def play_value(self, laid: int, true: bool,
-                   exposed: dict[int, float] | None = None,
-                   gift: dict[int, float] | None = None, kept: float = 0.0,
-                   led: float = 0.0) -> float:
+    def play_value(
+        self,
+        laid: int,
+        true: bool,
+        exposed: dict[int, float] | None = None,
+        gift: dict[int, float] | None = None,
+        kept: float = 0.0,
+        led: float = 0.0,
+    ) -> float:
         """The expected value of laying ``laid`` cards, a true or a false claim (``exposed``:
         see p_called).  ``gift``: per caller, the cards it puts aside on taking the pile (a
         set this play completes, see sets_on_taking); ``kept``: those this seat puts aside
@@ -353,8 +415,14 @@ class Table:
             called = self.value(back)
         return (1 - pc) * stands + pc * called
 
-    def call_value(self, p: float, player: int, kept: float = 0.0,
-                   led: tuple[float, float] = (0.0, 0.0), relead: float = 0.0) -> float:
+    def call_value(
+        self,
+        p: float,
+        player: int,
+        kept: float = 0.0,
+        led: tuple[float, float] = (0.0, 0.0),
+        relead: float = 0.0,
+    ) -> float:
         """The expected value of calling ``player``'s play, true with chance ``p``: the
         loser of the call takes the pile (``kept``: the cards this seat then puts aside;
         ``led``: those it lays at once where the rules make it lead after a wrong call, and
@@ -405,8 +473,16 @@ class _Hand:
         if not hand or not claims:
             return None
         need = view.get("claim_suit")
-        return cls(k, view, choices, hand, claims, min(k.rules.max_cards or len(hand), len(hand)),
-                   set(_upcoming(k, view)[1:]), SUITS.index(need) if need else -1)
+        return cls(
+            k,
+            view,
+            choices,
+            hand,
+            claims,
+            min(k.rules.max_cards or len(hand), len(hand)),
+            set(_upcoming(k, view)[1:]),
+            SUITS.index(need) if need else -1,
+        )
 
     def fits(self, c: int, rank: int) -> bool:
         return self.k.matches(c, rank) and (self.suit < 0 or c == JOKER or c & 3 == self.suit)
@@ -427,8 +503,11 @@ class _Hand:
         for rank in self.claims:
             cards = [c for c in self.cards if self.fits(c, rank)]
             if len(cards) > len(best_cards) or (
-                    cards and len(cards) == len(best_cards) and best_rank in self.future
-                    and rank not in self.future):
+                cards
+                and len(cards) == len(best_cards)
+                and best_rank in self.future
+                and rank not in self.future
+            ):
                 best_rank, best_cards = rank, cards
         return best_rank, best_cards
 
@@ -445,9 +524,15 @@ class _Hand:
         return None
 
 
-def choose_play(k: Knowledge, view: View, choices: Choices,
-                rng: random.Random, calls: bool = False, set_safe: bool = True,
-                reading: Reading = STYLES_READING) -> Action | None:
+def choose_play(
+    k: Knowledge,
+    view: View,
+    choices: Choices,
+    rng: random.Random,
+    calls: bool = False,
+    set_safe: bool = True,
+    reading: Reading = STYLES_READING,
+) -> Action | None:
     """The counter's play (or pass), built from the hand; None when it may not play.
     With ``calls``, where a call is a choice of this turn (``callers="turn"`` or
     ``"anytime"``) it is weighed against the plays too, and made when it is worth more.
@@ -467,8 +552,9 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
     table = Table.of(k, view)
     # More than one card of lies only at a table that lets plays stand (bluffs called back
     # and forth make no progress), and that has shown it lets big claims stand.
-    lets_big = (table.p_called(1, False, lie=True) < PAD_MORE_BELOW
-                and not (reading.untested and _untested(k, table)))
+    lets_big = table.p_called(1, False, lie=True) < PAD_MORE_BELOW and not (
+        reading.untested and _untested(k, table)
+    )
     bluff_exposed: dict[int, float] | None = None
     if best_cards:
         options = _truth_candidates(hand, table, best_rank, best_cards, lets_big, set_safe)
@@ -478,45 +564,58 @@ def choose_play(k: Knowledge, view: View, choices: Choices,
     return _decide(hand, table, options, bool(best_cards), bluff_exposed, calls, reading, rng)
 
 
-def _truth_candidates(hand: _Hand, table: Table, best_rank: int, best_cards: list[int],
-                      lets_big: bool, set_safe: bool) -> list[Candidate]:
+def _truth_candidates(
+    hand: _Hand, table: Table, best_rank: int, best_cards: list[int], lets_big: bool, set_safe: bool
+) -> list[Candidate]:
     """The biggest truth, the truths that hand its caller no set (with ``set_safe``), and the
     biggest truth padded with cards it will not need."""
     k, view = hand.k, hand.view
-    cards = best_cards[:hand.limit]
+    cards = best_cards[: hand.limit]
     # Where sets are put aside, a true play on a pile of its rank may complete one for
     # the caller who takes it; a lie called back may complete one for this seat.
     gift = {s: sets_on_taking(k, view, s, best_rank, cards) for s in table.callers}
     kept = sets_on_taking(k, view, k.seat, best_rank, [])
-    options = [Candidate(table.play_value(len(cards), True, gift=gift), 0, cards, best_rank,
-                         True)]
+    options = [Candidate(table.play_value(len(cards), True, gift=gift), 0, cards, best_rank, True)]
     if set_safe and any(v > 0 for v in gift.values()):
         # That play may hand its caller a set to put aside (where the next seat calls
         # every play, the seat that lays its rank on a pile is the one that feeds it
         # sets): weigh the truths that cannot, the same one card of the rank short (the
         # card kept back breaks the set) and each other rank's.
-        for rank, group in _set_safe_truths(hand.cards, hand.claims, best_rank, cards,
-                                            hand.limit, hand.fits):
+        for rank, group in _set_safe_truths(
+            hand.cards, hand.claims, best_rank, cards, hand.limit, hand.fits
+        ):
             given = {s: sets_on_taking(k, view, s, rank, group) for s in table.callers}
-            options.append(Candidate(table.play_value(len(group), True, gift=given), 0, group,
-                                     rank, True))
+            options.append(
+                Candidate(table.play_value(len(group), True, gift=given), 0, group, rank, True)
+            )
     spare = _useless(k, hand.cards, cards, best_rank, hand.future)
     most = hand.limit - len(cards) if lets_big else 1
     # The whole hand, where one play may hold it, at a table whose record shows it lets
     # plays it can see are false stand: there it goes out at once.
-    sizes = sorted({*range(1, min(len(spare), most) + 1),
-                    *([len(spare)] if spare and len(hand.cards) <= hand.limit
-                      and table.lets_lies else [])})
+    sizes = sorted(
+        {
+            *range(1, min(len(spare), most) + 1),
+            *([len(spare)] if spare and len(hand.cards) <= hand.limit and table.lets_lies else []),
+        }
+    )
     for more in sizes:
         padded = [*cards, *spare[:more]]
         exposed = claim_exposure(k, view, table, best_rank, len(padded))
-        options.append(Candidate(table.play_value(len(padded), False, exposed, kept=kept), more,
-                                 padded, best_rank, False))
+        options.append(
+            Candidate(
+                table.play_value(len(padded), False, exposed, kept=kept),
+                more,
+                padded,
+                best_rank,
+                False,
+            )
+        )
     return options
 
 
-def _bluff_candidates(hand: _Hand, table: Table,
-                      lets_big: bool) -> tuple[list[Candidate], dict[int, float]]:
+def _bluff_candidates(
+    hand: _Hand, table: Table, lets_big: bool
+) -> tuple[list[Candidate], dict[int, float]]:
     """Bluffs of one to three cards it will not need, claimed as the rank most likely to be
     there (and the whole hand where the table lets lies stand); with the chance each caller's
     own cards expose a one-card bluff."""
@@ -527,14 +626,28 @@ def _bluff_candidates(hand: _Hand, table: Table,
     led = _led_after_lie(k, table, rank, kept)
     bluff_exposed = claim_exposure(k, view, table, rank, 1)
     most = 3 if lets_big else 1
-    sizes = sorted({*range(1, min(len(useless), hand.limit, most) + 1),
-                    *([len(useless)] if useless and len(hand.cards) <= hand.limit
-                      and table.lets_lies else [])})
+    sizes = sorted(
+        {
+            *range(1, min(len(useless), hand.limit, most) + 1),
+            *(
+                [len(useless)]
+                if useless and len(hand.cards) <= hand.limit and table.lets_lies
+                else []
+            ),
+        }
+    )
     options = []
     for size in sizes:
         exposed = claim_exposure(k, view, table, rank, size)
-        options.append(Candidate(table.play_value(size, False, exposed, kept=kept, led=led),
-                                 size, useless[:size], rank, False))
+        options.append(
+            Candidate(
+                table.play_value(size, False, exposed, kept=kept, led=led),
+                size,
+                useless[:size],
+                rank,
+                False,
+            )
+        )
     return options, bluff_exposed
 
 
@@ -548,18 +661,31 @@ def _call_value(hand: _Hand, table: Table, reading: Reading) -> float:
     # pile (a call of a true pair onto two of its own puts the four aside).
     kept = sets_on_taking(k, view, k.seat, called_rank, [], last_true=True)
     gained = pile_naturals(k, called_rank, believe=False) + int(last.get("count", 0))
-    led_pair = (lead_after_call(k, table, k.seat, player, False, called_rank, gained - kept),
-                lead_after_call(k, table, k.seat, player, True, called_rank))
+    led_pair = (
+        lead_after_call(k, table, k.seat, player, False, called_rank, gained - kept),
+        lead_after_call(k, table, k.seat, player, True, called_rank),
+    )
     # A liar caught who leads next lays about as many cards again at once.
-    relead = (float(min(int(last.get("laid", 0) or 0), table.pile))
-              if leader_after_call(k, table, k.seat, player, True) == player else 0.0)
-    return table.call_value(p_claim(k, view, by_laid=reading.by_laid), player, kept, led_pair,
-                            relead)
+    relead = (
+        float(min(int(last.get("laid", 0) or 0), table.pile))
+        if leader_after_call(k, table, k.seat, player, True) == player
+        else 0.0
+    )
+    return table.call_value(
+        p_claim(k, view, by_laid=reading.by_laid), player, kept, led_pair, relead
+    )
 
 
-def _decide(hand: _Hand, table: Table, options: list[Candidate], has_truth: bool,
-            bluff_exposed: dict[int, float] | None, calls: bool, reading: Reading,
-            rng: random.Random) -> Action | None:
+def _decide(
+    hand: _Hand,
+    table: Table,
+    options: list[Candidate],
+    has_truth: bool,
+    bluff_exposed: dict[int, float] | None,
+    calls: bool,
+    reading: Reading,
+    rng: random.Random,
+) -> Action | None:
     """The one scorer: the call where it is a choice of the turn and worth more than the best
     play and the pass; the pass where it holds no truth and the pass is worth as much (or the
     table punishes a bluff); else the best candidate that is legal."""
@@ -568,11 +694,17 @@ def _decide(hand: _Hand, table: Table, options: list[Candidate], has_truth: bool
     last = view.get("last_play") or {}
     # Instead of a bluff into a table that calls, or a small truth on top of a likely lie,
     # the call.
-    if (calls and last and last.get("seat") != k.seat
-            and hand.choices.is_legal({"type": "call"})
-            and _call_value(hand, table, reading) > max(
-                options[0].value if options else -1.0,
-                table.pass_value(r.turn_pass == "pickup") if pass_ok else -1.0)):
+    if (
+        calls
+        and last
+        and last.get("seat") != k.seat
+        and hand.choices.is_legal({"type": "call"})
+        and _call_value(hand, table, reading)
+        > max(
+            options[0].value if options else -1.0,
+            table.pass_value(r.turn_pass == "pickup") if pass_ok else -1.0,
+        )
+    ):
         return {"type": "call"}
     if pass_ok:
         pickup = r.turn_pass == "pickup"
@@ -582,15 +714,23 @@ def _decide(hand: _Hand, table: Table, options: list[Candidate], has_truth: bool
         # no progress: there half the time it bluffs a card anyway.
         # A bluff just called, this seat leading the same rank again: a second bluff would
         # only go round the same circle; a pass of the empty pile moves the rank on.
-        caught = pickup and table.pile == 0 and any(
-            e.get("type") == "take" and e.get("seat") == k.seat for e in view["events"][-2:])
-        stall = (pickup and table.pile == 0 and bool(options) and not caught
-                 and rng.random() < 0.5)
+        caught = (
+            pickup
+            and table.pile == 0
+            and any(
+                e.get("type") == "take" and e.get("seat") == k.seat for e in view["events"][-2:]
+            )
+        )
+        stall = pickup and table.pile == 0 and bool(options) and not caught and rng.random() < 0.5
         # Where a pass is free (it leaves the pile, and an all-pass discards it: Bluff) it
         # bluffs only a table that has shown it rarely calls.
-        free = (r.turn_pass == "round"
-                and table.p_called(1, False, lie=True, exposed=bluff_exposed if
-                                   table.blind_rates else None) > FREE_PASS_CALLED_ABOVE)
+        free = (
+            r.turn_pass == "round"
+            and table.p_called(
+                1, False, lie=True, exposed=bluff_exposed if table.blind_rates else None
+            )
+            > FREE_PASS_CALLED_ABOVE
+        )
         if not has_truth and (value >= best or not options or free or caught) and not stall:
             return {"type": "pass"}
     for option in options:
@@ -609,8 +749,9 @@ def _decide(hand: _Hand, table: Table, options: list[Candidate], has_truth: bool
     return None
 
 
-def claim_exposure(k: Knowledge, view: View, table: Table, rank: int,
-                   count: int) -> dict[int, float]:
+def claim_exposure(
+    k: Knowledge, view: View, table: Table, rank: int, count: int
+) -> dict[int, float]:
     """Per caller, the chance that its own cards rule out a claim of ``count`` cards of
     ``rank`` by this seat: the packs' cards of the rank, less those the table saw leave play
     and those the pile's standing claims already name, leave ``room``; a caller holding more
@@ -619,14 +760,14 @@ def claim_exposure(k: Knowledge, view: View, table: Table, rank: int,
     return _exposure(k, table.callers, table.sizes, rank, count)
 
 
-def pile_naturals(k: Knowledge, rank: int, believe: bool = True,
-                  last_only: bool = False) -> float:
+def pile_naturals(k: Knowledge, rank: int, believe: bool = True, last_only: bool = False) -> float:
     """The natural cards of ``rank`` in the pile, as far as this seat can tell: its own and
     those it saw, exactly; the last play's player laid the cards of the rank it was known to
     hold; with ``believe``, the others' claims of the rank count as true (less the share wild
     jokers would make of them), no more than the rank's cards it cannot place.  With
     ``last_only`` only the last play's claim (another seat's, of ``rank``) is believed: the
     pile as a wrong call of it finds it."""
+
     def natural(c: int) -> bool:
         return c != JOKER and c >> 2 == rank
 
@@ -651,8 +792,9 @@ def pile_naturals(k: Knowledge, rank: int, believe: bool = True,
     return sure + min(float(free), shown + (claimed - shown) * (1 - share))
 
 
-def sets_on_taking(k: Knowledge, view: View, taker: int, rank: int,
-                   laid: list[int], last_true: bool = False) -> float:
+def sets_on_taking(
+    k: Knowledge, view: View, taker: int, rank: int, laid: list[int], last_true: bool = False
+) -> float:
     """Where full sets are put aside (``discard_sets``), the cards ``taker`` is expected to
     put aside on taking the pile once this seat has laid ``laid`` on it (claiming ``rank``):
     the pile's naturals of the rank (:func:`pile_naturals`) and those in the taker's hand
@@ -672,17 +814,18 @@ def sets_on_taking(k: Knowledge, view: View, taker: int, rank: int,
         naturals = pile_naturals(k, rank, believe=last_true, last_only=last_true)
         return size * min(1.0, max(0.0, held + naturals - (size - 1)))
     in_pile = pile_naturals(k, rank) + laid_here
-    if held > laid_here or any(natural(c) for s in range(k.players) if s not in (k.seat, taker)
-                               for c in k.known[s]):
+    if held > laid_here or any(
+        natural(c) for s in range(k.players) if s not in (k.seat, taker) for c in k.known[s]
+    ):
         return 0.0  # a card of the rank stays with another seat
     # The rank's naturals in no place this seat knows, less those the pile's claims hold:
     # all of them must be among the taker's unknown cards.
     unseen = k.unseen()
     mine = sum(n for c, n in (k.mine_in_pile + k.seen_in_pile).items() if natural(c))
-    need = max(0.0, sum(n for c, n in unseen.items() if natural(c))
-               - (in_pile - laid_here - mine))
-    hidden = sum(unseen.values()) - max(0, int(view.get("pile_size", 0))
-                                        - sum((k.mine_in_pile + k.seen_in_pile).values()))
+    need = max(0.0, sum(n for c, n in unseen.items() if natural(c)) - (in_pile - laid_here - mine))
+    hidden = sum(unseen.values()) - max(
+        0, int(view.get("pile_size", 0)) - sum((k.mine_in_pile + k.seen_in_pile).values())
+    )
     draws = view["hand_sizes"][taker] - sum(k.known[taker].values())
 
     def all_held(m: int) -> float:
@@ -696,8 +839,7 @@ def sets_on_taking(k: Knowledge, view: View, taker: int, rank: int,
     return size * ((1 - frac) * all_held(whole) + frac * all_held(whole + 1))
 
 
-def leader_after_call(k: Knowledge, table: Table, caller: int, player: int,
-                      right: bool) -> int:
+def leader_after_call(k: Knowledge, table: Table, caller: int, player: int, right: bool) -> int:
     """The seat that plays next after ``caller`` calls ``player``'s play (``right``: it was
     a lie), by the rules' after_call_leader."""
     rule = k.rules.after_call_leader
@@ -706,14 +848,28 @@ def leader_after_call(k: Knowledge, table: Table, caller: int, player: int,
         later = [s for s in table.active if s != seat]
         return min(later, key=lambda s: (s - seat) % k.players) if later else seat
 
-    return ((player if right else caller) if rule == "loser"
-            else (caller if right else player) if rule == "winner"
-            else after(player) if rule == "next"
-            else caller if right else after(caller))
+    return (
+        (player if right else caller)
+        if rule == "loser"
+        else (caller if right else player)
+        if rule == "winner"
+        else after(player)
+        if rule == "next"
+        else caller
+        if right
+        else after(caller)
+    )
 
 
-def lead_after_call(k: Knowledge, table: Table, caller: int, player: int, right: bool,
-                    rank: int, gained: float = 0.0) -> float:
+def lead_after_call(
+    k: Knowledge,
+    table: Table,
+    caller: int,
+    player: int,
+    right: bool,
+    rank: int,
+    gained: float = 0.0,
+) -> float:
     """The cards this seat lays at once after a call of ``player``'s play by ``caller``
     (``right``: the play was a lie) on the claimed ``rank``, where the rules make this seat
     lead next: its biggest true play, of the rank it may then name (0 where another seat
@@ -750,8 +906,12 @@ def _untested(k: Knowledge, table: Table) -> bool:
     rule out (``never_lie``) looks like one that calls nothing (``honest``, ``never_call``),
     and a padded claim on a big pile is just what the first calls: in Popcorn, up or
     down, against never_lie (a big lie before any call, 49 of 49 called on piles of 9+)."""
-    return (table.pile > UNTESTED_PILE and not k.big_lie_stood
-            and not any(k.calls[s] for s in table.callers) and not _big_lie_stood(k))
+    return (
+        table.pile > UNTESTED_PILE
+        and not k.big_lie_stood
+        and not any(k.calls[s] for s in table.callers)
+        and not _big_lie_stood(k)
+    )
 
 
 def _big_lie_stood(k: Knowledge) -> bool:
@@ -767,9 +927,14 @@ def _big_lie_stood(k: Knowledge) -> bool:
     return any(n > k.room(rank) for rank, n in claimed.items())
 
 
-def _set_safe_truths(hand: list[int], claims: list[int], best_rank: int, cards: list[int],
-                     limit: int, fits: Callable[[int, int], bool]
-                     ) -> list[tuple[int, list[int]]]:
+def _set_safe_truths(
+    hand: list[int],
+    claims: list[int],
+    best_rank: int,
+    cards: list[int],
+    limit: int,
+    fits: Callable[[int, int], bool],
+) -> list[tuple[int, list[int]]]:
     """True plays to weigh beside ``cards`` (the biggest truth, of ``best_rank``) where that
     one may complete a set for the seat that takes it: the same play one natural card short
     (the card kept back stays out of the taker's reach), and the biggest truth of each other
@@ -783,8 +948,9 @@ def _set_safe_truths(hand: list[int], claims: list[int], best_rank: int, cards: 
         fewer.remove(naturals[-1])
         out.append((best_rank, fewer))
     least = max(1, len(cards) - 1)
-    groups = [(rank, [c for c in hand if fits(c, rank)][:limit])
-              for rank in claims if rank != best_rank]
+    groups = [
+        (rank, [c for c in hand if fits(c, rank)][:limit]) for rank in claims if rank != best_rank
+    ]
     groups = sorted((g for g in groups if len(g[1]) >= least), key=lambda g: -len(g[1]))
     return out + groups[:2]
 
@@ -801,8 +967,9 @@ def _plausible(k: Knowledge, claims: list[int], hand: list[int]) -> int:
     return max(claims, key=room) if len(claims) > 1 else claims[0]
 
 
-def _useless(k: Knowledge, hand: list[int], exclude: list[int], rank: int,
-             future: set[int]) -> list[int]:
+def _useless(
+    k: Knowledge, hand: list[int], exclude: list[int], rank: int, future: set[int]
+) -> list[int]:
     """Cards it will not need soon (not of the claimed rank nor of the ranks coming up; wild
     jokers last), fewest held of their rank first (singletons are the cheapest to lose)."""
     left = list(hand)
@@ -817,5 +984,8 @@ def _useless(k: Knowledge, hand: list[int], exclude: list[int], rank: int,
 def info(view: View) -> dict[str, Any]:
     """A summary of the seat's knowledge (for tests and debugging)."""
     k = Knowledge.from_view(view)
-    return {"unseen": sum(k.unseen().values()), "known": [sum(c.values()) for c in k.known],
-            "p_truthful": p_truthful(k, view)}
+    return {
+        "unseen": sum(k.unseen().values()),
+        "known": [sum(c.values()) for c in k.known],
+        "p_truthful": p_truthful(k, view),
+    }

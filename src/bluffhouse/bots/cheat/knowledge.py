@@ -127,26 +127,42 @@ class Knowledge:
         events: list[dict[str, Any]] = view["events"]
         key = (preset.id, me, players, repr(sorted(rules_given.items())))
         cached = _FOLDS.get(key)
-        if cached is not None and len(events) >= len(cached[0]) and (
-                events[:len(cached[0])] == cached[0]):
+        if (
+            cached is not None
+            and len(events) >= len(cached[0])
+            and (events[: len(cached[0])] == cached[0])
+        ):
             seen, k = cached[0], cached[1].clone()
-            fresh = events[len(seen):]
+            fresh = events[len(seen) :]
         else:
             rules = preset.family.RULES.build(preset.options, rules_given)
             assert isinstance(rules, CheatRules)
-            deck = Counter(build_deck(rules.decks, rules.jokers,
-                                      rules.deck_rank_list(players)))
-            k = cls(me, players, rules, deck, Counter(), [Counter() for _ in range(players)],
-                    record=[[0, 0] for _ in range(players)],
-                    soft=[Counter() for _ in range(players)], laid_since=[0] * players,
-                    calls=[0] * players, chances=[0] * players,
-                    lie_calls=[0] * players, lie_chances=[0] * players,
-                    sure_calls=[0] * players, sure_chances=[0] * players,
-                    doubted=[0] * players, doubted_true=[0] * players,
-                    exposed_chances=[0.0] * players, exposed_calls=[0.0] * players,
-                    blind_chances=[0.0] * players, blind_calls=[0.0] * players,
-                    void=[set() for _ in range(players)],
-                    record_by_laid=[[[0, 0], [0, 0]] for _ in range(players)])
+            deck = Counter(build_deck(rules.decks, rules.jokers, rules.deck_rank_list(players)))
+            k = cls(
+                me,
+                players,
+                rules,
+                deck,
+                Counter(),
+                [Counter() for _ in range(players)],
+                record=[[0, 0] for _ in range(players)],
+                soft=[Counter() for _ in range(players)],
+                laid_since=[0] * players,
+                calls=[0] * players,
+                chances=[0] * players,
+                lie_calls=[0] * players,
+                lie_chances=[0] * players,
+                sure_calls=[0] * players,
+                sure_chances=[0] * players,
+                doubted=[0] * players,
+                doubted_true=[0] * players,
+                exposed_chances=[0.0] * players,
+                exposed_calls=[0.0] * players,
+                blind_chances=[0.0] * players,
+                blind_calls=[0.0] * players,
+                void=[set() for _ in range(players)],
+                record_by_laid=[[[0, 0], [0, 0]] for _ in range(players)],
+            )
             fresh = events
         for event in fresh:
             k._read(event)
@@ -159,20 +175,46 @@ class Knowledge:
 
     def clone(self) -> Knowledge:
         return Knowledge(
-            self.seat, self.players, self.rules, self.deck, Counter(self.hand),
-            [Counter(c) for c in self.known], Counter(self.mine_in_pile),
-            Counter(self.seen_in_pile), Counter(self.gone), list(self.claims_in_pile),
-            Counter(self.stash), Counter(self.before_last),
-            None if self.sizes is None else list(self.sizes), list(self.last_play_cards),
-            [list(r) for r in self.record], [Counter(c) for c in self.soft],
-            list(self.laid_since), Counter(self.before_soft), list(self.calls),
-            list(self.chances), self.standing, list(self.lie_calls), list(self.lie_chances),
-            self.standing_lie, list(self.sure_calls), list(self.sure_chances),
-            self.standing_sure, list(self.doubted), list(self.doubted_true),
-            self.last_possible, list(self.exposed_chances), list(self.exposed_calls),
-            dict(self.standing_exposure), list(self.blind_chances), list(self.blind_calls),
-            [set(v) for v in self.void], [[list(r) for r in rs] for rs in self.record_by_laid],
-            self.last_laid, self.big_lie_stood)
+            self.seat,
+            self.players,
+            self.rules,
+            self.deck,
+            Counter(self.hand),
+            [Counter(c) for c in self.known],
+            Counter(self.mine_in_pile),
+            Counter(self.seen_in_pile),
+            Counter(self.gone),
+            list(self.claims_in_pile),
+            Counter(self.stash),
+            Counter(self.before_last),
+            None if self.sizes is None else list(self.sizes),
+            list(self.last_play_cards),
+            [list(r) for r in self.record],
+            [Counter(c) for c in self.soft],
+            list(self.laid_since),
+            Counter(self.before_soft),
+            list(self.calls),
+            list(self.chances),
+            self.standing,
+            list(self.lie_calls),
+            list(self.lie_chances),
+            self.standing_lie,
+            list(self.sure_calls),
+            list(self.sure_chances),
+            self.standing_sure,
+            list(self.doubted),
+            list(self.doubted_true),
+            self.last_possible,
+            list(self.exposed_chances),
+            list(self.exposed_calls),
+            dict(self.standing_exposure),
+            list(self.blind_chances),
+            list(self.blind_calls),
+            [set(v) for v in self.void],
+            [[list(r) for r in rs] for rs in self.record_by_laid],
+            self.last_laid,
+            self.big_lie_stood,
+        )
 
     def _read(self, event: dict[str, Any]) -> None:
         """Fold one event of the seat's log into what it knows: who let the standing play go
@@ -205,13 +247,17 @@ class Knowledge:
             k.chances[event["seat"]] += 1
             k.calls[event["seat"]] += kind == "call"
             let_go = [event["seat"]]
-        elif (kind in ("play", "pass") and k.rules.callers == "anytime"
-              and k.standing not in (None, event.get("seat"))):
+        elif (
+            kind in ("play", "pass")
+            and k.rules.callers == "anytime"
+            and k.standing not in (None, event.get("seat"))
+        ):
             # Anyone may call until the next play, which nobody did: every seat still in let
             # it go, not only the player on turn (the log has no decline for it, as it has
             # under "turn").
-            let_go = [s for s in range(k.players) if s != k.standing
-                      and (sizes is None or sizes[s] > 0)]
+            let_go = [
+                s for s in range(k.players) if s != k.standing and (sizes is None or sizes[s] > 0)
+            ]
             for s in let_go:
                 k.chances[s] += 1
         if k.standing == me and k.standing_lie:
@@ -228,8 +274,13 @@ class Knowledge:
             for s in let_go:
                 k.sure_chances[s] += 1
                 k.sure_calls[s] += kind == "call"
-        if (kind == "pass" and k.rules.turn_pass == "round" and k.claims_in_pile
-                and not k.rules.claim_suit and event.get("seat") is not None):
+        if (
+            kind == "pass"
+            and k.rules.turn_pass == "round"
+            and k.claims_in_pile
+            and not k.rules.claim_suit
+            and event.get("seat") is not None
+        ):
             # A pass where the pile's rank was to be claimed: nothing of it in that hand.
             k.void[event["seat"]].add(k.claims_in_pile[-1][1])
 
@@ -252,10 +303,10 @@ class Knowledge:
         else:
             # Could the claim be true, from the log alone?  (The fold reads no hand: it
             # must be the same read step by step or at once.)
-            held = sum(n for c, n in (k.unseen() + k.known[seat]).items()
-                       if k.matches(c, rank))
-            k.last_possible = (int(event.get("laid", event["count"])) == int(event["count"])
-                               and held >= int(event["count"]))
+            held = sum(n for c, n in (k.unseen() + k.known[seat]).items() if k.matches(c, rank))
+            k.last_possible = int(event.get("laid", event["count"])) == int(
+                event["count"]
+            ) and held >= int(event["count"])
         k.claims_in_pile.append((seat, rank, int(event["count"])))
         k.last_play_cards = cards
         k.before_last = Counter(k.known[seat])
@@ -340,8 +391,11 @@ class Knowledge:
 
     def _on_cheat_private(self, event: dict[str, Any]) -> None:
         # British Cheat: a card of its own slipped to another player, or peeked in its hand.
-        if (event.get("seat") == self.seat and event.get("cheat") in ("give", "peek")
-                and event.get("cards")):
+        if (
+            event.get("seat") == self.seat
+            and event.get("cheat") in ("give", "peek")
+            and event.get("cards")
+        ):
             target = event["to"] if event["cheat"] == "give" else event["at"]
             cards = [CARD_INDEX[c] for c in event["cards"]]
             self._placed(cards, target)
@@ -382,10 +436,15 @@ class Knowledge:
             for s in range(self.players):
                 if s == holder or s == self.seat or not self.known[s][c]:
                     continue
-                here = sum(self.known[t][c] for t in range(self.players) if t != holder
-                           and t != self.seat)
-                excess = elsewhere + here + (self.known[holder][c] if holder is not None
-                                             else 0) - self.deck[c]
+                here = sum(
+                    self.known[t][c] for t in range(self.players) if t != holder and t != self.seat
+                )
+                excess = (
+                    elsewhere
+                    + here
+                    + (self.known[holder][c] if holder is not None else 0)
+                    - self.deck[c]
+                )
                 if excess > 0:
                     self.known[s][c] -= min(excess, self.known[s][c])
                     if self.known[s][c] <= 0:
@@ -428,8 +487,14 @@ class Knowledge:
         if kept is not None and self.settled:
             return Counter(kept)
         out = Counter(self.deck)
-        for part in (self.hand, self.stash, self.mine_in_pile, self.seen_in_pile, self.gone,
-                     *self.known):
+        for part in (
+            self.hand,
+            self.stash,
+            self.mine_in_pile,
+            self.seen_in_pile,
+            self.gone,
+            *self.known,
+        ):
             out.subtract(part)
         out = +out
         if self.settled:
@@ -464,8 +529,8 @@ def _true_claim(k: Knowledge, play: dict[str, Any]) -> bool:
     cards = play.get("cards") or []
     rank, suit = RANK_INDEX[play["rank"]], play.get("suit")
     return len(cards) == int(play["count"]) and all(
-        k.matches(CARD_INDEX[c], rank) and (not suit or c == "JK" or c[1] == suit)
-        for c in cards)
+        k.matches(CARD_INDEX[c], rank) and (not suit or c == "JK" or c[1] == suit) for c in cards
+    )
 
 
 def _rank(card: int) -> int:
@@ -511,12 +576,16 @@ def _p_truthful(k: Knowledge, view: View, by_laid: bool) -> float:
     # What it was known to hold before the play: those not known in its hand now went into
     # the pile with this play (or an earlier one), and are among the unseen cards.
     unseen = k.unseen()
-    stays = _chance_held(k, view, player, rank, count, laid, before,
-                         unseen - (before - k.known[player]))
+    stays = _chance_held(
+        k, view, player, rank, count, laid, before, unseen - (before - k.known[player])
+    )
     moved = 0.0
     for t in range(k.players):
-        uncertain = (k.before_soft if player != k.seat else Counter()) if t == player else (
-            Counter(c for c in k.maybe_moved(t).elements() if k.matches(c, rank)))
+        uncertain = (
+            (k.before_soft if player != k.seat else Counter())
+            if t == player
+            else (Counter(c for c in k.maybe_moved(t).elements() if k.matches(c, rank)))
+        )
         if t != k.seat and uncertain:
             moved = max(moved, k.laid_since[t] / max(1, sizes[t] + k.laid_since[t]))
     if moved > 0:
@@ -528,8 +597,9 @@ def _p_truthful(k: Knowledge, view: View, by_laid: bool) -> float:
                 loose.update(k.maybe_moved(t))
         sure = before - k.before_soft
         loose.update(before & k.before_soft)
-        gone = _chance_held(k, view, player, rank, count, laid, sure,
-                            loose - (before - k.known[player]))
+        gone = _chance_held(
+            k, view, player, rank, count, laid, sure, loose - (before - k.known[player])
+        )
         stays = (1 - moved) * stays + moved * gone
     if stays >= 1.0:
         return 1.0
@@ -540,8 +610,7 @@ def _p_truthful(k: Knowledge, view: View, by_laid: bool) -> float:
     # With ``by_laid``, from its called plays of as many cards (one, or more than one): a
     # player that lies only when it holds nothing of the rank lies in one card, and its
     # bigger claims' record is clean (Popcorn, up or down, against never_lie).
-    truthful, called = (k.record_by_laid[int(player)][laid > 1] if by_laid
-                        else k.record[int(player)])
+    truthful, called = k.record_by_laid[int(player)][laid > 1] if by_laid else k.record[int(player)]
     honesty = (truthful + 1) / (called + 3)
     if stays <= 0.0:
         return 0.0
@@ -583,8 +652,16 @@ def _crowded(k: Knowledge, rank: int, count: int) -> float:
     return float(max(0, room) / claimed) ** count
 
 
-def _chance_held(k: Knowledge, view: View, player: int, rank: int, count: int, laid: int,
-                 before: Counter[int], unseen: Counter[int]) -> float:
+def _chance_held(
+    k: Knowledge,
+    view: View,
+    player: int,
+    rank: int,
+    count: int,
+    laid: int,
+    before: Counter[int],
+    unseen: Counter[int],
+) -> float:
     """The chance the player held ``count`` cards of ``rank`` before its play (1.0: surely;
     0.0: impossible), its known cards then being ``before`` and the rest drawn from
     ``unseen``."""
@@ -603,8 +680,10 @@ def _chance_held(k: Knowledge, view: View, player: int, rank: int, count: int, l
         return 0.0
     # P(at least `need` good cards among `unknown` drawn from pool with pool_good good).
     total = math.comb(pool, unknown) if pool >= unknown else 1
-    hit = sum(math.comb(pool_good, i) * math.comb(pool - pool_good, unknown - i)
-              for i in range(need, min(pool_good, unknown) + 1))
+    hit = sum(
+        math.comb(pool_good, i) * math.comb(pool - pool_good, unknown - i)
+        for i in range(need, min(pool_good, unknown) + 1)
+    )
     return min(1.0 - 1e-9, hit / total) if total else 0.0
 
 
@@ -632,8 +711,10 @@ def lie_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[float
     seat's own lying plays (the only plays whose truth this seat knows), smoothed by a Beta
     prior at its overall call rate ``rates`` (:func:`call_rates`)."""
     rates = call_rates(k) if rates is None else rates
-    return [smoothed(c, w, r, LIE_PRIOR)
-            for c, w, r in zip(k.lie_calls, k.lie_chances, rates, strict=True)]
+    return [
+        smoothed(c, w, r, LIE_PRIOR)
+        for c, w, r in zip(k.lie_calls, k.lie_chances, rates, strict=True)
+    ]
 
 
 #: A seat's calls of plays anyone can see are false start from a Beta prior of SURE_PRIOR
@@ -656,8 +737,10 @@ def sure_lie_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[
     SURE_PRIOR_FACTOR times its overall rate.  A seat that lets those stand (a random
     player) lets a last play stand too."""
     rates = call_rates(k) if rates is None else rates
-    return [smoothed(c, w, min(1.0, SURE_PRIOR_FACTOR * r), SURE_PRIOR)
-            for c, w, r in zip(k.sure_calls, k.sure_chances, rates, strict=True)]
+    return [
+        smoothed(c, w, min(1.0, SURE_PRIOR_FACTOR * r), SURE_PRIOR)
+        for c, w, r in zip(k.sure_calls, k.sure_chances, rates, strict=True)
+    ]
 
 
 def exposed_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[float]:
@@ -668,9 +751,10 @@ def exposed_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[f
     ``rates`` (a careful caller lets most plays stand but not one it knows is false; a
     seat that never calls shows that too)."""
     rates = call_rates(k) if rates is None else rates
-    return [smoothed(c, w, 1.0 if made else r, EXPOSED_PRIOR)
-            for c, w, made, r in zip(k.exposed_calls, k.exposed_chances, k.calls, rates,
-                                     strict=True)]
+    return [
+        smoothed(c, w, 1.0 if made else r, EXPOSED_PRIOR)
+        for c, w, made, r in zip(k.exposed_calls, k.exposed_chances, k.calls, rates, strict=True)
+    ]
 
 
 def blind_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[float]:
@@ -681,19 +765,24 @@ def blind_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[flo
     never lies, judging by the odds) shows a rate near nought here, one that calls at random
     its usual rate."""
     rates = call_rates(k) if rates is None else rates
-    return [smoothed(c, w, r, LIE_PRIOR)
-            for c, w, r in zip(k.blind_calls, k.blind_chances, rates, strict=True)]
+    return [
+        smoothed(c, w, r, LIE_PRIOR)
+        for c, w, r in zip(k.blind_calls, k.blind_chances, rates, strict=True)
+    ]
 
 
 def call_rates(k: Knowledge) -> list[float]:
     """Each seat's chance of calling a play it may call: its calls over its chances in the
     public record (a call, a check, an 'I believe' or a decline), smoothed by a Beta prior."""
-    return [(c + CALL_PRIOR_RATE * CALL_PRIOR) / (w + CALL_PRIOR)
-            for c, w in zip(k.calls, k.chances, strict=True)]
+    return [
+        (c + CALL_PRIOR_RATE * CALL_PRIOR) / (w + CALL_PRIOR)
+        for c, w in zip(k.calls, k.chances, strict=True)
+    ]
 
 
-def _exposure(k: Knowledge, callers: list[int], sizes: list[int], rank: int,
-              count: int) -> dict[int, float]:
+def _exposure(
+    k: Knowledge, callers: list[int], sizes: list[int], rank: int, count: int
+) -> dict[int, float]:
     """claim_exposure for ``callers`` holding ``sizes`` cards (also read from the fold, for
     this seat's own lies as they were laid)."""
     total = sum(n for c, n in k.deck.items() if k.matches(c, rank))
@@ -720,8 +809,9 @@ def _exposure(k: Knowledge, callers: list[int], sizes: list[int], rank: int,
         elif s in void or want > min(good, draws) or pool <= 0:
             out[s] = 0.0
         else:
-            miss = sum(math.comb(good, i) * math.comb(pool - good, draws - i)
-                       for i in range(0, want))
+            miss = sum(
+                math.comb(good, i) * math.comb(pool - good, draws - i) for i in range(0, want)
+            )
             out[s] = max(0.0, 1.0 - miss / math.comb(pool, draws))
     return out
 

@@ -56,8 +56,10 @@ def load_policy(path: str) -> tuple[list[tuple[Any, Any]], dict[str, Any]]:
         raise ValueError(NEEDS_NUMPY) from None
     with np.load(path) as data:
         count = sum(1 for name in data.files if name.startswith("w"))
-        layers = [(data[f"w{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32))
-                  for i in range(count)]
+        layers = [
+            (data[f"w{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32))
+            for i in range(count)
+        ]
         meta = ast.literal_eval(str(data["meta"]))
     return layers, meta
 
@@ -79,16 +81,20 @@ def _softmax(x: Any) -> Any:
     return e / e.sum()
 
 
-NEEDS_NUMPY = ("the learned bot needs numpy, which is not installed: "
-               "pip install 'bluffhouse[fast]' (or the research extra)")
+NEEDS_NUMPY = (
+    "the learned bot needs numpy, which is not installed: "
+    "pip install 'bluffhouse[fast]' (or the research extra)"
+)
 
 
 class LearnedBot(Bot):
     """The trained policy (see the module notes)."""
 
     name: ClassVar[str] = "learned"
-    summary: ClassVar[str] = ("a policy trained by imitating counter, then masked PPO; plays "
-                              "only 4-player bullshit with its own rules")
+    summary: ClassVar[str] = (
+        "a policy trained by imitating counter, then masked PPO; plays "
+        "only 4-player bullshit with its own rules"
+    )
     wants_view: ClassVar[bool] = True
     only: ClassVar[Mapping[str, Any] | None] = {"game": GAME, "players": PLAYERS}
 
@@ -104,18 +110,24 @@ class LearnedBot(Bot):
         """The policy and the encoder of its table, or a ValueError naming the difference."""
         layers, meta = load_policy(self.weights)
         if meta.get("actions") != "abstract":
-            raise ValueError(f"{self.weights} holds a policy over {meta.get('actions')!r} "
-                             "actions; the learned bot plays policies over its abstract "
-                             "actions only (python -m bluffhouse.interop.train --actions "
-                             "abstract)")
+            raise ValueError(
+                f"{self.weights} holds a policy over {meta.get('actions')!r} "
+                "actions; the learned bot plays policies over its abstract "
+                "actions only (python -m bluffhouse.interop.train --actions "
+                "abstract)"
+            )
         game, players = meta.get("game"), meta.get("players")
         where = f"{view.get('players')}-player {view.get('game')}"
         if view.get("game") != game or view.get("players") != players:
-            raise ValueError(f"the learned bot plays only {players}-player {game}, not "
-                             f"{where}: pick another bot for this table")
+            raise ValueError(
+                f"the learned bot plays only {players}-player {game}, not "
+                f"{where}: pick another bot for this table"
+            )
         if view.get("rules") != preset_rules(str(game), int(players or 0)):
-            raise ValueError(f"the learned bot plays {game} with that game's own rules only; "
-                             f"this {where} changes them: pick another bot for this table")
+            raise ValueError(
+                f"the learned bot plays {game} with that game's own rules only; "
+                f"this {where} changes them: pick another bot for this table"
+            )
         self._layers, self._encoder = layers, observation(str(game), int(players or 0))
         return self._layers, self._encoder
 
@@ -130,8 +142,12 @@ class LearnedBot(Bot):
             layers, encoder = self._layers, self._encoder
         events = view.get("events") or []
         first = events[0] if events else None
-        if self._memory is None or self._memory.seat != view.get("seat") \
-                or first != self._first or self._memory.count > len(events):
+        if (
+            self._memory is None
+            or self._memory.seat != view.get("seat")
+            or first != self._first
+            or self._memory.count > len(events)
+        ):
             self._memory = encoder.memory(view.get("seat"))
             self._first = first
         k = knowledge(view)
@@ -156,17 +172,21 @@ class LearnedBot(Bot):
         except (RuleError, KeyError, ValueError):
             return None  # the table itself is refused elsewhere, with its own message
         if preset.id != GAME or players != PLAYERS:
-            return (f"the learned bot plays only {PLAYERS}-player {GAME}, not {players}-player "
-                    f"{preset.id}: pick another bot")
+            return (
+                f"the learned bot plays only {PLAYERS}-player {GAME}, not {players}-player "
+                f"{preset.id}: pick another bot"
+            )
         if options:
             try:
                 rules = _table_rules(preset.id, players, tuple(sorted(options.items())))
             except (RuleError, TypeError, ValueError):
                 return None
             if rules != preset_rules(GAME, PLAYERS):
-                return (f"the learned bot plays {GAME} with that game's own rules only; "
-                        f"these options change them ({', '.join(sorted(options))}): pick "
-                        f"another bot")
+                return (
+                    f"the learned bot plays {GAME} with that game's own rules only; "
+                    f"these options change them ({', '.join(sorted(options))}): pick "
+                    f"another bot"
+                )
         return None
 
 
@@ -207,8 +227,10 @@ def observation(game: str, players: int) -> ObservationEncoder:
 #: cards in all).  Which cards is not the policy's choice: suits do not matter, and the bluff
 #: cards are those it will not need soon (``counter``'s choice).
 ABSTRACT: tuple[tuple[str, int, int], ...] = (
-    ("pass", 0, 0), ("call", 0, 0),
-    *(("play", t, b) for t in range(5) for b in range(5) if 1 <= t + b <= 4))
+    ("pass", 0, 0),
+    ("call", 0, 0),
+    *(("play", t, b) for t in range(5) for b in range(5) if 1 <= t + b <= 4),
+)
 _PLAY_AT = {(t, b): i for i, (kind, t, b) in enumerate(ABSTRACT) if kind == "play"}
 #: Belief features appended to the observation vector (see :func:`belief_features`).
 BELIEFS = 24
@@ -324,8 +346,11 @@ def abstract_actions(view: View, k: Any, choices: Choices) -> dict[int, Action]:
         if b > len(spare):
             continue
         cards = [*true[:t], *spare[:b]]
-        action = {"type": "play", "cards": [CARD_TEXT[c] for c in cards],
-                  "claim": {"rank": rank, "count": t + b}}
+        action = {
+            "type": "play",
+            "cards": [CARD_TEXT[c] for c in cards],
+            "claim": {"rank": rank, "count": t + b},
+        }
         if choices.is_legal(action):
             out[i] = action
     return out

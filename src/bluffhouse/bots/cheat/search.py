@@ -122,16 +122,23 @@ class Info:
                 loose.update(k.maybe_moved(s))
         unseen = sorted(loose.elements())
         # Cards a scripted deal left out of play: out of the game, nowhere to be seen.
-        dealt = next((sum(e["hand_sizes"]) for e in view["events"] if e.get("type") == "deal"),
-                     sum(k.deck.values()))
+        dealt = next(
+            (sum(e["hand_sizes"]) for e in view["events"] if e.get("type") == "deal"),
+            sum(k.deck.values()),
+        )
         self.out = max(0, sum(k.deck.values()) - dealt)
         # Where each unseen card may go: how many of them each place holds.
         need_hands = [0 if s == me else max(0, sizes[s] - len(self.known[s])) for s in range(n)]
-        need = (sum(need_hands) + (self.pile_size - len(pile_known))
-                + (self.discarded - len(gone))
-                + sum(h for s, h in enumerate(self.hidden_sizes) if s != me) + self.out)
+        need = (
+            sum(need_hands)
+            + (self.pile_size - len(pile_known))
+            + (self.discarded - len(gone))
+            + sum(h for s, h in enumerate(self.hidden_sizes) if s != me)
+            + self.out
+        )
         self.exact = (
-            need == len(unseen) and len(pile_known) <= self.pile_size
+            need == len(unseen)
+            and len(pile_known) <= self.pile_size
             and len(gone) <= self.discarded
             and all(len(self.known[s]) <= sizes[s] for s in range(n) if s != me)
         )
@@ -150,8 +157,7 @@ class Info:
             if not pile_known:
                 unseen = sorted((+(deck + Counter(mine_pile))).elements())
             need_hands = [0 if s == me else sizes[s] for s in range(n)]
-            if self.known_last is not None and not all(
-                    c in pile_known for c in self.known_last):
+            if self.known_last is not None and not all(c in pile_known for c in self.known_last):
                 self.known_last = None
         self.unseen = unseen
         self.need_hands = need_hands
@@ -166,10 +172,12 @@ class Info:
         # seen leaving play or turned over in the pile, per rank, and each player's record.
         public_out = k.gone + k.seen_in_pile
         ranks = range(14)
-        self.rank_total = [sum(c for card, c in k.deck.items() if k.matches(card, r))
-                           for r in ranks]
-        self.public_out = [sum(c for card, c in public_out.items() if k.matches(card, r))
-                           for r in ranks]
+        self.rank_total = [
+            sum(c for card, c in k.deck.items() if k.matches(card, r)) for r in ranks
+        ]
+        self.public_out = [
+            sum(c for card, c in public_out.items() if k.matches(card, r)) for r in ranks
+        ]
         self.deck_size = sum(k.deck.values())
         self.public_out_total = sum(public_out.values())
         record = k.record or [[0, 0]] * n
@@ -179,17 +187,20 @@ class Info:
         # view of its own claims: all of its called ones).
         self.when_held = [(t + 2) / (c + 3) for t, c in record]
         self.doubt_odds = [
-            ((t + 1) / (c - t + 1)) if s == me else
-            ((k.doubted_true[s] + 1) / (k.doubted[s] - k.doubted_true[s] + 1))
-            for s, (t, c) in enumerate(record)]
+            ((t + 1) / (c - t + 1))
+            if s == me
+            else ((k.doubted_true[s] + 1) / (k.doubted[s] - k.doubted_true[s] + 1))
+            for s, (t, c) in enumerate(record)
+        ]
         # How often each seat called when it could, against the ``counter`` bot's usual rate:
         # the model of a seat that calls far more (or less) often than a counter is bent
         # toward what it does.
         # (the counts of the tracker: calls and chances to call, declines under "turn" and
         # the turn player's silence under "anytime" included)
         calls, windows = k.calls, k.chances
-        self.call_rate = [(calls[s] + CALL_PRIOR_RATE * CALL_PRIOR) / (windows[s] + CALL_PRIOR)
-                          for s in range(n)]
+        self.call_rate = [
+            (calls[s] + CALL_PRIOR_RATE * CALL_PRIOR) / (windows[s] + CALL_PRIOR) for s in range(n)
+        ]
         # The pile's claims by rank and seat, public to all: a counter doubts a claim whose
         # rank the pile already names more often than the packs allow (``_crowded``).
         self.root_events = len(view["events"])
@@ -231,8 +242,11 @@ def _truthful_draw(item: Info, pool: list[int], rng: random.Random) -> list[int]
         return None
     rank = item.last_rank
     wild = item.rules.jokers > 0 and item.rules.jokers_as == "wild"
-    good = [i for i, c in enumerate(pool)
-            if (c == JOKER and (wild or rank == 13)) or (c != JOKER and c >> 2 == rank)]
+    good = [
+        i
+        for i, c in enumerate(pool)
+        if (c == JOKER and (wild or rank == 13)) or (c != JOKER and c >> 2 == rank)
+    ]
     if item.rules.claim_suit and item.table.get("prev_suit", -1) >= 0:
         suit = item.table["prev_suit"]
         good = [i for i in good if pool[i] & 3 == suit]
@@ -255,7 +269,7 @@ def _deal(item: Info, rng: random.Random, truth: bool | None) -> CheatGame:
         elif truth is False:
             # A lie: draw until the cards do not make the claim (few tries; else any cards).
             for _ in range(20):
-                cand = pool[-last["laid"]:]
+                cand = pool[-last["laid"] :]
                 if not _makes(item, cand):
                     break
                 rng.shuffle(pool)
@@ -263,17 +277,18 @@ def _deal(item: Info, rng: random.Random, truth: bool | None) -> CheatGame:
 
     def take(count: int) -> list[int]:
         nonlocal at
-        out = pool[at:at + count]
+        out = pool[at : at + count]
         at += count
         return out
 
     if last is not None and last_cards is None:
-        last_cards = pool[len(pool) - last["laid"]:]
-        del pool[len(pool) - last["laid"]:]
+        last_cards = pool[len(pool) - last["laid"] :]
+        del pool[len(pool) - last["laid"] :]
     n = item.n
-    hands = [list(item.hand) if s == item.me else sorted([*item.known[s],
-                                                           *take(item.need_hands[s])])
-             for s in range(n)]
+    hands = [
+        list(item.hand) if s == item.me else sorted([*item.known[s], *take(item.need_hands[s])])
+        for s in range(n)
+    ]
     pile_rest = list(item.pile_known)
     if last_cards is not None and item.known_last is not None:
         for c in last_cards:
@@ -281,8 +296,7 @@ def _deal(item: Info, rng: random.Random, truth: bool | None) -> CheatGame:
     extra = item.pile_size - len(pile_rest) - (len(last_cards) if last_cards else 0)
     pile = [*pile_rest, *take(extra), *(last_cards or [])]
     discarded = [*item.gone, *take(item.discarded - len(item.gone))]
-    hidden = [list(item.stash) if s == item.me else take(item.hidden_sizes[s])
-              for s in range(n)]
+    hidden = [list(item.stash) if s == item.me else take(item.hidden_sizes[s]) for s in range(n)]
     take(item.out)
     assert at == len(pool), "the view's counts do not add up"
     view = item.view
@@ -290,33 +304,63 @@ def _deal(item: Info, rng: random.Random, truth: bool | None) -> CheatGame:
     last_state: dict[str, Any] | None = None
     if last is not None:
         assert last_cards is not None
-        last_state = {"seat": last["seat"], "cards": last_cards, "rank": item.last_rank,
-                      "count": last["count"], "suit": t["prev_suit"]}
+        last_state = {
+            "seat": last["seat"],
+            "cards": last_cards,
+            "rank": item.last_rank,
+            "count": last["count"],
+            "suit": t["prev_suit"],
+        }
         if "caller" in last:  # a call waiting for its answer (Cheat H)
             last_state["caller"] = last["caller"]
     me = item.me
     cheats: list[list[Any]] = [
-        [c[0], c[1], list(c[2])] if c[0] == me else [c[0], "out_of_turn", []]
-        for c in t["cheats"]]
+        [c[0], c[1], list(c[2])] if c[0] == me else [c[0], "out_of_turn", []] for c in t["cheats"]
+    ]
     fields: dict[str, Any] = {
-        "hands": hands, "pile": pile, "discarded": discarded, "hidden": hidden,
+        "hands": hands,
+        "pile": pile,
+        "discarded": discarded,
+        "hidden": hidden,
         "phase": view["phase"],
         "turn": view["turn"] if view["turn"] is not None else 0,
-        "window": list(t["window"]), "last": last_state,
-        "prev_rank": t["prev_rank"], "prev_suit": t["prev_suit"], "lead": t["lead"],
-        "allowed": list(t["allowed"]), "round_player": t["round_player"],
-        "passes": t["passes"], "finished": list(view["finished"]), "lost": list(view["lost"]),
-        "sips": list(view["sips"]), "cup": t["cup"], "pours": t["pours"],
-        "cup_full": t["cup_full"], "checked": list(t["checked"]),
-        "declined": list(t["declined"]), "cheats": cheats,
-        "bid": None if t["bid"] is None else list(t["bid"]), "bidders": list(t["bidders"]),
-        "dealer": t["dealer"], "calls": list(t["calls"]),
-        "bluffs_caught": list(t["bluffs_caught"]), "bluffs_survived": [0] * n,
-        "low": list(t["low"]), "quiet": t["quiet"],
+        "window": list(t["window"]),
+        "last": last_state,
+        "prev_rank": t["prev_rank"],
+        "prev_suit": t["prev_suit"],
+        "lead": t["lead"],
+        "allowed": list(t["allowed"]),
+        "round_player": t["round_player"],
+        "passes": t["passes"],
+        "finished": list(view["finished"]),
+        "lost": list(view["lost"]),
+        "sips": list(view["sips"]),
+        "cup": t["cup"],
+        "pours": t["pours"],
+        "cup_full": t["cup_full"],
+        "checked": list(t["checked"]),
+        "declined": list(t["declined"]),
+        "cheats": cheats,
+        "bid": None if t["bid"] is None else list(t["bid"]),
+        "bidders": list(t["bidders"]),
+        "dealer": t["dealer"],
+        "calls": list(t["calls"]),
+        "bluffs_caught": list(t["bluffs_caught"]),
+        "bluffs_survived": [0] * n,
+        "low": list(t["low"]),
+        "quiet": t["quiet"],
     }
 
-    g = CheatGame.from_fields(item.game_id, item.rules, n, fields, list(item.events),
-                              list(view["to_act"]), view["version"], rng.getrandbits(63))
+    g = CheatGame.from_fields(
+        item.game_id,
+        item.rules,
+        n,
+        fields,
+        list(item.events),
+        list(view["to_act"]),
+        view["version"],
+        rng.getrandbits(63),
+    )
     g.__dict__["_search_seat"] = me
     g.__dict__["_search_info"] = item
     return g
@@ -329,15 +373,17 @@ def _makes(item: Info, cards: list[int]) -> bool:
         return False
     wild = item.rules.jokers > 0 and item.rules.jokers_as == "wild"
     rank = item.last_rank
-    return all((c == JOKER and (wild or rank == 13)) or (c != JOKER and c >> 2 == rank)
-               for c in cards)
+    return all(
+        (c == JOKER and (wild or rank == 13)) or (c != JOKER and c >> 2 == rank) for c in cards
+    )
 
 
 # ====================================================================== policies on states
-def _play(cards: list[int], rank: int, count: int | None = None,
-          suit: int = -1) -> Action:
-    claim: dict[str, Any] = {"rank": rank_text(rank), "count": len(cards) if count is None
-                             else count}
+def _play(cards: list[int], rank: int, count: int | None = None, suit: int = -1) -> Action:
+    claim: dict[str, Any] = {
+        "rank": rank_text(rank),
+        "count": len(cards) if count is None else count,
+    }
     if suit >= 0:
         claim["suit"] = SUITS[suit]
     return {"type": "play", "cards": [CARD_TEXT[c] for c in cards], "claim": claim}
@@ -380,8 +426,11 @@ def _truth_options(state: CheatGame, seat: int) -> list[tuple[int, list[int]]]:
     if state._wild and JOKER in hand:
         # A wild joker makes every rank: the hand in its own order, rank by rank.
         for rank in state.allowed:
-            cards = [c for c in hand if (c == JOKER or c >> 2 == rank)
-                     and (suit < 0 or c == JOKER or c & 3 == suit)]
+            cards = [
+                c
+                for c in hand
+                if (c == JOKER or c >> 2 == rank) and (suit < 0 or c == JOKER or c & 3 == suit)
+            ]
             if cards:
                 out.append((rank, cards))
     else:
@@ -419,8 +468,11 @@ def _may(state: CheatGame, seat: int, kind: str) -> bool:
     # pass
     if state._may_pass_turn(seat):
         return True
-    return (seat != state.turn or state.phase != "turn") and state._may_decline(seat) and not (
-        state.phase == "jump" and state._forced(seat))
+    return (
+        (seat != state.turn or state.phase != "turn")
+        and state._may_decline(seat)
+        and not (state.phase == "jump" and state._forced(seat))
+    )
 
 
 def _call_odds(state: CheatGame, seat: int) -> float:
@@ -454,8 +506,17 @@ def _held_chance(pool: int, good: int, drawn: int, need: int) -> float:
     hit = _TAILS.get(key)
     if hit is None:
         total = math.comb(pool, drawn) if pool >= drawn else 0
-        hit = (sum(math.comb(good, i) * math.comb(pool - good, drawn - i)
-                   for i in range(need, min(good, drawn) + 1)) / total) if total else 0.0
+        hit = (
+            (
+                sum(
+                    math.comb(good, i) * math.comb(pool - good, drawn - i)
+                    for i in range(need, min(good, drawn) + 1)
+                )
+                / total
+            )
+            if total
+            else 0.0
+        )
         if len(_TAILS) < 200_000:
             _TAILS[key] = hit
     return hit
@@ -505,7 +566,8 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
         else:
             honesty = item.honesty[player]
             p = honesty + (1 - honesty) * item.when_held[player] * _held_chance(
-                pool, good, left + laid, count)
+                pool, good, left + laid, count
+            )
     if 0.0 < p < 1.0:
         p *= _crowding(state, seat, rank, count, item)
         odds = p / (1 - p) * item.doubt_odds[player]
@@ -518,10 +580,14 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
     else:
         truthful, called = item.k.record[player]
         liar = (called - truthful + 1) / (called + 3) > 0.5
-        calls = counter.counter_calls_at(p, len(state.pile), len(state.hands[seat]), count,
-                                         laid, left, rng, liar=liar)
-    if (player == item.me and LIE_RECORD_WEIGHT is not None
-            and not state._truthful(last["cards"], rank, count, last["suit"])):
+        calls = counter.counter_calls_at(
+            p, len(state.pile), len(state.hands[seat]), count, laid, left, rng, liar=liar
+        )
+    if (
+        player == item.me
+        and LIE_RECORD_WEIGHT is not None
+        and not state._truthful(last["cards"], rank, count, last["suit"])
+    ):
         # The searching seat's own lie: what this seat did with its earlier lies says how it
         # meets this one (its overall call rate does not: an honest table calls few plays
         # and most lies).  The model's call weighs LIE_RECORD_WEIGHT chances against that
@@ -541,8 +607,7 @@ _SHARE_WEIGHTS = [math.exp(-i / SHARE) for i in range(128)]
 _SHARE_HALF = math.exp(-0.5 / SHARE)
 
 
-def _share(state: CheatGame, seat: int, sizes: list[int],
-           active: list[int] | None = None) -> float:
+def _share(state: CheatGame, seat: int, sizes: list[int], active: list[int] | None = None) -> float:
     """``seat``'s chance of winning from hand sizes alone, as a ``counter`` judges it (its
     ``Table.value``): 1 with an empty hand, else its share of exp(-cards / SHARE) among the
     seats still in (``active``, where the caller has them already), a hand that goes out
@@ -554,8 +619,13 @@ def _share(state: CheatGame, seat: int, sizes: list[int],
     total = mine = 0.0
     for s in state._active() if active is None else active:
         size = sizes[s]
-        w = (_SHARE_HALF if 0 < size <= near else _SHARE_WEIGHTS[size]
-             if 0 <= size < len(_SHARE_WEIGHTS) else math.exp(-size / SHARE))
+        w = (
+            _SHARE_HALF
+            if 0 < size <= near
+            else _SHARE_WEIGHTS[size]
+            if 0 <= size < len(_SHARE_WEIGHTS)
+            else math.exp(-size / SHARE)
+        )
         total += w
         if s == seat:
             mine = w
@@ -600,8 +670,12 @@ def _crowding(state: CheatGame, seat: int, rank: int, count: int, item: Info) ->
     claimed = sum(claims) - own
     if not claimed:
         return 1.0
-    room = (item.rank_total[rank] - item.public_out[rank] - own
-            - _held_count(state, state.hands[seat], rank))
+    room = (
+        item.rank_total[rank]
+        - item.public_out[rank]
+        - own
+        - _held_count(state, state.hands[seat], rank)
+    )
     if claimed <= room:
         return 1.0
     return float(max(0, room) / claimed) ** count
@@ -631,14 +705,16 @@ def call_worth_more(state: CheatGame, seat: int, player: int, p: float, item: In
         after[seat] -= truth
         taken = list(after)
         taken[state._next_active(seat)] += pile + truth
-        play = ((1 - rate / 2) * _share(state, seat, after, active)
-                + rate / 2 * _share(state, seat, taken, active))
+        play = (1 - rate / 2) * _share(state, seat, after, active) + rate / 2 * _share(
+            state, seat, taken, active
+        )
     else:
         after[seat] -= 1
         back = list(sizes)
         back[seat] += pile
-        play = ((1 - rate) * _share(state, seat, after, active)
-                + rate * _share(state, seat, back, active))
+        play = (1 - rate) * _share(state, seat, after, active) + rate * _share(
+            state, seat, back, active
+        )
     if state.rules.turn_pass != "none" and _may(state, seat, "pass"):
         stay = list(sizes)
         if state.rules.turn_pass == "pickup":
@@ -658,14 +734,18 @@ def rollout_step(state: CheatGame, seat: int, rng: random.Random) -> Action:
         swaps = [a for a in state.legal_actions(seat) if "cards" in a]
         play = state.last
         assert play is not None
-        if swaps and not state._truthful(play["cards"], play["rank"], play["count"],
-                                         play["suit"]):
+        if swaps and not state._truthful(play["cards"], play["rank"], play["count"], play["suit"]):
             return swaps[0]
         return {"type": "show"}
     last = state.last
-    if (last is not None and last["seat"] != seat and (not r.final_call or r.last_card_truthful)
-            and len(state.hands[seat]) <= _limit(state, seat)
-            and _may_play(state, seat) and (state.phase != "jump" or seat == state.turn)):
+    if (
+        last is not None
+        and last["seat"] != seat
+        and (not r.final_call or r.last_card_truthful)
+        and len(state.hands[seat]) <= _limit(state, seat)
+        and _may_play(state, seat)
+        and (state.phase != "jump" or seat == state.turn)
+    ):
         # A hand that goes out now, uncalled, before any call (as ``counter`` does: under
         # ``callers="turn"`` a call takes the turn it would go out on, and a seat modelled
         # calling there let the search think a player about to go out would not).
@@ -673,8 +753,13 @@ def rollout_step(state: CheatGame, seat: int, rng: random.Random) -> Action:
         if dump is not None:
             return dump
     item = state.__dict__.get("_search_info")
-    if (item is not None and last is not None and last["seat"] != seat
-            and not r.believe and _may(state, seat, "call")):
+    if (
+        item is not None
+        and last is not None
+        and last["seat"] != seat
+        and not r.believe
+        and _may(state, seat, "call")
+    ):
         if counter_calls(state, seat, item, rng):
             return {"type": "call"}
     elif last is not None and last["seat"] != seat and _may(state, seat, "call"):
@@ -685,8 +770,9 @@ def rollout_step(state: CheatGame, seat: int, rng: random.Random) -> Action:
             return {"type": "call"}
         if odds >= 1.0 or rng.random() < (odds - 0.45) * 1.2:
             return {"type": "call"}
-    if _may_play(state, seat) and (state.phase != "jump" or seat == state.turn
-                                   or rng.random() < 0.1):
+    if _may_play(state, seat) and (
+        state.phase != "jump" or seat == state.turn or rng.random() < 0.1
+    ):
         hand = state.hands[seat]
         limit = _limit(state, seat)
         truths = _truth_options(state, seat)
@@ -696,14 +782,19 @@ def rollout_step(state: CheatGame, seat: int, rng: random.Random) -> Action:
         if truths:
             rank, cards = truths[0]
             cards = cards[:limit]
-            if (len(cards) < limit and len(hand) > len(cards) + 1 and rng.random() < 0.2):
+            if len(cards) < limit and len(hand) > len(cards) + 1 and rng.random() < 0.2:
                 spare = [c for c in hand if c not in cards and not _matches(state, c, rank)]
                 if spare:
                     cards = [*cards, spare[rng.randrange(len(spare))]]
             return _play(cards, rank, suit=_suit_for(state, cards))
-        if _may(state, seat, "pass") and state.phase == "turn" and (
+        if (
+            _may(state, seat, "pass")
+            and state.phase == "turn"
+            and (
                 (r.turn_pass == "round" and rng.random() < 0.6)
-                or (r.turn_pass == "pickup" and not state.pile)):
+                or (r.turn_pass == "pickup" and not state.pile)
+            )
+        ):
             return {"type": "pass"}
         if not (len(hand) == 1 and r.last_card_truthful):
             card = hand[rng.randrange(len(hand))]
@@ -753,8 +844,9 @@ def evaluate(state: Game) -> list[float]:
             # Out on its next turn whatever it lays (the end rules): nearly a winner.
             weights.append(math.exp(-0.5 / TEMPERATURE))
         else:
-            weights.append(math.exp(-len(state.hands[s]) / TEMPERATURE)
-                           * (2.0 if s in state.finished else 1.0))
+            weights.append(
+                math.exp(-len(state.hands[s]) / TEMPERATURE) * (2.0 if s in state.finished else 1.0)
+            )
     total = sum(weights) or 1.0
     return [w / total for w in weights]
 
@@ -775,11 +867,11 @@ def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
         return [action]
     out: list[Action] = []
     for kind in ("call", "believe", "check", "pass"):
-        if _may(state, seat, kind) and not (kind == "call" and (
-                _futile_call(state) or _doubt_unfounded(state, seat))):
+        if _may(state, seat, kind) and not (
+            kind == "call" and (_futile_call(state) or _doubt_unfounded(state, seat))
+        ):
             out.append({"type": kind})
-    if _may_play(state, seat) and (state.phase != "jump" or seat == state.turn
-                                   or not out):
+    if _may_play(state, seat) and (state.phase != "jump" or seat == state.turn or not out):
         plays = _play_candidates(state, seat, rng)
         if _lone_lie_called(state, seat):
             # Its lie on an empty pile was just called and handed back: the same callers
@@ -795,15 +887,13 @@ def candidates(state: Game, seat: int, rng: random.Random) -> list[Action]:
     return state.legal_actions(seat)[:24]
 
 
-def _safe_dump(state: CheatGame, seat: int,
-               truths: list[tuple[int, list[int]]]) -> Action | None:
+def _safe_dump(state: CheatGame, seat: int, truths: list[tuple[int, list[int]]]) -> Action | None:
     """The whole hand in one play, where the rules let it go out uncalled: the final play
     cannot be called (``final_call=False``) and the hand fits in one play (truthfully, where
     only a truthful play may go out)."""
     r = state.rules
     hand = state.hands[seat]
-    if not hand or len(hand) > _limit(state, seat) or (r.final_call and not
-                                                       r.last_card_truthful):
+    if not hand or len(hand) > _limit(state, seat) or (r.final_call and not r.last_card_truthful):
         return None
     whole = [rank for rank, cards in truths if len(cards) == len(hand)]
     if whole:
@@ -818,8 +908,12 @@ def going_out_next(state: CheatGame, seat: int) -> bool:
     fewer goes out on its next turn whatever it lays (unless only the truth may go out)."""
     r = state.rules
     left = len(state.hands[seat])
-    return (not r.final_call and not r.last_card_truthful and left > 0
-            and (state._max == 0 or left <= state._max))
+    return (
+        not r.final_call
+        and not r.last_card_truthful
+        and left > 0
+        and (state._max == 0 or left <= state._max)
+    )
 
 
 def _doubt_unfounded(state: CheatGame, seat: int) -> bool:
@@ -847,8 +941,12 @@ def _lone_lie_called(state: CheatGame, seat: int) -> bool:
     handed back (``after_call_leader="loser"`` with ``after_call_rank="same"``): it leads the
     same claim again, and the callers know what they knew."""
     r = state.rules
-    if (state.pile or state.last is not None or r.after_call_leader != "loser"
-            or r.after_call_rank != "same"):
+    if (
+        state.pile
+        or state.last is not None
+        or r.after_call_leader != "loser"
+        or r.after_call_rank != "same"
+    ):
         return False
     log = state.events
     taken = None
@@ -863,8 +961,7 @@ def _lone_lie_called(state: CheatGame, seat: int) -> bool:
             if taken is None or event.get("target") != seat or event.get("truthful", True):
                 return False
         elif kind == "play":
-            return bool(event.get("seat") == seat
-                        and taken == event.get("laid", event["count"]))
+            return bool(event.get("seat") == seat and taken == event.get("laid", event["count"]))
         elif kind != "decline":
             return False
     return False
@@ -877,8 +974,9 @@ def _is_true(state: CheatGame, action: Action) -> bool:
         return True
     claim = action["claim"]
     suit = SUITS.index(claim["suit"]) if "suit" in claim else -1
-    return state._truthful([CARD_INDEX[c] for c in action["cards"]],
-                           RANK_INDEX[claim["rank"]], claim["count"], suit)
+    return state._truthful(
+        [CARD_INDEX[c] for c in action["cards"]], RANK_INDEX[claim["rank"]], claim["count"], suit
+    )
 
 
 def _futile_call(state: CheatGame) -> bool:
@@ -903,23 +1001,26 @@ def _play_candidates(state: CheatGame, seat: int, rng: random.Random) -> list[Ac
         return [dump]  # it goes out now, uncalled: nothing else is worth weighing
     if hand and len(hand) <= limit and not r.last_card_truthful and (truths or state.allowed):
         # The whole hand, a gamble where the last play may be called.
-        out.append(_play(list(hand), truths[0][0] if truths else state.allowed[0],
-                         suit=_suit_for(state, hand)))
+        out.append(
+            _play(
+                list(hand),
+                truths[0][0] if truths else state.allowed[0],
+                suit=_suit_for(state, hand),
+            )
+        )
     for rank, cards in truths[:3]:
         cards = cards[:limit]
         out.append(_play(cards, rank, suit=_suit_for(state, cards)))
         future = _future_ranks(state, rank, seat)
         spare = _useless(state, hand, future, exclude=cards, rank=rank)
         # The truth padded with cards it will not need, one more at a time up to the limit.
-        for more in range(1, min(len(spare), limit - len(cards), len(hand) - len(cards) - 1)
-                          + 1):
+        for more in range(1, min(len(spare), limit - len(cards), len(hand) - len(cards) - 1) + 1):
             extra = [*cards, *spare[:more]]
             out.append(_play(extra, rank, suit=_suit_for(state, extra)))
         if len(cards) > 1:  # keep some back
             out.append(_play(cards[:1], rank, suit=_suit_for(state, cards[:1])))
         if r.count_lies and len(cards) < limit:
-            out.append(_play(cards, rank, count=len(cards) + 1,
-                             suit=_suit_for(state, cards)))
+            out.append(_play(cards, rank, count=len(cards) + 1, suit=_suit_for(state, cards)))
     # Bluffs: the least useful cards, claimed as each allowed rank (a few).
     claims = list(state.allowed)
     if len(claims) > 3:
@@ -942,8 +1043,9 @@ def _play_candidates(state: CheatGame, seat: int, rng: random.Random) -> list[Ac
     return out
 
 
-def _useless(state: CheatGame, hand: list[int], future: set[int], exclude: list[int],
-             rank: int) -> list[int]:
+def _useless(
+    state: CheatGame, hand: list[int], future: set[int], exclude: list[int], rank: int
+) -> list[int]:
     """Cards not needed soon (not of the claimed rank, nor of the ranks coming up), fewest
     held of their rank first (singletons are the cheapest to lose)."""
     left = list(hand)

@@ -95,8 +95,11 @@ def _never_lie(k: Knowledge, view: View, choices: Choices) -> Action | None:
     need = view.get("claim_suit")
     best: Action | None = None
     for rank in claims:
-        cards = [c for c in hand if k.matches(c, rank)
-                 and (not need or c == JOKER or CARD_TEXT[c][1] == need)][:limit]
+        cards = [
+            c
+            for c in hand
+            if k.matches(c, rank) and (not need or c == JOKER or CARD_TEXT[c][1] == need)
+        ][:limit]
         if cards and (best is None or len(cards) > len(best["cards"])):
             action = _play(k, cards, rank, need)
             if choices.is_legal(action):
@@ -156,6 +159,7 @@ def _is_true(k: Knowledge, action: Action) -> bool:
     return ok
 
 
-POLICIES: dict[str, Policy] = {name: style_policy(name) for name in
-                               ("always_call", "never_call", "always_lie", "never_lie",
-                                *MIXED)}
+POLICIES: dict[str, Policy] = {
+    name: style_policy(name)
+    for name in ("always_call", "never_call", "always_lie", "never_lie", *MIXED)
+}

@@ -127,7 +127,7 @@ def deal_unseen(k: _Known, drawn: Sequence[int], rng: random.Random) -> PokerBul
         if s == k.seat:
             hands.append(list(k.own))
         else:
-            hands.append(sorted(drawn[at:at + n]))
+            hands.append(sorted(drawn[at : at + n]))
             at += n
     return _build(k, hands, rng)
 
@@ -180,7 +180,7 @@ def _estimates(k: _Known, rng: random.Random, samples: int) -> list[Summary]:
             held: dict[int, list[int]] = {}
             for s, n in enumerate(sizes):
                 if s != k.seat:
-                    held[s] = drawn[at:at + n]
+                    held[s] = drawn[at : at + n]
                     at += n
             for s, bid in others:
                 weight *= _support(bid, held.get(s, []))
@@ -212,8 +212,15 @@ def counter(view: View, choices: Choices, rng: random.Random) -> Action:
     total = sum(k.sizes)
     best_value = -1.0
     best: Action | None = None
-    rated = judge(space, k.standing, k.at, total,
-                  lambda b: probability(b, sums, space.universe), NEAR_RAISES, PER_CATEGORY)
+    rated = judge(
+        space,
+        k.standing,
+        k.at,
+        total,
+        lambda b: probability(b, sums, space.universe),
+        NEAR_RAISES,
+        PER_CATEGORY,
+    )
     for value, i in rated:  # the call first (it wins when the bid is false), then the raises
         if value > best_value:
             best_value = value
@@ -257,7 +264,7 @@ def _imagined(state: PokerBullGame, seat: int, rng: random.Random) -> Summary:
 def _lowest_made(space: BidSpace, full: list[int], start: int, s: Summary) -> int | None:
     """The lowest open bid from ``start`` that the cards make (a bounded scan, then the best
     hand present when it is higher)."""
-    for i in full[start:start + SCAN]:
+    for i in full[start : start + SCAN]:
         if exists(space.bids[i], s, space.universe):
             return i
     best = space.best(s)

@@ -32,9 +32,9 @@ def raises(space: BidSpace, total: int, after: int, near: int, per_cat: int) -> 
 def _raises_of(space: BidSpace, total: int, after: int, near: int, per_cat: int) -> list[int]:
     full, _ = space.open_bids(total)
     start = bisect_right(full, after)
-    picks = list(full[start:start + near])
+    picks = list(full[start : start + near])
     seen_cat: dict[int, int] = {}
-    for i in full[start + near:]:
+    for i in full[start + near :]:
         cat = space.bids[i].cat
         n = seen_cat.get(cat, 0)
         if n < per_cat:
@@ -53,8 +53,15 @@ def probability(bid: Bid, sums: Sequence[Summary], universe: Universe = FULL) ->
     return hits / len(sums)
 
 
-def judge(space: BidSpace, standing: Bid | None, at: int, total: int,
-          prob: Callable[[Bid], float], near: int, per_cat: int) -> list[tuple[float, int]]:
+def judge(
+    space: BidSpace,
+    standing: Bid | None,
+    at: int,
+    total: int,
+    prob: Callable[[Bid], float],
+    near: int,
+    per_cat: int,
+) -> list[tuple[float, int]]:
     """``counter``'s values, from the chances ``prob`` gives: ``(value, index)`` per raise
     weighed, and ``(value, -1)`` for the call."""
     out: list[tuple[float, int]] = []

@@ -80,13 +80,21 @@ def _at_least(pool: int, good: int, drawn: int, need: int) -> float:
     if need <= 0:
         return 1.0
     total = math.comb(pool, drawn)
-    miss = sum(math.comb(good, i) * math.comb(pool - good, drawn - i)
-               for i in range(min(need - 1, good, drawn) + 1))
+    miss = sum(
+        math.comb(good, i) * math.comb(pool - good, drawn - i)
+        for i in range(min(need - 1, good, drawn) + 1)
+    )
     return 1.0 - miss / total
 
 
-def bid_odds(hand: Sequence[int], bids: Sequence[Bid], rest: Sequence[int], unseen: int,
-             rng: random.Random, universe: Universe = FULL) -> float:
+def bid_odds(
+    hand: Sequence[int],
+    bids: Sequence[Bid],
+    rest: Sequence[int],
+    unseen: int,
+    rng: random.Random,
+    universe: Universe = FULL,
+) -> float:
     """How likely the player holding ``hand`` thinks each of its ``bids`` is (exactly for a
     named "of a kind" bid, else on ``JUDGE_SAMPLES`` imagined deals of the ``unseen`` other
     cards from ``rest``, shared), each raised to ``SHARPNESS`` and multiplied: the odds that it
@@ -104,8 +112,7 @@ def bid_odds(hand: Sequence[int], bids: Sequence[Bid], rest: Sequence[int], unse
             p = _at_least(len(rest), good, unseen, KIND[bid.cat] - have)
         else:
             if sums is None:
-                sums = [summarize([*hand, *rng.sample(rest, unseen)])
-                        for _ in range(JUDGE_SAMPLES)]
+                sums = [summarize([*hand, *rng.sample(rest, unseen)]) for _ in range(JUDGE_SAMPLES)]
             p = sum(1 for s in sums if exists(bid, s, universe)) / JUDGE_SAMPLES
         odds *= max(p, FLOOR) ** SHARPNESS
     return float(odds)
@@ -139,20 +146,29 @@ class _Pool:
                 at = 0
                 for s, n in enumerate(k.sizes):
                     if s != k.seat:
-                        held[s] = drawn[at:at + n]
+                        held[s] = drawn[at : at + n]
                         at += n
                 for s, bids in self.others.items():
                     hand = held[s]
-                    weight *= bid_odds(hand, bids, _rest(k.rules, k.jokers, sorted(hand)),
-                                       total - len(hand), rng, k.space.universe)
+                    weight *= bid_odds(
+                        hand,
+                        bids,
+                        _rest(k.rules, k.jokers, sorted(hand)),
+                        total - len(hand),
+                        rng,
+                        k.space.universe,
+                    )
             self.deals.append(drawn)
             self.sums.append(summarize([*k.own, *drawn]))
             self.total += weight
             self.cum.append(self.total)
 
     def pick(self, rng: random.Random) -> list[int]:
-        return self.deals[bisect_right(self.cum, rng.random() * self.total)
-                          if self.total > 0 else rng.randrange(len(self.deals))]
+        return self.deals[
+            bisect_right(self.cum, rng.random() * self.total)
+            if self.total > 0
+            else rng.randrange(len(self.deals))
+        ]
 
     def p(self, bid: Bid) -> float:
         """The weighted chance that ``bid`` exists."""
@@ -216,7 +232,7 @@ def model_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
             at = 0
             for s, n in enumerate(sizes):
                 if s != seat:
-                    held[s] = drawn[at:at + n]
+                    held[s] = drawn[at : at + n]
                     at += n
             pool.append(drawn)
             weight = 1.0
@@ -231,9 +247,15 @@ def model_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
     space = state.space
     standing = None if state.bid is None else parse_bid_cached(state.bid)
     at = space.position(standing)
-    rated = judge(space, standing, at, sum(sizes),
-                  lambda b: probability(b, sums, space.universe), MODEL_NEAR,
-                  MODEL_PER_CATEGORY)
+    rated = judge(
+        space,
+        standing,
+        at,
+        sum(sizes),
+        lambda b: probability(b, sums, space.universe),
+        MODEL_NEAR,
+        MODEL_PER_CATEGORY,
+    )
     if not rated:
         return state.sample_action(seat, rng)
     best = max(rated, key=lambda vi: vi[0])

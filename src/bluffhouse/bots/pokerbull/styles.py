@@ -25,7 +25,7 @@ def style_policy(style: str) -> Policy:
         if style == "always_call":
             return action
         full, _ = k.space.open_bids(sum(k.sizes))
-        higher = full[bisect_right(full, k.at):]
+        higher = full[bisect_right(full, k.at) :]
         if style == "never_call":
             if action["type"] == "call" and higher:
                 return {"type": "bid", "bid": k.space.texts[higher[0]]}
@@ -49,5 +49,6 @@ def style_policy(style: str) -> Policy:
     return policy
 
 
-POLICIES: dict[str, Policy] = {name: style_policy(name) for name in
-                               ("always_call", "never_call", "always_lie", "never_lie")}
+POLICIES: dict[str, Policy] = {
+    name: style_policy(name) for name in ("always_call", "never_call", "always_lie", "never_lie")
+}

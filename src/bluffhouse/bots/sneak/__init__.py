@@ -8,13 +8,16 @@ Importing the package registers the family's hooks for the generic ``counter`` a
 from ..search import FamilyHooks, register_family_hooks
 from . import counter, search
 
-register_family_hooks(counter.FAMILY, FamilyHooks(
-    determinize=search.determinize,
-    candidates=search.candidates,
-    evaluate=search.evaluate,
-    counter=counter.counter,
-    honest=counter.honest,
-    rollout=search.rollout,
-    iterations=search.ITERATIONS,
-    time_limit=search.TIME_LIMIT,
-))
+register_family_hooks(
+    counter.FAMILY,
+    FamilyHooks(
+        determinize=search.determinize,
+        candidates=search.candidates,
+        evaluate=search.evaluate,
+        counter=counter.counter,
+        honest=counter.honest,
+        rollout=search.rollout,
+        iterations=search.ITERATIONS,
+        time_limit=search.TIME_LIMIT,
+    ),
+)

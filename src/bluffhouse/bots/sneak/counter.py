@@ -44,8 +44,13 @@ DRAW: Action = {"type": "draw"}
 PASS: Action = {"type": "pass"}
 
 #: Events whose listed keys only their actor sees (the rest is public).
-_PRIVATE = {"deal_start": "cards", "draw": "card", "sneak": "cards", "challenge": "cards",
-            "uncontested": "cards"}
+_PRIVATE = {
+    "deal_start": "cards",
+    "draw": "card",
+    "sneak": "cards",
+    "challenge": "cards",
+    "uncontested": "cards",
+}
 
 #: Counter: leads drawn to judge a challenge to a sneak, and the odds it wants.
 CHALLENGE_SAMPLES = 60
@@ -100,10 +105,12 @@ class _Known:
         self.lead_kind: str | None = None if lead is None else lead["kind"]
         self.lead_count = 0 if lead is None else lead["count"]
         self.lead_cards: list[int] | None = (
-            None if lead is None or lead["cards"] is None else _cards(lead["cards"]))
+            None if lead is None or lead["cards"] is None else _cards(lead["cards"])
+        )
         self.challenges: list[tuple[int, int, list[int] | None]] = [
             (c["seat"], c["count"], None if c["cards"] is None else _cards(c["cards"]))
-            for c in view["challenges"]]
+            for c in view["challenges"]
+        ]
         pack = Counter(build_deck(view["packs"]))
         seen: list[int] = [*self.hand, *(c for w in won_known for c in w)]
         if self.lead_cards is not None:
@@ -118,8 +125,11 @@ class _Known:
         self.out_count: int = 0 if over else view["out_of_play"]
         # The challenges to a flaunt that must beat it, with their possible card sets.
         self.constrained: list[tuple[int, list[tuple[tuple[int, ...], int]]]] = []
-        if (lead is not None and lead["kind"] == "flaunt"
-                and self.rules.flaunt_challenges == "must_beat"):
+        if (
+            lead is not None
+            and lead["kind"] == "flaunt"
+            and self.rules.flaunt_challenges == "must_beat"
+        ):
             assert self.lead_cards is not None
             options = _beaters(self.lead_cards, self.unseen)
             for s, _, cs in self.challenges:
@@ -170,7 +180,7 @@ def determinize(view: View, rng: random.Random) -> Game:
 
     def take(n: int) -> list[int]:
         nonlocal at
-        out = pool[at:at + n]
+        out = pool[at : at + n]
         at += n
         return out
 
@@ -273,7 +283,7 @@ def _beaten_chance(cards: Sequence[int], k: Any) -> float:
     f = min(1.0, held / len(k.unseen))
     safe = 1.0
     for _, ways in islice(_beaters(list(cards), k.unseen), 300):
-        safe *= 1.0 - min(1.0, ways * f ** size)
+        safe *= 1.0 - min(1.0, ways * f**size)
     return 1.0 - safe
 
 
@@ -287,12 +297,19 @@ def _flaunts(hand: Sequence[int], limit: int) -> list[tuple[int, ...]]:
 
 # ====================================================================== counter
 def counter(view: View, choices: Choices, rng: random.Random) -> Action:
-    return decide(_known(view), view["phase"], view["lead_limit"] or 0, view["stock_size"],
-                  view["started"], rng)
+    return decide(
+        _known(view),
+        view["phase"],
+        view["lead_limit"] or 0,
+        view["stock_size"],
+        view["started"],
+        rng,
+    )
 
 
-def decide(k: Any, phase: str, limit: int, stock: int, started: Sequence[bool],
-           rng: random.Random) -> Action:
+def decide(
+    k: Any, phase: str, limit: int, stock: int, started: Sequence[bool], rng: random.Random
+) -> Action:
     """The counter's move from what ``k`` knows (a :class:`_Known`, or anything with its
     ``seat``, ``hand``, ``sizes``, ``unseen`` and lead attributes: the search builds one from
     a sampled deal)."""
@@ -378,8 +395,11 @@ def honest(view: View, choices: Choices, rng: random.Random) -> Action:
     if limit >= 2:
         for size in range(min(limit, 4), 1, -1):
             combo = best_of(k.hand, size)
-            if combo is not None and cb.kind(combo) != cb.NOTHING and \
-                    _beaten_chance(combo, k) <= SAFE:
+            if (
+                combo is not None
+                and cb.kind(combo) != cb.NOTHING
+                and _beaten_chance(combo, k) <= SAFE
+            ):
                 return _act("flaunt", combo)
     if stock:
         return DRAW

@@ -109,8 +109,7 @@ def _hidden(view: View) -> bool:
     lead = view.get("lead")
     if lead is None or view["phase"] != "window" or lead["kind"] != "sneak":
         return False
-    return lead["seat"] != view["seat"] or any(
-        c["cards"] is None for c in view["challenges"])
+    return lead["seat"] != view["seat"] or any(c["cards"] is None for c in view["challenges"])
 
 
 def search_determinize(view: View, rng: random.Random) -> Game:
@@ -289,4 +288,3 @@ def determinize(view: View, rng: random.Random) -> Game:
     g.__dict__["_search_view"] = view
     g.__dict__["_search_events"] = len(g.events)
     return g
-

@@ -53,5 +53,6 @@ def style_policy(style: str) -> Policy:
     return policy
 
 
-POLICIES: dict[str, Policy] = {name: style_policy(name) for name in
-                               ("always_call", "never_call", "always_lie", "never_lie")}
+POLICIES: dict[str, Policy] = {
+    name: style_policy(name) for name in ("always_call", "never_call", "always_lie", "never_lie")
+}
