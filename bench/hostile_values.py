@@ -19,6 +19,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from bluffhouse.cards import CARD_TEXT
@@ -194,7 +195,7 @@ def bent(c: Chooser, legal: list[dict[str, Any]]) -> Made:
     card or a claim field spoiled, the type replaced), or an action of some other shape."""
     if not legal or chance(c, 15):
         kind = c.pick(WORDS)
-        parts = {"type": (kind, repr("type"), repr(kind))}
+        parts: dict[Any, tuple[Any, str, str]] = {"type": (kind, repr("type"), repr(kind))}
         for _ in range(c.integer(0, 2)):
             (k, kc), (v, vc) = key(c), value(c)
             parts[k] = (v, kc, vc)
@@ -365,6 +366,11 @@ def transplant(c: Chooser, text: str, donor: str, fields: Sequence[str] = ()) ->
 
 
 # ====================================================================== checks
+def _apply_drawn(game: Any, seat: int, rng: random.Random) -> None:
+    """One action drawn for ``seat`` (not listed: listing may be slow), applied."""
+    game.apply(seat, game.sample_action(seat, rng))
+
+
 def plays_on(
     text: str,
     game: Any,
@@ -397,4 +403,4 @@ def plays_on(
             if not game.sample_action(seat, random.Random(1))["type"]:
                 raise AssertionError(f"seat {seat} drew an action with no type")
         seat = game.to_act[rng.randrange(len(game.to_act))]
-        run(lambda s=seat: game.apply(s, game.sample_action(s, rng)))
+        run(partial(_apply_drawn, game, seat, rng))

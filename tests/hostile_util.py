@@ -25,6 +25,8 @@ if _BENCH not in sys.path:
 import hostile_values as hv  # noqa: E402
 from hostile_values import WORDS, nest  # noqa: E402
 
+__all__ = ["WORDS", "hv", "nest"]  # and the helpers below
+
 _T = TypeVar("_T")
 
 #: The longest refusal message accepted as "short": what a message quotes of the input is
@@ -142,7 +144,7 @@ def damaged_save(draw: st.DrawFn, text: str) -> str:
     """``text`` (a save) with one part spoiled: a value replaced (wrong type, out of range,
     huge, deeply nested), a key or entry deleted, an entry duplicated, a number moved, or a
     card moved from one list to another (which keeps the cards conserved)."""
-    return hv.damage(Drawn(draw), text)
+    return str(hv.damage(Drawn(draw), text))
 
 
 # --------------------------------------------------------------------- loading

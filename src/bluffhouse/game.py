@@ -13,7 +13,7 @@ import pickle
 import random
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from . import savecheck as sc
 from .errors import IllegalAction, RuleError, SaveError, quote
@@ -380,8 +380,9 @@ class Game:
             self._event_cache = cache
         return cache
 
-    def copy(self) -> Game:
-        clone: Game = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+    def copy(self) -> Self:
+        """An independent copy (the same family, state and RNG)."""
+        clone: Self = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
         return clone
 
     def to_json(self) -> str:

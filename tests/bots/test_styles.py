@@ -3,6 +3,9 @@ habit, and every decision it makes is legal."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
 import bluffhouse as bh
@@ -14,7 +17,9 @@ STYLES = ["always_call", "never_call", "always_lie", "never_lie"]
 CALLS = {"bullshit": "call", "poker_bull": "call", "sneak": "challenge"}
 
 
-def _decisions(game_id: str, style: str, players: int = 3, steps: int = 400):
+def _decisions(
+    game_id: str, style: str, players: int = 3, steps: int = 400
+) -> Iterator[tuple[bh.Game, int, dict[str, Any]]]:
     """(state before, seat, action) for every decision of the style seats (all but seat 0)."""
     bots = [make_bot("counter" if s == 0 else style, seed=s) for s in range(players)]
     g = bh.new_game(game_id, players=players, seed=5)

@@ -358,7 +358,7 @@ def create_room(
         page.check("#notimer")
     page.click("#create-button")
     page.wait_for_url(re.compile(r"/r/[A-Z0-9]{6}$"))
-    return page.url.rsplit("/", 1)[1]
+    return str(page.url.rsplit("/", 1)[1])
 
 
 def sit_two(

@@ -19,7 +19,8 @@ import bluffhouse as bh
 
 pytestmark = pytest.mark.slow
 
-GAME, PLAYERS, OPTIONS, SEED = "poker_bull", 4, {"hand_size": 1}, 7  # sit_two's deal: seed 7
+GAME, PLAYERS, SEED = "poker_bull", 4, 7  # sit_two's deal: seed 7
+OPTIONS: dict[str, Any] = {"hand_size": 1}
 FLUSH = "flush S J 6 4"
 GO = '#actions button[data-kind="bid"]'
 

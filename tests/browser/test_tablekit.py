@@ -3,12 +3,14 @@ set of cards seen cannot tell a seat's own joker from another's; the check count
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from tablekit import Allowed, Person, check_secrets
 
 
 def state(
-    version: int, view: dict[str, object], events: list[dict[str, object]], since: int = 0
+    version: int, view: dict[str, object], events: list[dict[str, Any]], since: int = 0
 ) -> dict[str, object]:
     return {
         "type": "state",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Set
 from typing import Any
 
 from cheat_util import all_cards
@@ -34,7 +35,7 @@ def check_conserved(state: Any, start: Counter[int] | None = None) -> None:
         assert now == start, "cards appeared or vanished"
 
 
-def card_strings(value: Any, skip: set[str] = frozenset()) -> list[str]:
+def card_strings(value: Any, skip: Set[str] = frozenset()) -> list[str]:
     """Every card text anywhere in a JSON value, outside the keys in ``skip``."""
     out: list[str] = []
     if isinstance(value, dict):
@@ -58,7 +59,7 @@ def texts(cards: list[int]) -> list[str]:
 
 
 def check_view_shape(state: Any, viewer: int | None) -> dict[str, Any]:
-    view = state.view(viewer)
+    view: dict[str, Any] = state.view(viewer)
     json.dumps(view)
     assert view["seat"] == viewer
     if viewer is None:
@@ -77,8 +78,8 @@ def check_view_shape(state: Any, viewer: int | None) -> dict[str, Any]:
 def check_new_events(before: Any, after: Any, seat: int, action: dict[str, Any]) -> None:
     """The events the step added, as each viewer sees them, show only cards that viewer saw."""
     start = len(before.events)
-    laid = action.get("cards") if isinstance(action.get("cards"), list) else []
-    laid = [CARD_TEXT[CARD_INDEX[c]] for c in laid]
+    given = action.get("cards")
+    laid = [CARD_TEXT[CARD_INDEX[c]] for c in given] if isinstance(given, list) else []
     last = texts(before.last["cards"]) if before.last else []
     pile = texts(before.pile) + laid
     public = after.view(None)["events"][start:]

@@ -6,6 +6,8 @@ from collections import Counter
 from typing import Any
 
 import bluffhouse as bh
+from bluffhouse.cheat import CheatGame
+from typed_games import cheat_game as cheat_game
 
 #: Every preset id of the Cheat family (aliases are checked separately).
 PRESET_IDS = [
@@ -47,9 +49,11 @@ LETTERS = dict(zip("abcdefghijklmnopqrstuvw", PRESET_IDS[8:], strict=True))
 
 def new(
     game_id: str, deal: list[list[str]], first: int | None = None, seed: int = 1, **options: Any
-) -> bh.Game:
+) -> CheatGame:
     """A game with exact starting hands (the rest of the packs is out of play)."""
-    return bh.new_game(game_id, players=len(deal), seed=seed, deal=deal, first=first, **options)
+    game = bh.new_game(game_id, players=len(deal), seed=seed, deal=deal, first=first, **options)
+    assert isinstance(game, CheatGame)
+    return game
 
 
 def play(
@@ -94,7 +98,8 @@ def events(state: bh.Game, kind: str, viewer: int | None = None) -> list[dict[st
 
 
 def last_event(state: bh.Game, viewer: int | None = None) -> dict[str, Any]:
-    return state.view(viewer)["events"][-1]
+    event: dict[str, Any] = state.view(viewer)["events"][-1]
+    return event
 
 
 def all_cards(state: Any) -> Counter[int]:

@@ -68,7 +68,7 @@ def transcript(game_id: str) -> dict[str, Any]:
     seed = sum(map(ord, game_id))
     rng = random.Random(seed)
     state = bh.new_game(game_id, seed=seed)
-    steps = []
+    steps: list[dict[str, Any]] = []
     seen = 0
     while not state.over and len(steps) < MAX_STEPS:
         seat, action = pick(rng, state)

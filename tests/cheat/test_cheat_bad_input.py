@@ -3,6 +3,8 @@ state is left exactly as it was."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from cheat_util import call, decline_all, new, pas, play
 
@@ -11,7 +13,7 @@ import bluffhouse as bh
 DEAL = [["AS", "AH", "2C", "9D"], ["2S", "2H", "3C", "KS"], ["3S", "3H", "4D", "QS"]]
 
 
-def refused(state, seat, action, words):
+def refused(state: bh.Game, seat: int, action: Any, words: str) -> str:
     before = state.to_json()
     with pytest.raises(bh.IllegalAction) as err:
         state.apply(seat, action)
@@ -49,13 +51,13 @@ def refused(state, seat, action, words):
         ({"type": "cheat", "cheat": "hide", "cards": ["AS"]}, "unknown action type 'cheat'"),
     ],
 )
-def test_malformed_actions(action, words):
+def test_malformed_actions(action: Any, words: str) -> None:
     """An action is a dict with a 'type' key; plays carry cards and a claim."""
     s = new("bullshit", DEAL)
     refused(s, 0, action, words)
 
 
-def test_card_not_in_hand():
+def test_card_not_in_hand() -> None:
     s = new("bullshit", DEAL)
     refused(s, 0, {"type": "play", "cards": ["KS"], "claim": {"rank": "A"}}, "do not hold KS")
     refused(
@@ -73,7 +75,7 @@ def test_card_not_in_hand():
     )
 
 
-def test_wrong_claim():
+def test_wrong_claim() -> None:
     s = new("bullshit", DEAL)
     msg = refused(
         s,
@@ -118,7 +120,7 @@ def test_wrong_claim():
     refused(s, 0, {"type": "play", "cards": ["2C"], "claim": {"rank": "K"}}, "must claim aces")
 
 
-def test_acting_out_of_turn():
+def test_acting_out_of_turn() -> None:
     s = new("bullshit", DEAL)
     msg = refused(
         s, 1, {"type": "play", "cards": ["2S"], "claim": {"rank": "A"}}, "seat 1 may not act now"
@@ -142,7 +144,7 @@ def test_acting_out_of_turn():
     refused(s, 2, {"type": "call"}, "seat 2 may not act now")
 
 
-def test_no_such_seat():
+def test_no_such_seat() -> None:
     s = new("bullshit", DEAL)
     refused(s, 3, {"type": "pass"}, "there is no seat 3")
     refused(s, -1, {"type": "pass"}, "there is no seat -1")
@@ -150,7 +152,7 @@ def test_no_such_seat():
         s.view(5)
 
 
-def test_after_the_end():
+def test_after_the_end() -> None:
     s = new("bullshit", [["AS"], ["2S"], ["3S"]])
     play(s, 0, ["AS"], "A")
     decline_all(s)
@@ -163,7 +165,7 @@ def test_after_the_end():
         assert s.legal_actions(seat) == []
 
 
-def test_own_play_cannot_be_called_and_checked_play_cannot_be_called():
+def test_own_play_cannot_be_called_and_checked_play_cannot_be_called() -> None:
     s = new("jump_in", DEAL)
     play(s, 2, ["QS"], "A")
     assert 2 in s.to_act
@@ -175,14 +177,14 @@ def test_own_play_cannot_be_called_and_checked_play_cannot_be_called():
     refused(s, 1, {"type": "call"}, "seat 1 may not act now")
 
 
-def test_pass_refusals_say_why():
+def test_pass_refusals_say_why() -> None:
     s = new("popcorn", DEAL)
     refused(s, 0, {"type": "pass"}, "you must play: passing your turn is not part of these rules")
     s = new("bluff", DEAL)
     refused(s, 0, {"type": "pass"}, "you lead this round: play at least one card")
 
 
-def test_bluff_last_card_must_be_truthful_message():
+def test_bluff_last_card_must_be_truthful_message() -> None:
     s = new("bluff", [["7S", "2C"], ["KS"], ["QH", "QS"]])
     play(s, 0, ["2C"], "7")
     decline_all(s)
@@ -194,7 +196,7 @@ def test_bluff_last_card_must_be_truthful_message():
     )
 
 
-def test_spanish_bids_are_checked():
+def test_spanish_bids_are_checked() -> None:
     s = new("spanish_bluff", [["AS", "AH"], ["AD"], ["9S"], ["TS"]])
     refused(s, 0, {"type": "bid", "count": 0}, "your bid must be from 1 to 8")
     refused(s, 0, {"type": "bid", "count": "two"}, "a bid names how many")
@@ -209,7 +211,7 @@ def test_spanish_bids_are_checked():
     refused(s, 1, {"type": "bid", "count": 2}, "from 3 to 8")
 
 
-def test_table_cheat_refusals():
+def test_table_cheat_refusals() -> None:
     s = new("british_cheat", DEAL)
     refused(s, 1, {"type": "cheat", "cheat": "steal"}, "a table cheat is 'hide', 'give' or 'peek'")
     refused(s, 1, {"type": "cheat", "cheat": "hide", "cards": ["AS"]}, "you do not hold 'AS'")
@@ -229,20 +231,20 @@ def test_table_cheat_refusals():
     )
 
 
-def test_a_seat_dealt_no_cards_is_out_at_once():
+def test_a_seat_dealt_no_cards_is_out_at_once() -> None:
     """A scripted deal may leave a seat empty-handed: it is out (first out wins), never stuck."""
     s = new("popcorn", [["AS"], [], ["2S"]])
-    assert s.over and s.result["winner"] == 1
+    assert s.result is not None and s.result["winner"] == 1
     s = new("higherarchy", [["AS"], [], ["2S"]])
     assert not s.over and s.view(None)["finished"] == [1]
     assert s.to_act == [0]
     play(s, 0, ["AS"], "A")
     assert s.to_act == [2]
     call(s, 2)
-    assert s.over and s.result["ranking"] == [1, 0, 2]
+    assert s.result is not None and s.result["ranking"] == [1, 0, 2]
 
 
-def test_unknown_options_and_deals_are_rule_errors():
+def test_unknown_options_and_deals_are_rule_errors() -> None:
     with pytest.raises(bh.RuleError, match="no_such"):
         bh.new_game("bullshit", players=3, no_such=1)
     with pytest.raises(bh.RuleError, match="not in the packs"):

@@ -10,7 +10,7 @@ import bluffhouse as bh
 DEAL = [["7S", "7H", "2C", "9D"], ["7D", "KS", "3C", "4H"], ["QH", "QS", "4D", "8C"]]
 
 
-def test_leader_plays_one_card_and_names_any_rank():
+def test_leader_plays_one_card_and_names_any_rank() -> None:
     """ "This player must place a single card in the middle of the circle, face down. He/she
     should announce the rank of the card ... he/she can play a card that doesn't match the rank
     announced." """
@@ -25,7 +25,7 @@ def test_leader_plays_one_card_and_names_any_rank():
     assert hand(s, 0) == ["7S", "7H", "9D"]
 
 
-def test_next_player_passes_or_plays_the_rounds_rank():
+def test_next_player_passes_or_plays_the_rounds_rank() -> None:
     """ "The next player has two choices. He/she can pass the turn without playing a card, or
     play a single card facedown on the pile. By playing a card, he/she is claiming that it is of
     the same rank as the first card." """
@@ -44,7 +44,7 @@ def test_next_player_passes_or_plays_the_rounds_rank():
     assert s.to_act == [0]
 
 
-def test_leader_may_not_pass():
+def test_leader_may_not_pass() -> None:
     """ "This player must place a single card in the middle of the circle" (the leader plays)."""
     s = new("bluff", DEAL)
     assert {"type": "pass"} not in s.legal_actions(0)
@@ -52,7 +52,7 @@ def test_leader_may_not_pass():
         pas(s, 0)
 
 
-def test_any_player_may_call_right_after_the_card():
+def test_any_player_may_call_right_after_the_card() -> None:
     """ "If at any point in the game a player thinks another is bluffing, he/she can say
     "Bluff!" right after the card is set down." """
     s = new("bluff", DEAL)
@@ -65,7 +65,7 @@ def test_any_player_may_call_right_after_the_card():
     assert events(s, "call")[-1]["word"] == "Bluff"
 
 
-def test_bluff_caught_bluffer_takes_pile_and_caller_starts_new_round():
+def test_bluff_caught_bluffer_takes_pile_and_caller_starts_new_round() -> None:
     """ "If it is the wrong card, the player who bluffed must take all the cards from the pile."
     "If a player is challenged, the player who wins the challenge starts the next round." """
     s = new("bluff", DEAL)
@@ -82,7 +82,7 @@ def test_bluff_caught_bluffer_takes_pile_and_caller_starts_new_round():
     assert claims_listed(s, 2) == set("A23456789TJQK")
 
 
-def test_truthful_card_challenger_takes_pile_and_player_starts_new_round():
+def test_truthful_card_challenger_takes_pile_and_player_starts_new_round() -> None:
     """ "However, if he/she didn't bluff, the challenger must take all of the cards from the
     pile." "the player who wins the challenge starts the next round." """
     s = new("bluff", DEAL)
@@ -93,7 +93,7 @@ def test_truthful_card_challenger_takes_pile_and_player_starts_new_round():
     assert s.view(0)["claim_rank"] is None
 
 
-def test_everyone_passes_pile_discarded_unseen_last_passer_leads():
+def test_everyone_passes_pile_discarded_unseen_last_passer_leads() -> None:
     """ "If everyone passes, the pile is discarded without revealing the cards, and the player
     who passed last starts a new round." """
     s = new("bluff", DEAL)
@@ -115,7 +115,7 @@ def test_everyone_passes_pile_discarded_unseen_last_passer_leads():
     assert {"type": "pass"} not in s.legal_actions(0)
 
 
-def test_last_passer_leads_when_the_player_is_not_the_last_card_layer():
+def test_last_passer_leads_when_the_player_is_not_the_last_card_layer() -> None:
     """ "the player who passed last starts a new round" (here seat 1 passes last)."""
     s = new("bluff", DEAL)
     play(s, 0, ["2C"], "9")
@@ -126,7 +126,7 @@ def test_last_passer_leads_when_the_player_is_not_the_last_card_layer():
     assert s.view(None)["discarded"] == 1
 
 
-def test_last_card_must_match_the_rounds_rank():
+def test_last_card_must_match_the_rounds_rank() -> None:
     """ "The game ends when it is a player's turn, that player has one card left, and the card
     either matches the current rank of the round" (an unmatching last card is passed)."""
     s = new("bluff", [["7S", "2C"], ["KS"], ["QH", "QS"]])
@@ -142,11 +142,12 @@ def test_last_card_must_match_the_rounds_rank():
     # Seat 0 holds one card that matches the round's rank: it goes out and the game ends.
     play(s, 0, ["7S"], "7")
     assert s.over and s.to_act == []
+    assert s.result is not None
     assert s.result["winner"] == 0
     assert s.result["ranking"][0] == 0
 
 
-def test_last_card_ends_the_game_when_starting_a_new_round():
+def test_last_card_ends_the_game_when_starting_a_new_round() -> None:
     """ "... or they are starting a new round." (the leader's one card is always true)."""
     s = new("bluff", [["7S", "2C"], ["KS", "KH"], ["QH", "QS"]])
     play(s, 0, ["2C"], "5")
@@ -158,10 +159,10 @@ def test_last_card_ends_the_game_when_starting_a_new_round():
     assert s2.to_act == [0]
     assert s2.view(0)["claim_rank"] is None
     play(s2, 0, ["7S"], "7")
-    assert s2.over and s2.result["winner"] == 0
+    assert s2.result is not None and s2.result["winner"] == 0
 
 
-def test_one_deck_no_jokers_hands_even():
+def test_one_deck_no_jokers_hands_even() -> None:
     """ "It requires one standard 52 card deck. Remove the jokers from the deck." "the players'
     hands shouldn't differ by more than one card." """
     s = bh.new_game("bluff", players=5, seed=3)
@@ -172,7 +173,7 @@ def test_one_deck_no_jokers_hands_even():
         bh.new_game("bluff", players=2)
 
 
-def test_hand_sizes_are_public_hands_private():
+def test_hand_sizes_are_public_hands_private() -> None:
     """ "Players may look at their hands, but must keep them private. The cards should be kept
     visible at all times." (every view shows every hand's size, and only its own cards)"""
     s = new("bluff", DEAL)
@@ -185,7 +186,7 @@ def test_hand_sizes_are_public_hands_private():
     assert "2C" in str(s.view(0)["events"])
 
 
-def test_a_last_card_that_may_not_go_out_is_passed_even_when_leading():
+def test_a_last_card_that_may_not_go_out_is_passed_even_when_leading() -> None:
     """Where the rank is not the leader's to choose (here the first rank is fixed, as
     `after_call_rank="same"` fixes it after a call), a leader whose one card is not of that rank
     has no legal play: the last card goes out only truthfully. They pass instead of leaving the

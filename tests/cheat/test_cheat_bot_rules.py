@@ -43,7 +43,7 @@ from bluffhouse.errors import RuleError
 
 #: The issue's first rule set: the leader names the rank, 1-3 cards, two wild jokers, only
 #: the next player calls (a choice of its turn), the final play cannot be called, sets put aside.
-TURN_CALL_SETS = {
+TURN_CALL_SETS: dict[str, Any] = {
     "sequence": "round",
     "first_rank": "any",
     "max_cards": 3,
@@ -55,7 +55,7 @@ TURN_CALL_SETS = {
 }
 
 
-def _bot_turns(g: bh.Game, bots: list[Any], limit: int) -> Iterator[tuple[int, dict]]:
+def _bot_turns(g: bh.Game, bots: list[Any], limit: int) -> Iterator[tuple[int, dict[str, Any]]]:
     """Play ``g`` with ``bots`` (one a seat, the first seat to act moving) for at most
     ``limit`` actions or to its end; each ``(seat, action)`` is yielded before it is applied,
     so the caller sees the state it was chosen in."""
@@ -68,7 +68,7 @@ def _bot_turns(g: bh.Game, bots: list[Any], limit: int) -> Iterator[tuple[int, d
         g.apply(seat, action)
 
 
-def _act(name: str, state: bh.Game, seat: int, seed: int = 1) -> dict:
+def _act(name: str, state: bh.Game, seat: int, seed: int = 1) -> dict[str, Any]:
     action = make_bot(name, seed=seed).act(state.view(seat), Choices(state, seat))
     assert state.is_legal(seat, action), action
     return action
@@ -110,7 +110,7 @@ def test_counter_dumps_a_hand_that_cannot_be_called() -> None:
     action = _act("counter", g, 0)
     assert sorted(action["cards"]) == ["7S", "9H", "KD"]
     g.apply(0, action)
-    assert g.over and g.result["winner"] == 0
+    assert g.result is not None and g.result["winner"] == 0
 
 
 def test_ismcts_weighs_only_the_uncallable_dump() -> None:
@@ -254,9 +254,7 @@ def tables(draw: st.DrawFn) -> tuple[str, dict[str, object], int, int, int]:
     )
 
 
-def _table(
-    game_id: str, options: dict[str, object], players: int, seed: int, steps: int
-) -> bh.Game:
+def _table(game_id: str, options: dict[str, Any], players: int, seed: int, steps: int) -> bh.Game:
     try:
         g = bh.new_game(game_id, players=players, seed=seed, **options)
     except (RuleError, ValueError):
@@ -287,7 +285,7 @@ def test_search_hooks_and_rule_bots_never_crash(
 
 
 def check_never_crash(
-    game_id: str, options: dict[str, object], players: int, seed: int, steps: int
+    game_id: str, options: dict[str, Any], players: int, seed: int, steps: int
 ) -> None:
     g = _table(game_id, options, players, seed, steps)
     rng = random.Random(seed)
@@ -300,12 +298,12 @@ def check_never_crash(
             if sample.over:
                 break
             mover = sample.to_act[0]
-            options = search.candidates(sample, mover, rng)
-            if not options:
+            moves = search.candidates(sample, mover, rng)
+            if not moves:
                 break  # a sampled corner with no legal move: the search evaluates it
-            for a in options:
+            for a in moves:
                 assert sample.is_legal(mover, a), a
-            sample.apply(mover, options[rng.randrange(len(options))])
+            sample.apply(mover, moves[rng.randrange(len(moves))])
         search.rollout(sample, rng)
         search.evaluate(sample)
     for name in ("counter", "always_lie", "never_lie", "sometimes_lie", "ismcts"):
@@ -369,7 +367,7 @@ def test_counter_goes_out_uncalled_rather_than_call() -> None:
     action = _act("counter", g, 1)
     assert sorted(action["cards"]) == ["KH", "KS"]
     g.apply(1, action)
-    assert g.over and g.result["winner"] == 1
+    assert g.result is not None and g.result["winner"] == 1
 
 
 def _caller_table() -> bh.Game:
@@ -766,7 +764,7 @@ def test_calls_of_lies_a_seat_could_not_rule_out_are_read_apart() -> None:
 
 
 # ---------------------------------------------------------------- records by cards laid
-def _record_table(multi: bool) -> dict:
+def _record_table(multi: bool) -> dict[str, Any]:
     """Three seats: seat 1's called play of two cards was true, its called play of one card
     a lie; it now claims tens with two cards (``multi``) or one, seat 2 to answer."""
     deal = [
@@ -809,7 +807,7 @@ def test_called_plays_are_read_apart_by_the_cards_laid() -> None:
         assert p_claim(k, view, by_laid=True) != p_claim(k, view)
 
 
-def _untested_positions(games: int) -> Iterator[tuple[bh.Game, dict, Knowledge]]:
+def _untested_positions(games: int) -> Iterator[tuple[bh.Game, dict[str, Any], Knowledge]]:
     """Positions of ``popcorn_up_or_down`` against three ``honest`` seats (they never call and
     never lie while they can help it) where seat 0 holds a truth to play on a pile of more
     than 8 cards, nobody having called yet and no big lie having stood."""
@@ -827,7 +825,7 @@ def _untested_positions(games: int) -> Iterator[tuple[bh.Game, dict, Knowledge]]
                 yield g, view, k
 
 
-def _lies_laid(k: Knowledge, action: dict | None) -> int:
+def _lies_laid(k: Knowledge, action: dict[str, Any] | None) -> int:
     assert action is not None and action["type"] == "play"
     rank = RANK_INDEX[action["claim"]["rank"]]
     return sum(not k.matches(CARD_INDEX[c], rank) for c in action["cards"])

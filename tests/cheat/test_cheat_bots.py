@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -72,7 +74,7 @@ def _all_cards(g: CheatGame) -> Counter[int]:
 
 
 @pytest.mark.parametrize("game_id", PRESETS)
-def test_samples_match_the_view_and_the_packs(game_id):
+def test_samples_match_the_view_and_the_packs(game_id: str) -> None:
     rng = random.Random(5)
     for seed, steps in ((1, 9), (2, 40), (3, 90)):
         g = _advance(game_id, seed, steps)
@@ -91,7 +93,7 @@ def test_samples_match_the_view_and_the_packs(game_id):
                     assert sample.legal_actions(seat) == g.legal_actions(seat)
 
 
-def test_known_cards_stay_where_they_went():
+def test_known_cards_stay_where_they_went() -> None:
     """A pile taken after a call holds cards the others saw: they stay in the taker's hand."""
     g = bh.new_game(
         "bullshit",
@@ -106,10 +108,10 @@ def test_known_cards_stay_where_they_went():
     for _ in range(50):
         sample = search.determinize(view, rng)
         assert CARD_TEXT.index("2S") in sample.hands[0]
-        assert sorted(sample.hands[1]) == sorted(g.hands[1])
+        assert sorted(sample.hands[1]) == sorted(g.hands[1])  # type: ignore[attr-defined]
 
 
-def test_sampler_is_unbiased_on_a_small_deal():
+def test_sampler_is_unbiased_on_a_small_deal() -> None:
     """Seat 0 holds two cards; the other two seats hold two each of the 50 unseen cards and the
     rest are out of play: each unseen card lies in seat 1's hand with chance 2/50."""
     g = bh.new_game("bullshit", players=3, seed=0, deal=[["AS", "2S"], ["3S", "4S"], ["5S", "6S"]])
@@ -128,7 +130,7 @@ def test_sampler_is_unbiased_on_a_small_deal():
     assert chi2 < 90, chi2  # 49 degrees of freedom: p < 0.001 above 85.4
 
 
-def test_last_play_sampled_uniformly_from_the_unseen():
+def test_last_play_sampled_uniformly_from_the_unseen() -> None:
     """Exact count: another's one-card play is each unseen card equally often."""
     g = bh.new_game("bullshit", players=2, seed=0, deal=[["AS", "2S", "3S"], ["4H", "5H"]])
     g.apply(0, {"type": "play", "cards": ["3S"], "claim": {"rank": "A"}})
@@ -151,7 +153,7 @@ def test_last_play_sampled_uniformly_from_the_unseen():
 
 @pytest.mark.parametrize("bot_name", ["counter", "ismcts"])
 @pytest.mark.parametrize("game_id", ["bullshit", "bluff", "check"])
-def test_bots_cannot_see_hidden_cards(bot_name, game_id):
+def test_bots_cannot_see_hidden_cards(bot_name: str, game_id: str) -> None:
     """The same view with the other seats' cards dealt differently: the same decision."""
     for seed, steps in ((4, 0), (5, 30), (6, 70)):
         g = _advance(game_id, seed, steps)
@@ -172,7 +174,7 @@ def test_bots_cannot_see_hidden_cards(bot_name, game_id):
         assert decisions[0] == decisions[1]
 
 
-def test_swapped_deal_same_decisions():
+def test_swapped_deal_same_decisions() -> None:
     """Seat 0's opening with the other hands swapped around (deal=): the same decision."""
     deck = [CARD_TEXT[c] for c in range(52)]
     rng = random.Random(2)
@@ -191,7 +193,7 @@ def test_swapped_deal_same_decisions():
         assert out[0] == out[1]
 
 
-def test_ismcts_is_deterministic_for_a_seed():
+def test_ismcts_is_deterministic_for_a_seed() -> None:
     g = _advance("bullshit", 8, 25)
     seat = g.to_act[0]
     picks = []
@@ -206,7 +208,7 @@ def test_ismcts_is_deterministic_for_a_seed():
 @pytest.mark.parametrize(
     "game_id", ["bullshit", "bluff", "liar_liar", "british_cheat", "chinese_bluff", "eightshit"]
 )
-def test_every_decision_is_legal(game_id):
+def test_every_decision_is_legal(game_id: str) -> None:
     names = ["ismcts", "counter", "random", "counter"]
     bots = [make_bot(n, seed=s) for s, n in enumerate(names)]
     bots[0].iterations = 12  # type: ignore[attr-defined]
@@ -221,7 +223,7 @@ def test_every_decision_is_legal(game_id):
         g.apply(seat, action)
 
 
-def test_search_hooks_are_registered():
+def test_search_hooks_are_registered() -> None:
     from bluffhouse.bots.search import hooks_for_game
 
     hooks = hooks_for_game("bullshit")
@@ -254,7 +256,7 @@ def test_counter_beats_honest() -> None:
 
 # ---------------------------------------------------------------------- knowledge and styles
 @pytest.mark.parametrize("game_id", ["bullshit", "british_cheat", "eightshit", "check"])
-def test_knowledge_read_step_by_step_equals_read_at_once(game_id):
+def test_knowledge_read_step_by_step_equals_read_at_once(game_id: str) -> None:
     """The tracker keeps its fold over the log between decisions: reading only the new events
     must give exactly what reading the whole log from the start gives."""
     from bluffhouse.bots.cheat import knowledge
@@ -275,7 +277,7 @@ def test_knowledge_read_step_by_step_equals_read_at_once(game_id):
         g.apply(seat, bots[seat].act(view, Choices(g, seat)))
 
 
-def test_a_card_seen_going_to_a_player_who_played_since_may_have_moved():
+def test_a_card_seen_going_to_a_player_who_played_since_may_have_moved() -> None:
     """Seat 0 takes back 2H after a call (all see it), then lays it face down; seat 2 takes
     that pile after a wrong call, and claims all four 2s.  Seat 3 must not hold 2H to be in
     seat 0's hand for sure: the claim is possible (a counter that trusted stale knowledge
@@ -315,11 +317,14 @@ def test_a_card_seen_going_to_a_player_who_played_since_may_have_moved():
     assert any(two_h in search.determinize(view, rng).pile for _ in range(60))
 
 
-def _styled_game(style: str, game_id: str = "bullshit", seed: int = 2, steps: int = 160):
+def _styled_game(
+    style: str, game_id: str = "bullshit", seed: int = 2, steps: int = 160
+) -> Iterator[tuple[int, CheatGame, dict[str, Any]]]:
     """Yields (seat, view, action) for every decision of the three ``style`` seats."""
     names = ["counter", style, style, style]
     bots = [make_bot(n, seed=s) for s, n in enumerate(names)]
     g = bh.new_game(game_id, players=4, seed=seed)
+    assert isinstance(g, CheatGame)
     for _ in range(steps):
         if g.over:
             return
@@ -332,7 +337,7 @@ def _styled_game(style: str, game_id: str = "bullshit", seed: int = 2, steps: in
         g.apply(seat, action)
 
 
-def _true(g: CheatGame, action) -> bool:
+def _true(g: CheatGame, action: dict[str, Any]) -> bool:
     from bluffhouse.cards import RANK_INDEX
 
     claim = action["claim"]
@@ -342,7 +347,7 @@ def _true(g: CheatGame, action) -> bool:
     )
 
 
-def test_always_call_calls_whenever_it_may():
+def test_always_call_calls_whenever_it_may() -> None:
     seen = 0
     for seat, g, action in _styled_game("always_call"):
         if g.is_legal(seat, {"type": "call"}):
@@ -351,7 +356,7 @@ def test_always_call_calls_whenever_it_may():
     assert seen > 10
 
 
-def test_never_call_never_calls():
+def test_never_call_never_calls() -> None:
     could = 0
     for seat, g, action in _styled_game("never_call"):
         could += g.is_legal(seat, {"type": "call"})
@@ -360,7 +365,7 @@ def test_never_call_never_calls():
 
 
 @pytest.mark.parametrize("style", ["always_lie", "never_lie"])
-def test_lying_styles_keep_to_their_style(style):
+def test_lying_styles_keep_to_their_style(style: str) -> None:
     plays = 0
     for seat, g, action in _styled_game(style):
         if action["type"] != "play":
@@ -376,7 +381,7 @@ def test_lying_styles_keep_to_their_style(style):
     assert plays > 5
 
 
-def test_ismcts_does_not_call_a_pile_that_only_returns_to_its_player():
+def test_ismcts_does_not_call_a_pile_that_only_returns_to_its_player() -> None:
     """Calling a lone play hands it back to its player, who leads the same rank again: against
     a player who always lies that repeats for ever, so the search leaves it."""
     g = bh.new_game(
@@ -398,7 +403,7 @@ def test_ismcts_does_not_call_a_pile_that_only_returns_to_its_player():
     assert {"type": "call"} not in options and {"type": "pass"} in options
 
 
-def test_four_counters_finish_their_games():
+def test_four_counters_finish_their_games() -> None:
     """Regression: four counters at one table called true sets back and forth for thousands
     of actions (each trusted stale knowledge of the others' hands)."""
     for seed in range(3):

@@ -14,20 +14,20 @@ DEAL = [
 ]
 
 
-def test_alias_cheat_is_bullshit():
+def test_alias_cheat_is_bullshit() -> None:
     """ "Also Known as... Cheat" (the id `cheat` is an alias of `bullshit`)."""
     s = bh.new_game("cheat", players=4, seed=5)
     assert s.view(None)["game"] == "bullshit"
     assert bh.new_game("bullshit", players=4, seed=5).to_json() == s.to_json()
 
 
-def test_whole_deck_dealt():
+def test_whole_deck_dealt() -> None:
     """ "The entire deck of cards is dealt out among all players." """
     s = bh.new_game("bullshit", players=3, seed=4)
     assert s.view(None)["hand_sizes"] == [18, 17, 17]
 
 
-def test_any_number_face_down_claiming_aces_count_must_be_true():
+def test_any_number_face_down_claiming_aces_count_must_be_true() -> None:
     """ "The starting player begins by laying down the number of aces they have face down."
     "The player must be truthful about how many cards they laid on the table." """
     s = new("bullshit", DEAL)
@@ -39,7 +39,7 @@ def test_any_number_face_down_claiming_aces_count_must_be_true():
     assert "laid" not in events(s, "play")[-1]
 
 
-def test_pickup_pass_takes_pile_and_sips_then_next_rank():
+def test_pickup_pass_takes_pile_and_sips_then_next_rank() -> None:
     """ "If a Player does not have any of the denomination to be played, and chooses not to lie,
     they still must pick up the cards in the deck and drink the same amount." "If the play is
     not called play continues to the next player" """
@@ -58,7 +58,7 @@ def test_pickup_pass_takes_pile_and_sips_then_next_rank():
     assert s.view(2)["claim_rank"] == "3"
 
 
-def test_call_right_violator_takes_pile_sips_and_resumes_with_same_rank():
+def test_call_right_violator_takes_pile_sips_and_resumes_with_same_rank() -> None:
     """ "If the accuser is correct, the violator must take (approximately) one sip per number of
     cards in the stack and add the stack to their hand." "The player who was forced to pick up
     the deck resumes the game by playing the same denomination as the last card played before
@@ -76,7 +76,7 @@ def test_call_right_violator_takes_pile_sips_and_resumes_with_same_rank():
     assert claims_listed(s, 1) == {"2"}
 
 
-def test_call_wrong_accuser_takes_pile_and_resumes_with_same_rank():
+def test_call_wrong_accuser_takes_pile_and_resumes_with_same_rank() -> None:
     """ "If the accuser is wrong, the accuser must drink the decided amount and add the stack to
     their hand rather than the Player who laid the card(s)." """
     s = new("bullshit", DEAL)
@@ -88,20 +88,21 @@ def test_call_wrong_accuser_takes_pile_and_resumes_with_same_rank():
     assert s.view(2)["claim_rank"] == "A"
 
 
-def test_first_out_wins():
+def test_first_out_wins() -> None:
     """ "Play continues until a Player runs out of cards and is the winner." """
     s = new("bullshit", [["AS"], ["2S", "3S"], ["4S", "5S"]])
     play(s, 0, ["AS"], "A")
     assert not s.over
     decline_all(s)
     assert s.over
+    assert s.result is not None
     assert s.result["winner"] == 0
     assert s.result["ranking"][0] == 0
     assert s.result["sips"] == [0, 0, 0]
     assert s.legal_actions(1) == []
 
 
-def test_higherarchy_plays_on_until_one_player_has_cards():
+def test_higherarchy_plays_on_until_one_player_has_cards() -> None:
     """ "Some play until only one player has cards, creating a Higherarchy" """
     s = new("higherarchy", [["AS"], ["2S", "3S"], ["3H", "5S", "6S"]])
     play(s, 0, ["AS"], "A")
@@ -117,5 +118,6 @@ def test_higherarchy_plays_on_until_one_player_has_cards():
     play(s, 1, ["3S"], "4")
     decline_all(s)
     assert s.over
+    assert s.result is not None
     assert s.result["ranking"] == [0, 1, 2]
     assert s.result["winner"] == 0

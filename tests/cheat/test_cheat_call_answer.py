@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from cheat_util import call, events, hand, new, play
@@ -25,7 +26,7 @@ DEAL = [["5S", "6S", "AS", "AH", "2C"], ["7D", "8D", "9D"], ["TD", "JD", "QD"], 
 BLUFF = {"type": "play", "cards": ["5S", "6S"], "claim": {"rank": "A", "count": 2}}
 
 
-def called(deal: list[list[str]] = DEAL, **options: object) -> bh.Game:
+def called(deal: list[list[str]] = DEAL, **options: Any) -> bh.Game:
     """Seat 0 has bluffed two aces and seat 1 has called it."""
     s = new("anything_goes_cheat", deal, **options)
     s.apply(0, BLUFF)
@@ -37,7 +38,7 @@ def accuse(state: bh.Game, seat: int, target: int) -> None:
     state.apply(seat, {"type": "accuse", "seat": target})
 
 
-def test_the_called_player_answers_alone():
+def test_the_called_player_answers_alone() -> None:
     s = called()
     view = s.view(None)
     assert view["phase"] == "answer" and s.to_act == [0]
@@ -52,7 +53,7 @@ def test_the_called_player_answers_alone():
         s.apply(0, {"type": "pass"})
 
 
-def test_an_honest_show_of_a_bluff_loses_the_call():
+def test_an_honest_show_of_a_bluff_loses_the_call() -> None:
     s = called()
     s.apply(0, {"type": "show"})
     ev = events(s, "call")[-1]
@@ -64,7 +65,7 @@ def test_an_honest_show_of_a_bluff_loses_the_call():
     assert s.is_legal(1, {"type": "accuse", "seat": 0})
 
 
-def test_a_swapped_show_wins_the_call_and_only_the_swapper_knows():
+def test_a_swapped_show_wins_the_call_and_only_the_swapper_knows() -> None:
     s = called()
     s.apply(0, {"type": "show", "cards": ["AS", "AH"]})
     ev = events(s, "call")[-1]
@@ -90,7 +91,7 @@ def test_a_swapped_show_wins_the_call_and_only_the_swapper_knows():
     assert s.view(2)["table"]["cheats"] == [[0, None, None]]
 
 
-def test_a_caught_swap_gives_the_swapper_the_pile():
+def test_a_caught_swap_gives_the_swapper_the_pile() -> None:
     s = called()
     s.apply(0, {"type": "show", "cards": ["AS", "AH"]})
     assert {"type": "accuse", "seat": 0} not in s.legal_actions(1)
@@ -108,7 +109,7 @@ def test_a_caught_swap_gives_the_swapper_the_pile():
     assert s.to_act[0] == 0 and s.view(0)["claim_rank"] == "A"
 
 
-def test_a_false_accusation_of_an_honest_show_takes_the_callers_pile():
+def test_a_false_accusation_of_an_honest_show_takes_the_callers_pile() -> None:
     s = new("anything_goes_cheat", [["AS", "AH", "5S"], ["7D", "8D"], ["TD", "JD"], ["3H", "4H"]])
     play(s, 0, ["AS", "AH"], "A")
     call(s, 1)
@@ -122,7 +123,7 @@ def test_a_false_accusation_of_an_honest_show_takes_the_callers_pile():
     assert s.to_act[0] == 3
 
 
-def test_the_stake_ends_when_the_next_turn_is_taken():
+def test_the_stake_ends_when_the_next_turn_is_taken() -> None:
     s = called()
     s.apply(0, {"type": "show", "cards": ["AS", "AH"]})
     play(s, 1, ["7D"], "A")  # the caller, who took the pile, leads: the swap is safe now
@@ -133,7 +134,7 @@ def test_the_stake_ends_when_the_next_turn_is_taken():
     assert hand(s, 0) == ["2C", "5S", "6S"]
 
 
-def test_swaps_that_are_refused():
+def test_swaps_that_are_refused() -> None:
     s = called()
     refusals = [
         ({"type": "show", "cards": ["AS"]}, "you laid 2 card"),
@@ -153,7 +154,7 @@ def test_swaps_that_are_refused():
     assert events(s, "call")[-1]["truthful"] is False
 
 
-def test_a_player_with_a_cheat_open_may_only_show_as_laid():
+def test_a_player_with_a_cheat_open_may_only_show_as_laid() -> None:
     s = new("anything_goes_cheat", DEAL)
     s.apply(0, {"type": "cheat", "cheat": "hide", "cards": ["2C"]})
     s.apply(0, BLUFF)
@@ -163,7 +164,7 @@ def test_a_player_with_a_cheat_open_may_only_show_as_laid():
         s.apply(0, {"type": "show", "cards": ["AS", "AH"]})
 
 
-def test_jokers_and_kept_cards_in_the_listed_swaps():
+def test_jokers_and_kept_cards_in_the_listed_swaps() -> None:
     """Swaps keep the laid cards that match and are listed fewest jokers first."""
     deal = [["AS", "5S", "6S", "AH", "AD", "JK", "2C"], ["7D", "8D"], ["TD", "JD"]]
     s = new("anything_goes_cheat", deal, jokers=2, max_cards=6)
@@ -178,7 +179,7 @@ def test_jokers_and_kept_cards_in_the_listed_swaps():
     assert hand(s, 0) == ["AH", "2C", "5S", "6S"]
 
 
-def test_no_answer_for_a_player_who_has_no_cards_left():
+def test_no_answer_for_a_player_who_has_no_cards_left() -> None:
     """With nothing in hand there is nothing to swap: the call is judged at once (whether a
     player is answering is public, so it may depend on public facts only)."""
     s = new("anything_goes_cheat", [["AS", "AH"], ["7D", "8D"], ["TD", "JD"]])
@@ -188,7 +189,7 @@ def test_no_answer_for_a_player_who_has_no_cards_left():
     assert s.view(None)["finished"] == [0]
 
 
-def test_option_is_checked_and_other_presets_are_unchanged():
+def test_option_is_checked_and_other_presets_are_unchanged() -> None:
     with pytest.raises(bh.RuleError, match="call_answer"):
         new("bullshit", DEAL, call_answer=True)
     s = new("british_cheat", DEAL)
@@ -197,7 +198,7 @@ def test_option_is_checked_and_other_presets_are_unchanged():
     assert s.view(None)["phase"] == "turn" and events(s, "call")[-1]["cards"] == ["5S", "6S"]
 
 
-def test_save_and_load_in_the_answer_and_after_a_swap():
+def test_save_and_load_in_the_answer_and_after_a_swap() -> None:
     dealt = {c for h in DEAL for c in h}
     rest = [c for c in CARD_TEXT if c != "JK" and c not in dealt]
     s = called([*DEAL[:3], DEAL[3] + rest])
@@ -213,7 +214,7 @@ def test_save_and_load_in_the_answer_and_after_a_swap():
 
 
 @pytest.mark.parametrize("name", ["counter", "always_lie", "always_call", "never_call"])
-def test_bots_cover_a_bluff_they_can_and_show_the_truth(name: str):
+def test_bots_cover_a_bluff_they_can_and_show_the_truth(name: str) -> None:
     bot = make_bot(name, seed=1)
     s = called()
     assert bot.act(s.view(0), Choices(s, 0)) == {"type": "show", "cards": ["AS", "AH"]}
@@ -229,7 +230,7 @@ def test_bots_cover_a_bluff_they_can_and_show_the_truth(name: str):
 
 
 @pytest.mark.parametrize("name", ["random", "honest", "ismcts"])
-def test_other_bots_answer_legally(name: str):
+def test_other_bots_answer_legally(name: str) -> None:
     bot = make_bot(name, seed=3)
     if name == "ismcts":
         bot.iterations = 12  # type: ignore[attr-defined]
@@ -239,7 +240,7 @@ def test_other_bots_answer_legally(name: str):
     assert s.is_legal(0, s.sample_action(0, random.Random(1)))
 
 
-def test_random_games_with_answers_keep_the_cards():
+def test_random_games_with_answers_keep_the_cards() -> None:
     """Random play through many answers: cards are conserved and every answer is legal."""
     answered = swapped = 0
     for seed in range(6):

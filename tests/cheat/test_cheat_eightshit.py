@@ -16,7 +16,7 @@ DEAL = [
 ]
 
 
-def test_two_packs_four_jokers_auto_ranks():
+def test_two_packs_four_jokers_auto_ranks() -> None:
     """ "Two decks are used instead of one so that there are 8 of every card and usually all four
     jokers are used" "Players may chose which ranks to use in the decks (usually a couple ranks
     more than total players)." """
@@ -36,7 +36,7 @@ def test_two_packs_four_jokers_auto_ranks():
         new("eightshit", [["8S"], ["KS"], ["KH"], ["QS"]])  # no eights in these packs
 
 
-def test_leader_names_any_rank_and_everyone_follows_it():
+def test_leader_names_any_rank_and_everyone_follows_it() -> None:
     """ "The Starting player may place whatever they like face down on the table" "If the first
     player plays kings, all the other players must also play kings or a Joker (wild) for that
     round." """
@@ -53,7 +53,7 @@ def test_leader_names_any_rank_and_everyone_follows_it():
     assert claims_listed(s, 2) == {"K"}
 
 
-def test_more_cards_than_claimed_is_caught():
+def test_more_cards_than_claimed_is_caught() -> None:
     """ "A player may also play more cards than they claim to play (although a "bullsh*t"
     challenge catches this)." """
     s = new("eightshit", DEAL)
@@ -67,7 +67,7 @@ def test_more_cards_than_claimed_is_caught():
     assert events(s, "call")[-1]["truthful"] is True
 
 
-def test_anyone_may_call_at_any_moment_until_the_next_play():
+def test_anyone_may_call_at_any_moment_until_the_next_play() -> None:
     """ "At any moment any player can challenge the last player to play cards on the table by
     saying "bullsh*t" and turning the cards over." """
     s = new("eightshit", DEAL)
@@ -84,7 +84,7 @@ def test_anyone_may_call_at_any_moment_until_the_next_play():
     assert s.view(None)["last_play"]["seat"] == 1
 
 
-def test_winner_of_the_call_leads_any_rank():
+def test_winner_of_the_call_leads_any_rank() -> None:
     """ "The player who won the challenge (did not pick up cards) begins a new round by calling
     out and playing any rank of their choice." """
     s = new("eightshit", DEAL)
@@ -100,7 +100,7 @@ def test_winner_of_the_call_leads_any_rank():
     assert s.view(0)["claim_rank"] is None
 
 
-def test_full_set_of_eight_is_set_aside():
+def test_full_set_of_eight_is_set_aside() -> None:
     """ "If at any point a player has all 8 cards of a certain rank (without wilds), they must
     takes them out immediately and place them to the side." """
     kings = ["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC"]
@@ -120,7 +120,7 @@ def test_full_set_of_eight_is_set_aside():
     assert s.view(None)["discarded"] == 8
 
 
-def test_leading_eight_cards_of_one_suit_loses():
+def test_leading_eight_cards_of_one_suit_loses() -> None:
     """ "If a player leads out with all 8 cards of a suit they automatically lose the game" """
     spades = ["AS", "AS", "9S", "9S", "TS", "TS", "JS", "JS"]
     s = new("eightshit", [[*spades, "QH"], ["9H", "QS"], ["TH", "QD"], ["JH", "KC"]])
@@ -141,7 +141,7 @@ def test_leading_eight_cards_of_one_suit_loses():
     assert s.view(None)["lost"] == []
 
 
-def test_play_until_one_player_has_cards():
+def test_play_until_one_player_has_cards() -> None:
     """ "The winner is the first player to get rid of all their cards. The Game ends when only
     one player (the loser) has cards left." """
     s = new("eightshit", [["AS"], ["9S"], ["TS"], ["JS", "QS"]])
@@ -153,11 +153,12 @@ def test_play_until_one_player_has_cards():
     assert not s.over
     play(s, 3, ["JS"], "A")
     assert s.over
+    assert s.result is not None
     assert s.result["winner"] == 0
     assert s.result["ranking"] == [0, 1, 2, 3]
 
 
-def test_no_passing_in_eightshit():
+def test_no_passing_in_eightshit() -> None:
     """Eightsh*t's rounds end only with a call: "The Next player must play as many cards as they
     choose of the same rank as the previous player or bluff." """
     s = new("eightshit", DEAL)
@@ -167,7 +168,7 @@ def test_no_passing_in_eightshit():
 
 
 # ------------------------------------------------------------------ L: Foursh*t
-def test_fourshit_one_pack_two_jokers_sets_of_four():
+def test_fourshit_one_pack_two_jokers_sets_of_four() -> None:
     """ "A Variation of Eightsh*t played with just one deck (and often two Jokers). Same Rules
     apply." """
     s = bh.new_game("fourshit", players=4, seed=9)
@@ -179,7 +180,7 @@ def test_fourshit_one_pack_two_jokers_sets_of_four():
 
 
 # ------------------------------------------------------------------ M: Spanish Bluff
-def test_spanish_bidding_war_then_winner_of_the_challenge_starts():
+def test_spanish_bidding_war_then_winner_of_the_challenge_starts() -> None:
     """ "Spanish Bluff is a variation of Eightsh*t that starts with a bidding war to see who has
     more of the highest card. The winner of the challenge is the first player." """
     deal = [["AS", "AH", "9S"], ["AS", "TS"], ["JS"], ["QS"]]
@@ -205,7 +206,7 @@ def test_spanish_bidding_war_then_winner_of_the_challenge_starts():
     assert claims_listed(s, 2) == set("9TJQKA")
 
 
-def test_spanish_bid_that_stands_leads():
+def test_spanish_bid_that_stands_leads() -> None:
     """ "The winner of the challenge is the first player." (an unchallenged bid wins too)"""
     s = new("spanish_bluff", [["AS", "AH", "9S"], ["AD", "TS"], ["JS"], ["QS"]])
     s.apply(0, {"type": "bid", "count": 2})
@@ -226,7 +227,7 @@ def test_spanish_bid_that_stands_leads():
 
 
 # ------------------------------------------------------------------ N: Canadian Bluff
-def test_canadian_first_jack_dealt_face_up_starts():
+def test_canadian_first_jack_dealt_face_up_starts() -> None:
     """ "In Canada, a variation of Eightsh*t is the first player to be dealt a Jack face up, and
     then the cards are re dealt face down." """
     for seed in range(5):

@@ -18,7 +18,7 @@ def assert_playable(state: bh.Game) -> None:
         assert state.legal_actions(seat), f"seat {seat} is in to_act with no legal action"
 
 
-def test_fourshit_wrong_call_completes_a_set_and_the_caller_goes_out():
+def test_fourshit_wrong_call_completes_a_set_and_the_caller_goes_out() -> None:
     """The issue's case: a wrong call makes seat 1 take the other half of a set of kings; the
     set goes aside and seat 1 holds nothing: it is out, and the game goes on without it."""
     s = new("fourshit", [["KS", "KH", "QS", "QH"], ["KD", "KC"], ["JS", "JH", "TS"]])
@@ -43,7 +43,7 @@ def test_fourshit_wrong_call_completes_a_set_and_the_caller_goes_out():
     assert_playable(s)
 
 
-def test_emptied_loser_who_must_lead_hands_the_lead_on():
+def test_emptied_loser_who_must_lead_hands_the_lead_on() -> None:
     """Bullsh*t with sets put aside: the loser of a call leads, but the pile it took
     completed a set and left it empty-handed: it is out and the next seat leads the same
     rank."""
@@ -59,10 +59,10 @@ def test_emptied_loser_who_must_lead_hands_the_lead_on():
     s = new("bullshit", deal, discard_sets=True)
     play(s, 0, ["AS", "AH"], "A")
     call(s, 1)
-    assert s.over and s.result["winner"] == 1 and s.to_act == []
+    assert s.result is not None and s.result["winner"] == 1 and s.to_act == []
 
 
-def test_pile_picked_up_on_a_pass_completes_a_set():
+def test_pile_picked_up_on_a_pass_completes_a_set() -> None:
     """seed 004's pass (pick up the pile) can complete a set too."""
     s = new(
         "bullshit",
@@ -80,7 +80,7 @@ def test_pile_picked_up_on_a_pass_completes_a_set():
     assert_playable(s)
 
 
-def test_jump_in_emptied_seat_on_turn_is_skipped():
+def test_jump_in_emptied_seat_on_turn_is_skipped() -> None:
     """Jump-in keeps a seat that must play if nobody jumps in; an emptied one passes it on."""
     s = new(
         "jump_in",
@@ -96,7 +96,7 @@ def test_jump_in_emptied_seat_on_turn_is_skipped():
     assert_playable(s)
 
 
-def test_eightshit_both_sides_of_a_call_out_in_order():
+def test_eightshit_both_sides_of_a_call_out_in_order() -> None:
     """Two packs: a wrong call completes seat 2's eight queens; it goes out after seat 0,
     whose true last play the call proved."""
     queens = ["QS", "QS", "QH", "QH"]
@@ -109,7 +109,7 @@ def test_eightshit_both_sides_of_a_call_out_in_order():
     assert_playable(s)
 
 
-def test_table_cheats_empty_a_hand_out_once_the_cheat_is_safe():
+def test_table_cheats_empty_a_hand_out_once_the_cheat_is_safe() -> None:
     """British Cheat: a player who hides or slips away its last card stays in while the cheat
     can be accused, and goes out as soon as the next player takes a turn."""
     deal = [["2S", "3S", "4S"], ["5S"], ["6S", "7S"], ["8S", "9S"]]

@@ -10,7 +10,7 @@ from golden_play import path_for, transcript
 
 
 @pytest.mark.parametrize("game_id", PRESET_IDS)
-def test_golden_playthrough(game_id):
+def test_golden_playthrough(game_id: str) -> None:
     """The engine plays the stored game exactly as recorded (run golden_play.py --update only
     after a deliberate change of behaviour)."""
     stored = json.loads(path_for(game_id).read_text())

@@ -4,6 +4,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
 import bluffhouse as bh
@@ -11,7 +14,7 @@ from bluffhouse.bots import Choices, make_bot
 from bluffhouse.bots.cheat.knowledge import Knowledge, _p_truthful, p_truthful
 
 
-def _views(game: str, seed: int, moves: int):
+def _views(game: str, seed: int, moves: int) -> Iterator[dict[str, Any]]:
     """The views of the seat to act along a game of ``counter`` bots."""
     state = bh.new_game(game, seed=seed)
     bots = [make_bot("counter", seed=seed * 10 + s) for s in range(state.players)]

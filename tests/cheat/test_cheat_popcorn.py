@@ -15,7 +15,7 @@ DEAL4 = [
 ]
 
 
-def test_ranks_in_sequence_from_aces_round_to_aces():
+def test_ranks_in_sequence_from_aces_round_to_aces() -> None:
     """ "The first player begins by playing/discarding their aces ... The next player in line
     then plays twos, the player after that three's and so on up through kings. After kings, the
     next player plays aces again and so on." """
@@ -35,7 +35,7 @@ def test_ranks_in_sequence_from_aces_round_to_aces():
         play(s, 3, [hand(s, 3)[0]], "2")
 
 
-def test_one_to_four_cards_a_play():
+def test_one_to_four_cards_a_play() -> None:
     """ "each turn a player lays 1-4 cards" ("you would play one, two, three or four cards face
     down and announce they are seven")."""
     s = new("popcorn", [["AS", "AH", "AD", "AC", "2S"], ["2H", "3C"]])
@@ -48,14 +48,14 @@ def test_one_to_four_cards_a_play():
     assert s.view(None)["events"][-1] == {"type": "play", "seat": 0, "rank": "A", "count": 3}
 
 
-def test_count_must_be_true():
+def test_count_must_be_true() -> None:
     """ "He/she would say "I have two aces"" (the count is the number of cards laid)."""
     s = new("popcorn", DEAL4)
     with pytest.raises(bh.IllegalAction, match="count"):
         play(s, 0, ["AS"], "A", count=2)
 
 
-def test_caller_wrong_takes_whole_pile_play_continues_with_next_player_and_rank():
+def test_caller_wrong_takes_whole_pile_play_continues_with_next_player_and_rank() -> None:
     """ "if they are real ... then the person who called the bluff must take the entire pile of
     cards and add it to their hand." "After a bluff is called and resolved, play continues with
     the next person in line playing the next rank as usual." """
@@ -73,7 +73,7 @@ def test_caller_wrong_takes_whole_pile_play_continues_with_next_player_and_rank(
     assert s.view(2)["claim_rank"] == "3"
 
 
-def test_bluffer_caught_takes_pile_play_continues_with_next_player():
+def test_bluffer_caught_takes_pile_play_continues_with_next_player() -> None:
     """ "If the player who played the cards was indeed bluffing, then they must take the entire
     pile and add it to their hand." """
     s = new("popcorn", DEAL4)
@@ -85,7 +85,7 @@ def test_bluffer_caught_takes_pile_play_continues_with_next_player():
     assert s.view(1)["claim_rank"] == "2"
 
 
-def test_win_only_by_surviving_the_call_on_the_last_play():
+def test_win_only_by_surviving_the_call_on_the_last_play() -> None:
     """ "To win you must get rid of all your cards and survive any challenges from other
     players." """
     deal = [["AS", "3S"], ["2S", "QD", "QC"], ["5S", "KH"]]
@@ -113,19 +113,19 @@ def test_win_only_by_surviving_the_call_on_the_last_play():
     play(s2, 0, ["3S"], "4")
     assert not s2.over
     decline_all(s2)
-    assert s2.over and s2.result["winner"] == 0
+    assert s2.result is not None and s2.result["winner"] == 0
 
 
-def test_truthful_last_play_survives_the_call_and_wins():
+def test_truthful_last_play_survives_the_call_and_wins() -> None:
     """ "Most likely this means that to win a player will go out playing a "real" card." """
     s = new("popcorn", [["AS"], ["2S", "QD"], ["5S", "KH"]])
     play(s, 0, ["AS"], "A")
     call(s, 2)
-    assert s.over and s.result["winner"] == 0
+    assert s.result is not None and s.result["winner"] == 0
     assert s.result["ranking"][0] == 0
 
 
-def test_reverse_rank_order():
+def test_reverse_rank_order() -> None:
     """ "Reverse rank: You can play starting with aces but go backwards to kings, then queens,
     jack and so on." """
     s = new("popcorn_reverse", DEAL4)
@@ -137,7 +137,7 @@ def test_reverse_rank_order():
     assert s.view(0)["claim_rank"] == "T"
 
 
-def test_up_or_down_one_above_or_below():
+def test_up_or_down_one_above_or_below() -> None:
     """ "if the last rank played is eights, the next player can choose to play or bluff nines or
     sevens. If the player decides to go with sevens, the player after that could choose sixes or
     eights." (and the first play claims aces; A neighbours both 2 and K)"""
@@ -157,7 +157,7 @@ def test_up_or_down_one_above_or_below():
         play(s, 3, ["QH"], "Q")
 
 
-def test_two_decks_for_bigger_groups():
+def test_two_decks_for_bigger_groups() -> None:
     """ "For bigger groups play with two decks." """
     s = bh.new_game("popcorn_two_decks", players=6, seed=2)
     assert sum(s.view(None)["hand_sizes"]) == 104
@@ -169,7 +169,7 @@ def test_two_decks_for_bigger_groups():
     assert hand(s, 1) == ["AS", "AS", "2S", "2S"]
 
 
-def test_bluff_card_count_lie_is_caught_by_the_call():
+def test_bluff_card_count_lie_is_caught_by_the_call() -> None:
     """ "players can play more cards on the discard pile than they say they really are. For
     example, I might say "Three queens" while really playing four cards ... This type of bluff
     is challenged in the usual way." """
@@ -188,7 +188,7 @@ def test_bluff_card_count_lie_is_caught_by_the_call():
     assert events(s, "call")[-1]["truthful"] is True
 
 
-def test_bluff_card_count_may_lay_five_but_claims_stay_one_to_four():
+def test_bluff_card_count_may_lay_five_but_claims_stay_one_to_four() -> None:
     """ "I might say "Three queens" while really playing four cards (or five if you really want
     to risk it)": the laid cards go up to five (``max_laid=5``), the claim stays 1-4."""
     deal = [["AS", "AH", "AD", "AC", "2S", "9S"], ["2H", "3S"], ["4S", "5S"]]
@@ -219,7 +219,7 @@ def test_bluff_card_count_may_lay_five_but_claims_stay_one_to_four():
         new("popcorn", deal, max_laid=5)
 
 
-def test_pass_is_not_a_popcorn_turn():
+def test_pass_is_not_a_popcorn_turn() -> None:
     """Popcorn has no passing turn: "each turn a player lays 1-4 cards claiming that rank"."""
     s = new("popcorn", DEAL4)
     with pytest.raises(bh.IllegalAction, match="must play"):
@@ -227,7 +227,7 @@ def test_pass_is_not_a_popcorn_turn():
 
 
 @pytest.mark.parametrize("game_id", ["popcorn", "popcorn_reverse", "popcorn_up_or_down"])
-def test_two_to_ten_players_one_deck(game_id):
+def test_two_to_ten_players_one_deck(game_id: str) -> None:
     """ "2 to 10 players" "Use a standard pack of 52 cards. Deal all the cards to the players as
     evenly as possible." """
     for players in (2, 10):

@@ -7,6 +7,7 @@ import json
 import os
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from cheat_props import (
@@ -43,13 +44,13 @@ def game_strategy(game_id: str) -> st.SearchStrategy:
 
 
 @pytest.mark.parametrize("game_id", PRESET_IDS)
-def test_random_play_keeps_every_invariant(game_id):
+def test_random_play_keeps_every_invariant(game_id: str) -> None:
     """Cards are conserved; every view is what its seat may know; every listed action is legal
     and applies; a game that is not over always has a seat with something to do."""
 
     @SETTINGS
     @given(game_strategy(game_id))
-    def run(args):
+    def run(args: tuple[int, int, bool]) -> None:
         seed, players, small = args
         rng = random.Random(seed)
         s = new_random(game_id, seed, players, small)
@@ -60,6 +61,7 @@ def test_random_play_keeps_every_invariant(game_id):
             if s.over:
                 assert s.to_act == [] and s.result is not None
                 assert sorted(s.result["ranking"]) == list(range(players))
+                assert s.result is not None
                 assert s.result["winner"] == s.result["ranking"][0]
                 break
             assert s.to_act and s.result is None
@@ -76,9 +78,9 @@ def test_random_play_keeps_every_invariant(game_id):
     run()
 
 
-def bad_actions(s, seat, rng):
+def bad_actions(s: Any, seat: int, rng: random.Random) -> list[tuple[Any, str]]:
     """(action, words the message must contain) for a seat that may act now."""
-    out = [
+    out: list[tuple[Any, str]] = [
         (None, "dict"),
         ("play", "dict"),
         ({}, "type"),
@@ -90,7 +92,7 @@ def bad_actions(s, seat, rng):
         mine = s.view(seat)["hand"]
         allowed = s.view(seat)["claim_ranks"] or []
         rank = allowed[0]
-        claim = {"rank": rank}
+        claim: dict[str, Any] = {"rank": rank}
         if s.rules.claim_suit:
             claim["suit"] = s.view(seat)["claim_suit"] or "S"
         out += [
@@ -126,14 +128,14 @@ def readable(message: str) -> bool:
 
 
 @pytest.mark.parametrize("game_id", PRESET_IDS)
-def test_illegal_actions_are_refused_and_change_nothing(game_id):
+def test_illegal_actions_are_refused_and_change_nothing(game_id: str) -> None:
     """Malformed actions, cards not in hand, wrong claims, acting out of turn and acting after
     the end raise bh.IllegalAction with a readable message naming the problem; the state is
     exactly as before."""
 
     @SETTINGS
     @given(game_strategy(game_id))
-    def run(args):
+    def run(args: tuple[int, int, bool]) -> None:
         seed, players, small = args
         rng = random.Random(seed)
         s = new_random(game_id, seed, players, small)
@@ -155,7 +157,8 @@ def test_illegal_actions_are_refused_and_change_nothing(game_id):
                         with pytest.raises(bh.IllegalAction, match="may not act now"):
                             s.apply(x, action)
                     assert s.legal_actions(x) == []
-                for x in (-1, players, "0", True):
+                bad_seats: tuple[Any, ...] = (-1, players, "0", True)
+                for x in bad_seats:
                     with pytest.raises(bh.IllegalAction, match="no seat"):
                         s.apply(x, {"type": "pass"})
                 assert s.to_json() == frozen
@@ -181,12 +184,12 @@ def test_illegal_actions_are_refused_and_change_nothing(game_id):
 
 
 @pytest.mark.parametrize("game_id", PRESET_IDS)
-def test_save_load_continues_identically_and_copy_is_independent(game_id):
+def test_save_load_continues_identically_and_copy_is_independent(game_id: str) -> None:
     """to_json / bh.load round-trips the whole state, RNG included; copy() shares nothing."""
 
     @SETTINGS
     @given(game_strategy(game_id), st.integers(0, 30))
-    def run(args, cut):
+    def run(args: tuple[int, int, bool], cut: int) -> None:
         seed, players, small = args
         rng = random.Random(seed)
         s = new_random(game_id, seed, players, small)
@@ -218,7 +221,7 @@ def test_save_load_continues_identically_and_copy_is_independent(game_id):
     run()
 
 
-def normal(s, action):
+def normal(s: Any, action: dict[str, Any]) -> Any:
     """A play with equal-rank cards made interchangeable where suits are irrelevant."""
     if s.rules.claim_suit:
         cards = tuple(sorted(action["cards"]))
@@ -229,13 +232,13 @@ def normal(s, action):
 
 
 @pytest.mark.parametrize("game_id", PRESET_IDS)
-def test_is_legal_agrees_with_the_listed_plays(game_id):
+def test_is_legal_agrees_with_the_listed_plays(game_id: str) -> None:
     """legal_actions lists every legal play (up to equal-rank cards): a random candidate play is
     legal exactly when it is listed, whenever the list is complete."""
 
     @SETTINGS
     @given(game_strategy(game_id))
-    def run(args):
+    def run(args: tuple[int, int, bool]) -> None:
         seed, players, small = args
         rng = random.Random(seed)
         s = new_random(game_id, seed, players, small)

@@ -12,6 +12,7 @@ import pytest
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
 from bluffhouse.cheat import sampling
+from typed_games import cheat_game
 
 #: Digests of random-bot games.  Recorded before the short paths were written; bluff, bullshit,
 #: liar_liar, popcorn and specificity again when the random bot's second draw after turning a
@@ -52,7 +53,7 @@ def test_coin_is_randrange_two() -> None:
 
 def test_turn_draw_matches_count_then_sample() -> None:
     """sample_turn is count_plays, one draw, then sample_play, from the same RNG state."""
-    state = bh.new_game("bullshit", players=4, seed=11)
+    state = cheat_game("bullshit", players=4, seed=11)
     for seed in range(200):
         seat = state.to_act[0]
         a, b = random.Random(seed), random.Random(seed)

@@ -16,6 +16,7 @@ from bluffhouse.bots import make_bot
 from bluffhouse.cheat.presets import ONE_CARD_STALL_LIMIT
 from bluffhouse.cheat.rules import STALL_LIMIT
 from bluffhouse.simulate import play_game
+from typed_games import cheat_game
 
 
 def _loop(state: Any, cycles: int) -> None:
@@ -92,9 +93,9 @@ def test_the_rule_off_never_ends_the_loop() -> None:
 
 
 def test_the_default_limits() -> None:
-    assert bh.new_game("bullshit", seed=1).rules.stall_limit == STALL_LIMIT == 1000
+    assert cheat_game("bullshit", seed=1).rules.stall_limit == STALL_LIMIT == 1000
     for game_id in ("flying_solo", "specificity"):
-        assert bh.new_game(game_id, seed=1).rules.stall_limit == ONE_CARD_STALL_LIMIT
+        assert cheat_game(game_id, seed=1).rules.stall_limit == ONE_CARD_STALL_LIMIT
     with pytest.raises(bh.RuleError, match="stall_limit"):
         bh.new_game("bullshit", stall_limit=-1)
 
@@ -130,7 +131,7 @@ def test_what_counts_as_progress(
         assert state.view(None)["discarded"] > 0
         assert quiet[-1] == 0 and max(quiet) > 0
     else:
-        assert state.over and state.quiet == 0 and "end" not in state.result
+        assert state.result is not None and state.quiet == 0 and "end" not in state.result
 
 
 def test_a_save_continues_the_count_and_an_old_save_loads() -> None:
@@ -146,6 +147,7 @@ def test_a_save_continues_the_count_and_an_old_save_loads() -> None:
 
     for game in (state, loaded):
         _loop(game, 10)
+    assert state.result is not None
     assert loaded.result == state.result and state.result["end"] == "stalled"
     # a save made before the rule: no bookkeeping; it loads and starts counting afresh
     data = json.loads(text)
@@ -154,7 +156,7 @@ def test_a_save_continues_the_count_and_an_old_save_loads() -> None:
     assert old.view(0)["table"]["low"] == [26, 26] and _quiet(old) == 0
 
     _loop(old, 20)
-    assert old.over and old.result["end"] == "stalled"
+    assert old.result is not None and old.result["end"] == "stalled"
 
 
 def _recount(game_id: str, seed: int, players: int) -> None:
@@ -208,7 +210,7 @@ STUBBORN += [
 def test_tables_of_stubborn_players_end(game_id: str, style: str) -> None:
     """The tables found looping for ever now end, within the default limit (or
     normally) and long before simulate's cap of 20,000 actions."""
-    state = bh.new_game(game_id, players=4, seed=0)
+    state = cheat_game(game_id, players=4, seed=0)
     steps = play_game(state, [make_bot(style, seed=s) for s in range(4)], 20_000)
     result = state.result
     assert result is not None, f"{game_id} with {style} did not end in {steps} actions"

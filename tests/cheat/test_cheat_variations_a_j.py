@@ -26,7 +26,7 @@ DEAL = [
 
 
 @pytest.mark.parametrize(("letter", "game_id"), sorted(LETTERS.items()))
-def test_every_variation_is_reachable_by_its_letter(letter, game_id):
+def test_every_variation_is_reachable_by_its_letter(letter: str, game_id: str) -> None:
     """ "Variations A-W" are each reachable as bullshit_<letter>."""
     a = bh.new_game(f"bullshit_{letter}", players=4, seed=11)
     b = bh.new_game(game_id, players=4, seed=11)
@@ -36,7 +36,7 @@ def test_every_variation_is_reachable_by_its_letter(letter, game_id):
 
 
 # ------------------------------------------------------------------ A: Rank Fork
-def test_rank_fork_same_or_one_either_side():
+def test_rank_fork_same_or_one_either_side() -> None:
     """ "a Player may place any number of cards which are either the same rank as the last card
     played or one rank above or below the played card. With Ace counting as both high and low.
     For Example if Scotty plays Queens, then Paddy can either play Queens, Kings, Jacks" """
@@ -57,7 +57,7 @@ def test_rank_fork_same_or_one_either_side():
 
 
 # ------------------------------------------------------------------ B: King's cup
-def test_kings_cup_pours_and_the_next_pickup_drinks_it():
+def test_kings_cup_pours_and_the_next_pickup_drinks_it() -> None:
     """ "if a Player draws any King they pour into the cup and the player that breaks the circle
     of cards must drink the cup (not the fourth King)." """
     deal = [["KS", "KH", "KD", "KC", "AS", "AH"], ["2S", "3C"], ["4D", "5C"]]
@@ -76,7 +76,7 @@ def test_kings_cup_pours_and_the_next_pickup_drinks_it():
     assert s.view(None)["cup"] == 0
 
 
-def test_no_cup_outside_variation_b():
+def test_no_cup_outside_variation_b() -> None:
     """Variation B is an option: plain Bullsh*t has no cup."""
     s = new("bullshit", [["KS", "KH"], ["2S"], ["3S"]])
     play(s, 0, ["KS", "KH"], "A")
@@ -85,7 +85,7 @@ def test_no_cup_outside_variation_b():
 
 
 # ------------------------------------------------------------------ C: Liar Liar
-def test_liar_liar_count_lie_is_legal_and_caught_by_a_call():
+def test_liar_liar_count_lie_is_legal_and_caught_by_a_call() -> None:
     """ "Some play that Players may put down three cards and say they are playing only two." """
     deal = [["AS", "AH", "AD", "2C"], ["2S", "3C"], ["4D", "5C"]]
     s = new("liar_liar", deal)
@@ -104,7 +104,7 @@ def test_liar_liar_count_lie_is_legal_and_caught_by_a_call():
 
 
 # ------------------------------------------------------------------ D: Joker's Wild
-def test_jokers_wild_any_denomination():
+def test_jokers_wild_any_denomination() -> None:
     """ "Some play with Jokers, which can be used as any denomination." """
     s = bh.new_game("jokers_wild", players=4, seed=2)
     assert sum(s.view(None)["hand_sizes"]) == 54
@@ -121,7 +121,7 @@ def test_jokers_wild_any_denomination():
 
 
 # ------------------------------------------------------------------ E: Flying Solo
-def test_flying_solo_one_card_at_a_time():
+def test_flying_solo_one_card_at_a_time() -> None:
     """ "Some play that players may only play one card at a time." """
     s = new("flying_solo", DEAL)
     with pytest.raises(bh.IllegalAction, match="one card"):
@@ -133,7 +133,7 @@ def test_flying_solo_one_card_at_a_time():
 
 
 # ------------------------------------------------------------------ F: Specificity
-def test_specificity_same_suit_as_previous_and_call_checks_suit():
+def test_specificity_same_suit_as_previous_and_call_checks_suit() -> None:
     """ "Some play that players must play one card at a time while calling out and playing the
     same suit as the previous player." """
     s = new("specificity", DEAL)
@@ -154,7 +154,7 @@ def test_specificity_same_suit_as_previous_and_call_checks_suit():
     assert "2H" in hand(s, 1)
 
 
-def test_specificity_true_suit_survives_the_call():
+def test_specificity_true_suit_survives_the_call() -> None:
     """ "calling out and playing the same suit as the previous player" (a true card stands)."""
     s = new("specificity", DEAL)
     play(s, 0, ["AH"], "A", suit="H")
@@ -166,7 +166,7 @@ def test_specificity_true_suit_survives_the_call():
 
 
 # ------------------------------------------------------------------ G: Free-for-All
-def test_free_for_all_any_rank_any_amount_count_lies():
+def test_free_for_all_any_rank_any_amount_count_lies() -> None:
     """ "players may play any amount and rank of cards regardless of the cards played by the
     previous person. Players must at least claim the cards are the same denomination. Players
     may also lie about the number of cards played." """
@@ -183,7 +183,7 @@ def test_free_for_all_any_rank_any_amount_count_lies():
 
 
 # ------------------------------------------------------------------ H: Cheat (anything goes)
-def test_anything_goes_hide_a_card_then_caught_by_an_accusation():
+def test_anything_goes_hide_a_card_then_caught_by_an_accusation() -> None:
     """ "Some play that players may to attempt to get rid of their cards by any means (i.e.
     hiding their cards)" """
     s = new("anything_goes_cheat", DEAL)
@@ -202,7 +202,7 @@ def test_anything_goes_hide_a_card_then_caught_by_an_accusation():
     assert s.view(None)["hidden_sizes"] == [0, 0, 0]
 
 
-def test_anything_goes_wrong_accusation_costs_the_pile():
+def test_anything_goes_wrong_accusation_costs_the_pile() -> None:
     """Accusing an honest player: the accuser takes the pile (the reading of Variation H/W)."""
     s = new("anything_goes_cheat", DEAL)
     play(s, 0, ["AS", "AH"], "A")
@@ -213,7 +213,7 @@ def test_anything_goes_wrong_accusation_costs_the_pile():
 
 
 # ------------------------------------------------------------------ I: Joker's Top
-def test_jokers_top_jokers_rank_between_kings_and_aces():
+def test_jokers_top_jokers_rank_between_kings_and_aces() -> None:
     """ "Some play with Jokers as a separate rank between Kings and Aces." """
     deal = [["AS", "KD", "JK"], ["2S", "QC", "JK"], ["3S", "KS"]]
     s = new("jokers_top", deal)
@@ -243,7 +243,7 @@ def test_jokers_top_jokers_rank_between_kings_and_aces():
     assert claims_listed(s, 0) == {"A"}
 
 
-def test_jokers_top_a_joker_is_not_wild():
+def test_jokers_top_a_joker_is_not_wild() -> None:
     """ "Jokers as a separate rank" (a joker claimed as an ace is a lie)."""
     s = new("jokers_top", [["JK", "AS"], ["2S", "3C"], ["4D", "5C"]])
     play(s, 0, ["JK"], "A")
@@ -252,7 +252,7 @@ def test_jokers_top_a_joker_is_not_wild():
 
 
 # ------------------------------------------------------------------ J: Check
-def test_check_private_look_then_may_not_call():
+def test_check_private_look_then_may_not_call() -> None:
     """ "a player may "check" or look at the last played card(s), amking sure not to allow any
     other players see. If a player "checks", they may not call the bluff" """
     s = new("check", DEAL)
@@ -272,7 +272,7 @@ def test_check_private_look_then_may_not_call():
     assert events(s, "call")[-1]["truthful"] is False
 
 
-def test_check_only_in_variation_j():
+def test_check_only_in_variation_j() -> None:
     """Checking is Variation J only."""
     s = new("bullshit", DEAL)
     play(s, 0, ["KD"], "A")

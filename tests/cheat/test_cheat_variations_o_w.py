@@ -26,7 +26,7 @@ DEAL = [
 
 
 # ------------------------------------------------------------------ O: Egyptian Bluff
-def test_egyptian_ace_of_hearts_starts_then_fork():
+def test_egyptian_ace_of_hearts_starts_then_fork() -> None:
     """ "In Egyptian Bluff, the player with the ace of hearts goes first, the following player
     can play a card one rank above, below or the rank as the first player." """
     deal = [["2C", "9D"], ["2S", "3C"], ["AH", "QS", "KH"]]
@@ -39,7 +39,7 @@ def test_egyptian_ace_of_hearts_starts_then_fork():
     assert claims_listed(s, 0) == {"K", "A", "2"}
 
 
-def test_egyptian_winner_of_the_call_leads_any_rank():
+def test_egyptian_winner_of_the_call_leads_any_rank() -> None:
     """ "If a player challenges a call correctly, the violator picks up all the cards and drinks
     while the challenger starts with a any card(s) the wish. If the challenger was wrong, they
     must pick up all the cards and drink and the Player who laid the cards starts" """
@@ -59,7 +59,7 @@ def test_egyptian_winner_of_the_call_leads_any_rank():
 
 
 # ------------------------------------------------------------------ P: Hawaiian Bluff
-def test_hawaiian_challenge_at_any_time_even_out_of_turn():
+def test_hawaiian_challenge_at_any_time_even_out_of_turn() -> None:
     """ "In Hawaiian Bluff, A player can challenge another player at any time, even if it is not
     their turn." """
     s = new("hawaiian_bluff", DEAL)
@@ -78,7 +78,7 @@ def test_hawaiian_challenge_at_any_time_even_out_of_turn():
 
 
 # ------------------------------------------------------------------ Q: Jump-in
-def test_jump_in_no_turns_anybody_plays_or_calls():
+def test_jump_in_no_turns_anybody_plays_or_calls() -> None:
     """ "there are no turns and anybody may play or call another player's bluff at any time." """
     s = new("jump_in", DEAL)
     assert sorted(s.to_act) == [0, 1, 2]
@@ -94,7 +94,7 @@ def test_jump_in_no_turns_anybody_plays_or_calls():
     assert "QS" in hand(s, 2)
 
 
-def test_jump_in_when_nobody_jumps_in_the_next_seat_must_play():
+def test_jump_in_when_nobody_jumps_in_the_next_seat_must_play() -> None:
     """Jump-in reading: when every player lets the moment go by, the player after the last one
     to play must play (else the game could stall)."""
     s = new("jump_in", DEAL)
@@ -108,7 +108,7 @@ def test_jump_in_when_nobody_jumps_in_the_next_seat_must_play():
 
 
 # ------------------------------------------------------------------ R: Royals Cheat
-def test_royals_only_ace_to_ten_claimed():
+def test_royals_only_ace_to_ten_claimed() -> None:
     """ "Royal cards (Jack, Queen and King) are not valid plays. Players May only call out A
     through 10 and must "bluff" out their royal cards. Players must call Ace through 10, then
     Ace again." """
@@ -131,7 +131,7 @@ def test_royals_only_ace_to_ten_claimed():
 
 
 # ------------------------------------------------------------------ S: Only One
-def test_only_one_card_revealed_at_random_decides():
+def test_only_one_card_revealed_at_random_decides() -> None:
     """ "the accuser is only allowed to reveal one of the cards played at random. If the card is
     of the declared rank, the caller picks up the cards. If the card is not of the declared
     rank, the previous person picks up all the cards" """
@@ -154,7 +154,7 @@ def test_only_one_card_revealed_at_random_decides():
 
 
 # ------------------------------------------------------------------ T: Chinese Bluff
-def test_chinese_only_the_next_player_acts_and_may_skip():
+def test_chinese_only_the_next_player_acts_and_may_skip() -> None:
     """ "(only) during their turn Players may either Play more cards of the same rank, say
     "Skip/Pass", say "I doubt it", or say "I Believe"" "If the Player says "Skip or Pass", the
     next player goes" """
@@ -171,7 +171,7 @@ def test_chinese_only_the_next_player_acts_and_may_skip():
     assert types_listed(s, 2) == {"play", "pass"}  # seat 0's play is no longer open to doubt
 
 
-def test_chinese_i_doubt_it():
+def test_chinese_i_doubt_it() -> None:
     """ "If the challenger is right, the previous person picks up all the cards, Drinks, and the
     challenger starts a new round. If the challenge is wrong, the challenger picks up all the
     Cards, Drinks, and the next person starts a new round with the rank of his choice" """
@@ -188,7 +188,7 @@ def test_chinese_i_doubt_it():
     assert s.to_act == [2] and claims_listed(s, 2) == set("A23456789TJQK")
 
 
-def test_chinese_i_believe():
+def test_chinese_i_believe() -> None:
     """ "Say "I Believe". If the Accuser is wrong, The Accuser picks up all the cards, drinks, and
     the next person starts a new round with the rank of their choice. If the accuser is right,
     all the cards on the table are removed from the game and the accuser starts a new round" """
@@ -207,16 +207,16 @@ def test_chinese_i_believe():
     assert s.to_act == [2] and s.view(2)["claim_rank"] is None
 
 
-def test_chinese_believed_bluff_that_empties_a_hand_goes_out():
+def test_chinese_believed_bluff_that_empties_a_hand_goes_out() -> None:
     """ "If the Accuser is wrong, The Accuser picks up all the cards" (the believed play stands,
     so a player it emptied is out; the game may not stall with an empty-handed leader)."""
     s = new("chinese_bluff", [["AS", "2C"], ["2S", "KS", "3D"], ["3H", "QS", "4D"]])
     play(s, 0, ["AS", "2C"], "7")
     s.apply(1, {"type": "believe"})
-    assert s.over and s.result["winner"] == 0
+    assert s.result is not None and s.result["winner"] == 0
 
 
-def test_chinese_everyone_skips_the_pile_is_discarded():
+def test_chinese_everyone_skips_the_pile_is_discarded() -> None:
     """ "If the Player says "Skip or Pass", the next player goes" (a full round of skips discards
     the pile unseen and the last to skip leads, as in seed 000)."""
     s = new("chinese_bluff", DEAL)
@@ -228,7 +228,7 @@ def test_chinese_everyone_skips_the_pile_is_discarded():
 
 
 # ------------------------------------------------------------------ U: Goes without Saying
-def test_goes_without_saying_turning_over_is_the_call():
+def test_goes_without_saying_turning_over_is_the_call() -> None:
     """ "Players do not have to say "Bullsh*t", "Cheat", "Bluff", ect. Turning over an
     opponent's play signifies they are bluffing the play." """
     s = new("goes_without_saying", DEAL)
@@ -241,7 +241,7 @@ def test_goes_without_saying_turning_over_is_the_call():
 
 
 # ------------------------------------------------------------------ V: Sinner's Bluff
-def test_sinners_bluff_continues_for_second_and_third():
+def test_sinners_bluff_continues_for_second_and_third() -> None:
     """ "After one player goes out, the game may continue to determine second place, third,
     etc." """
     s = new("sinners_bluff", [["AS"], ["2S", "3S"], ["3H", "5S", "6S"]])
@@ -266,7 +266,7 @@ BRIT = [
 ]
 
 
-def test_british_same_or_one_up_or_down():
+def test_british_same_or_one_up_or_down() -> None:
     """ "if unchallenged, the next player has to play the same or one up or one down." """
     s = new("british_cheat", BRIT)
     play(s, 0, ["AS"], "A")
@@ -274,7 +274,7 @@ def test_british_same_or_one_up_or_down():
     assert claims_listed(s, 1) == {"K", "A", "2"}
 
 
-def test_british_extra_cards_laid_caught_by_call():
+def test_british_extra_cards_laid_caught_by_call() -> None:
     """ "A player may attempt to include extra cards when laying doww." """
     s = new("british_cheat", BRIT)
     play(s, 0, ["AS", "AH", "KD"], "A", count=2)
@@ -284,7 +284,7 @@ def test_british_extra_cards_laid_caught_by_call():
     assert len(hand(s, 0)) == 5
 
 
-def test_british_slip_a_card_to_another_player():
+def test_british_slip_a_card_to_another_player() -> None:
     """ "The players may attempt to interfere with the cards dealt, and pass cards on to other
     players." """
     s = new("british_cheat", BRIT)
@@ -298,7 +298,7 @@ def test_british_slip_a_card_to_another_player():
     assert "KD" in hand(s, 0) and "KD" not in hand(s, 2)
 
 
-def test_british_peek_at_a_neighbour():
+def test_british_peek_at_a_neighbour() -> None:
     """ "A player may attempt to sneak a look at another Player's cards." """
     s = new("british_cheat", BRIT)
     s.apply(0, {"type": "cheat", "cheat": "peek", "seat": 1})
@@ -308,7 +308,7 @@ def test_british_peek_at_a_neighbour():
     assert "cards" not in events(s, "cheat_private", 2)[-1]
 
 
-def test_british_out_of_turn_play_and_accusation():
+def test_british_out_of_turn_play_and_accusation() -> None:
     """ "Players may attempt to take turn out of order, pretending it was their turn (including
     first play)." """
     s = new("british_cheat", BRIT)
@@ -329,7 +329,7 @@ def test_british_out_of_turn_play_and_accusation():
     assert s.to_act[0] == 2
 
 
-def test_british_cheats_safe_once_the_next_player_takes_their_turn():
+def test_british_cheats_safe_once_the_next_player_takes_their_turn() -> None:
     """ "All cheats are safe as soon as the next player takes their turn." """
     s = new("british_cheat", BRIT)
     s.apply(0, {"type": "cheat", "cheat": "hide", "cards": ["KD"]})
@@ -346,7 +346,7 @@ def test_british_cheats_safe_once_the_next_player_takes_their_turn():
     assert "AS" in hand(s, 2)  # the wrong accuser took the pile
 
 
-def test_british_hiding_the_last_card_goes_out_once_safe():
+def test_british_hiding_the_last_card_goes_out_once_safe() -> None:
     """ "Players may attempt to hide their cards." (a hand emptied by hiding goes out when the
     cheat is safe)"""
     s = new("british_cheat", [["AS", "KD"], ["2S", "2H", "3C"], ["3S", "3H", "4D"]])
@@ -355,10 +355,10 @@ def test_british_hiding_the_last_card_goes_out_once_safe():
     s.apply(0, {"type": "cheat", "cheat": "hide", "cards": ["KD"]})
     assert hand(s, 0) == [] and not s.over
     play(s, 1, ["2S"], "2")
-    assert s.over and s.result["winner"] == 0
+    assert s.result is not None and s.result["winner"] == 0
 
 
-def test_british_accusation_keeps_the_rank_to_claim():
+def test_british_accusation_keeps_the_rank_to_claim() -> None:
     """ "if unchallenged, the next player has to play the same or one up or one down" (after an
     accusation the sequence is not reset: at the first lead, the loser still claims aces)."""
     s = new("british_cheat", BRIT)
@@ -368,7 +368,7 @@ def test_british_accusation_keeps_the_rank_to_claim():
     assert claims_listed(s, 1) == {"A"}
 
 
-def test_british_listed_plays_include_every_claimed_count():
+def test_british_listed_plays_include_every_claimed_count() -> None:
     """ "A player may attempt to include extra cards when laying doww." (and so claim more than
     laid: every count up to four is listed even from a hand of two)"""
     s = new("british_cheat", [["AS", "2C"], ["2S", "2H", "3C"], ["3S", "3H", "4D"]])
@@ -381,7 +381,7 @@ def test_british_listed_plays_include_every_claimed_count():
     assert s.is_legal(0, {"type": "play", "cards": ["AS"], "claim": {"rank": "A", "count": 4}})
 
 
-def test_hawaiian_pickup_pass_ends_the_chance_to_call():
+def test_hawaiian_pickup_pass_ends_the_chance_to_call() -> None:
     """ "A player can challenge another player at any time" (until the play is gone: once the
     next player passes and picks the pile up, there is nothing left to call)."""
     s = new("hawaiian_bluff", DEAL)

@@ -26,6 +26,7 @@ def test_kernel_games_that_stall_replay_through_the_reference(game_id: str, limi
     spec = F.spec_for(game_id, stall_limit=limit)
     res = F.simulate_random(spec, 30, seed=5, compiled=False, trace=F.MAX_ACTIONS)
     assert "stalled" in res.ends
+    assert res.actions is not None
     for g in range(res.games):
         fast = F.replay_check(spec, res.deal(g), res.actions[g])  # compares the results too
         assert fast.end == res.ends[g]

@@ -69,7 +69,7 @@ def test_new_game_argument_errors() -> None:
     with pytest.raises(bh.RuleError, match="first must be a seat"):
         bh.new_game("bullshit", players=4, first=4)
     with pytest.raises(bh.RuleError, match="seed must be a whole number"):
-        bh.new_game("bullshit", seed="x")
+        bh.new_game("bullshit", seed="x")  # type: ignore[arg-type]
     with pytest.raises(bh.RuleError, match="deal"):
         bh.new_game("bullshit", players=2, deal=[["AS"], ["AS"]])
     with pytest.raises(bh.RuleError, match="no stock"):

@@ -304,8 +304,10 @@ def transplanted(draw: st.DrawFn, game_id: str) -> str:
     another: each part plausible, the whole possibly a state play never reaches."""
     saves = states(game_id, seed=3, at=tuple(range(0, 200, 7)))
     fields = FLOW[bh.lookup(game_id).family.FAMILY]
-    return hv.transplant(
-        Drawn(draw), draw(st.sampled_from(saves)), draw(st.sampled_from(saves)), fields
+    return str(
+        hv.transplant(
+            Drawn(draw), draw(st.sampled_from(saves)), draw(st.sampled_from(saves)), fields
+        )
     )
 
 

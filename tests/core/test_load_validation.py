@@ -301,7 +301,10 @@ def test_damaged_saves_every_preset(game_id: str, data: st.DataObject) -> None:
     check_damaged(data.draw(damaged_save(text)))
 
 
-@pytest.mark.parametrize("family", sorted({p.family for p in presets()}, key=lambda f: f.FAMILY))
+FAMILIES: list[type[bh.Game]] = sorted({p.family for p in presets()}, key=lambda f: f.FAMILY)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
 def test_every_state_field_has_a_shape(family: type[bh.Game]) -> None:
     """A state field without a declared shape is only checked to be plain JSON: each family
     declares one for every field it saves (a new field needs its shape in STATE_SHAPES)."""

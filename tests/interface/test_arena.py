@@ -14,7 +14,7 @@ from bluffhouse.cli import main
 
 def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
     lineup = ["a", "b", "c", "d"]
-    seen = {name: set() for name in lineup}
+    seen: dict[str, set[int]] = {name: set() for name in lineup}
     for g in range(4):
         for seat, name in enumerate(seating_for(g, lineup, 4)):
             seen[name].add(seat)

@@ -51,6 +51,18 @@ def test_the_checked_cases_are_current() -> None:
     assert stored["cases"] == json.loads(json.dumps(narration.cases()))
 
 
+def test_the_grammar_the_bid_builder_is_tested_on_is_current() -> None:
+    """``tests/js/grammar_nine_up.json`` (``node --test`` builds bids over it) is the grammar
+    of a Poker Bull pack from the nine up as the server sends it today."""
+    from bluffhouse.pokerbull.grammar import bid_grammar
+    from typed_games import pokerbull_game
+
+    stored = json.loads((ROOT / "tests" / "js" / "grammar_nine_up.json").read_text("utf-8"))
+    assert stored == json.loads(
+        json.dumps(bid_grammar(pokerbull_game(seed=0, lowest_rank="9").rules))
+    )
+
+
 def test_every_variant_fills_in_without_a_stray_brace() -> None:
     for case in json.loads(CASES.read_text(encoding="utf-8"))["cases"]:
         line = case["line"]

@@ -15,7 +15,7 @@ from bluffhouse.cards import CARD_TEXT, RANKS
 from bluffhouse.terminal import parse_input, split_play
 
 PACK = [c for c in CARD_TEXT if c != "JK"]
-PLAY = {"type": "play", "cards": ["2S"], "claim": {"rank": "A", "count": 1}}
+PLAY: dict[str, Any] = {"type": "play", "cards": ["2S"], "claim": {"rank": "A", "count": 1}}
 #: A view where the player may claim any rank (none fixed), as the parser sees it.
 FREE = {"hand": list(PACK), "claim_rank": None, "claim_ranks": list(RANKS)}
 
@@ -175,7 +175,7 @@ def test_commands_numbers_and_call_words() -> None:
 
 
 def test_other_families_and_variations() -> None:
-    sneak_window = [{"type": "challenge", "cards": ["9S"]}, {"type": "pass"}]
+    sneak_window: list[dict[str, Any]] = [{"type": "challenge", "cards": ["9S"]}, {"type": "pass"}]
     assert parse("9s 9d", {}, sneak_window) == {"type": "challenge", "cards": ["9S", "9D"]}
     assert parse("sneak as 7s", {}, [{"type": "draw"}]) == {"type": "sneak", "cards": ["AS", "7S"]}
     with pytest.raises(bh.IllegalAction, match="'sneak 7h 7d'"):
@@ -183,7 +183,7 @@ def test_other_families_and_variations() -> None:
     bids = [{"type": "bid", "bid": "high 2"}, {"type": "call"}]
     assert parse("pair 7", {}, bids) == {"type": "bid", "bid": "pair 7"}
     assert parse("bid flush S J", {}, bids) == {"type": "bid", "bid": "flush S J"}
-    cheat_bids = [{"type": "bid", "count": 1, "rank": "K"}, {"type": "pass"}]
+    cheat_bids: list[dict[str, Any]] = [{"type": "bid", "count": 1, "rank": "K"}, {"type": "pass"}]
     assert parse("bid 2", {}, cheat_bids) == {"type": "bid", "count": 2}
     assert parse("accuse 2", {}, [{"type": "accuse", "seat": 2}]) == {"type": "accuse", "seat": 2}
 
@@ -240,7 +240,7 @@ def test_any_play_round_trips(
     ).map(" ".join)
 )
 def test_any_line_gives_an_action_or_a_short_reason(text: str) -> None:
-    legal = [PLAY, {"type": "pass"}]
+    legal: list[dict[str, Any]] = [PLAY, {"type": "pass"}]
     try:
         action = parse(text, legal=legal)
     except bh.IllegalAction as exc:

@@ -254,7 +254,7 @@ def test_random_typing_never_breaks_the_game(
         if typed[0] > 150:
             raise EOFError  # the input closes: the game must be saved, not lost
         if "claim which rank" in prompt:
-            return rng.choice(re.findall(r"\((.*)\)", prompt)[0].split() or ["A"])
+            return str(rng.choice(re.findall(r"\((.*)\)", prompt)[0].split() or ["A"]))
         if "claim which suit" in prompt:
             return rng.choice("SHDCX")
         if rng.random() < 0.15:

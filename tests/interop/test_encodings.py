@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +23,7 @@ import bluffhouse as bh  # noqa: E402
 from bluffhouse.cards import CARD_INDEX  # noqa: E402
 from bluffhouse.encodings import (  # noqa: E402
     CheatCodec,
+    GameConfig,
     SneakCodec,
     action_codec,
     camel_case,
@@ -35,7 +38,7 @@ from bluffhouse.sneak.combos import is_flauntable  # noqa: E402
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "research.md"
 
 
-def _walk(config, codec, seed: int, steps: int, check_ids: int = 12):
+def _walk(config: GameConfig, codec: Any, seed: int, steps: int, check_ids: int = 12) -> bh.Game:
     """Random masked play through a game, checking the codec at every step: every legal
     action has an id (or is a play larger than the space holds), a sample of legal ids decode
     to actions the engine accepts that encode back to the same id."""
@@ -60,7 +63,7 @@ def _walk(config, codec, seed: int, steps: int, check_ids: int = 12):
     return game
 
 
-def _outside(codec, action) -> bool:
+def _outside(codec: Any, action: dict[str, Any]) -> bool:
     """An action the space documents as outside it: a play (or show) larger than its limit;
     in Sneak a sneak larger than ``any_limit``, a flaunt larger than ``combo_limit``, a
     challenge larger than ``any_limit`` that is no combination of ``combo_limit`` at most."""
@@ -83,14 +86,14 @@ def _outside(codec, action) -> bool:
 
 
 @pytest.mark.parametrize("game_id", FAMILY_SAMPLE)
-def test_codec_round_trip(game_id):
+def test_codec_round_trip(game_id: str) -> None:
     config = configure(game_id)
     _walk(config, action_codec(config), seed=3, steps=30, check_ids=6)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", [p.id for p in bh.presets()])
-def test_codec_round_trip_every_preset(game_id):
+def test_codec_round_trip_every_preset(game_id: str) -> None:
     config = configure(game_id)
     # One long walk a preset (CI time); the family samples above walk other seeds.
     _walk(config, action_codec(config), seed=0, steps=150, check_ids=20)
@@ -99,28 +102,28 @@ def test_codec_round_trip_every_preset(game_id):
 @pytest.mark.parametrize(
     "game_id, players", [("bullshit", 2), ("bullshit", 6), ("poker_bull", 5), ("sneak", 6)]
 )
-def test_codec_other_table_sizes(game_id, players):
+def test_codec_other_table_sizes(game_id: str, players: int) -> None:
     config = configure(game_id, players)
     _walk(config, action_codec(config), seed=1, steps=40)
 
 
-def test_every_legal_action_has_an_id_where_the_space_is_complete():
+def test_every_legal_action_has_an_id_where_the_space_is_complete() -> None:
     """Where the rules limit plays (every preset but the unlimited ones), no legal action is
     outside the space; in an unlimited one only plays larger than the limit are."""
     config = configure("bullshit")
-    codec = action_codec(config)
+    codec: Any = action_codec(config)
     assert codec.complete
     game = config.new_game(seed=5)
     view = game.view(0)
     legal = game.legal_actions(0)
     assert len(codec.legal(legal, view)) == len(legal)  # one claim each: ids are distinct
-    free = action_codec(configure("free_for_all"))
+    free: Any = action_codec(configure("free_for_all"))
     assert not free.complete and free.play_limit == 4
-    big = action_codec(configure("free_for_all"), play_limit=6)
+    big: Any = action_codec(configure("free_for_all"), play_limit=6)
     assert big.play_limit == 6 and big.size > free.size
 
 
-def test_plays_are_rank_multisets_with_claim_choices():
+def test_plays_are_rank_multisets_with_claim_choices() -> None:
     codec = action_codec(configure("bullshit"))
     game = bh.new_game(
         "bullshit", players=4, seed=1, deal=[["AS", "AH", "7D", "7C"], ["2S"], ["3S"], ["4S"]]
@@ -131,13 +134,14 @@ def test_plays_are_rank_multisets_with_claim_choices():
         {"type": "play", "cards": ["AH", "7C"], "claim": {"rank": "A", "count": 2}}, view
     )
     assert one == two is not None  # suits do not matter: one id for either pair
+    assert one is not None
     assert codec.decode(one, view)["claim"] == {"rank": "A", "count": 2}
     assert codec.encode({"type": "play", "cards": ["AS"], "claim": {"rank": "K"}}, view) is None
-    fork = action_codec(configure("rank_fork"))
+    fork: Any = action_codec(configure("rank_fork"))
     assert fork.claim_slots == 3  # the same rank, one above, one below
 
 
-def test_decoding_spreads_suits():
+def test_decoding_spreads_suits() -> None:
     """A many-card lead decodes to suits as even as the hand allows (Eightsh*t: a lead of 8
     cards all of one suit loses at once)."""
     config = configure("eightshit")
@@ -176,7 +180,7 @@ def test_decoding_spreads_suits():
     assert game.is_legal(0, codec.decode(i, view))
 
 
-def test_decode_refuses_what_cannot_be():
+def test_decode_refuses_what_cannot_be() -> None:
     config = configure("bullshit")
     codec = action_codec(config)
     view = config.new_game(seed=2).view(0)
@@ -195,13 +199,13 @@ def test_decode_refuses_what_cannot_be():
         codec.decode(four, view)
 
 
-def test_unknown_action_types_are_named():
+def test_unknown_action_types_are_named() -> None:
     codec = action_codec(configure("bullshit"))
     with pytest.raises(ValueError, match="no place for"):
         codec.encode({"type": "juggle"}, {"seat": 0})
 
 
-def test_poker_bull_ids_follow_the_bid_order():
+def test_poker_bull_ids_follow_the_bid_order() -> None:
     codec = action_codec(configure("poker_bull"))
     view = {"seat": 0}
     low = codec.encode({"type": "bid", "bid": "pair 7"}, view)
@@ -212,7 +216,7 @@ def test_poker_bull_ids_follow_the_bid_order():
     assert codec.size == 19_725
 
 
-def test_sneak_space():
+def test_sneak_space() -> None:
     codec = action_codec(configure("sneak"))
     view = {"seat": 0}
     assert (
@@ -224,7 +228,7 @@ def test_sneak_space():
     assert codec.size == 2 + 23_478 + 23_507  # (challenges share the leads' ids)
 
 
-def _sneak_window():
+def _sneak_window() -> tuple[bh.Game, dict[str, Any]]:
     """Seat 0 flaunts a straight flush of 5; seat 1 may challenge with a higher one."""
     game = bh.new_game(
         "sneak",
@@ -245,7 +249,7 @@ def _sneak_window():
     return game, turn
 
 
-def test_sneak_challenges_share_the_lead_ids():
+def test_sneak_challenges_share_the_lead_ids() -> None:
     """A challenge takes the id of the sneak of its cards (up to ``any_limit``), a larger one
     that of the flaunt of its combination; the view's phase says which reading is in force,
     in the decoded action and in ``describe``."""
@@ -263,24 +267,26 @@ def test_sneak_challenges_share_the_lead_ids():
     assert codec.describe(flaunt, window) == "challenge 9S TS JS QS KS"
     assert codec.describe(flaunt, turn) == "flaunt 9S TS JS QS KS"
     pair = codec.encode({"type": "sneak", "cards": ["KD", "9S"]}, turn)
+    assert pair is not None
     assert codec.encode({"type": "challenge", "cards": ["9S", "KD"]}, window) == pair
     assert codec.decode(pair, window) == {"type": "challenge", "cards": ["9S", "KD"]}
     assert codec.describe(pair) == "sneak or challenge 9S KD"
     single = codec.encode({"type": "flaunt", "cards": ["KD"]}, turn)
+    assert single is not None
     assert codec.describe(single) == codec.describe(single, window) == "flaunt KD"
     with pytest.raises(bh.IllegalAction, match=r"is no challenge.*takes the id of its sneak"):
         codec.decode(single, window)
 
 
 @pytest.mark.slow
-def test_sneak_descriptions_are_unique():
+def test_sneak_descriptions_are_unique() -> None:
     for packs in (1, 2):
         codec = action_codec(configure("sneak", packs=packs))
         assert len({codec.describe(i) for i in range(codec.size)}) == codec.size
 
 
 @st.composite
-def _sneak_options(draw):
+def _sneak_options(draw: st.DrawFn) -> dict[str, Any]:
     players = draw(st.integers(2, 7))
     packs = draw(
         st.sampled_from([0, 1, 2] if players == 4 else ([0, 1] if players < 4 else [0, 2]))
@@ -294,7 +300,7 @@ def _sneak_options(draw):
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=_sneak_options(), seed=st.integers(0, 10_000), steps=st.integers(1, 60))
-def test_sneak_codec_invariants(options, seed, steps):
+def test_sneak_codec_invariants(options: dict[str, Any], seed: int, steps: int) -> None:
     """On random Sneak states and options, at every decision: every listed action has an id
     (but those the space documents as outside it), the ids are one per action, the mask and
     ``legal_ids`` mark exactly them, and each decodes to the action listed for it (a lead or a
@@ -328,7 +334,7 @@ def test_sneak_codec_invariants(options, seed, steps):
         game.apply(seat, game.sample_action(seat, rng))
 
 
-def test_observations_fixed_length_bounded_and_incremental():
+def test_observations_fixed_length_bounded_and_incremental() -> None:
     """Every value lies in [0, 1]; the length never changes; an encoder that keeps a memory
     of the seat's events gives exactly what reading the whole view afresh gives."""
     for game_id in ("bullshit", "anything_goes_cheat", "poker_bull", "sneak"):
@@ -352,7 +358,7 @@ def test_observations_fixed_length_bounded_and_incremental():
         assert "hand:" in enc.text(game.view(0))
 
 
-def test_memory_starts_afresh_for_another_game():
+def test_memory_starts_afresh_for_another_game() -> None:
     config = configure("bullshit")
     enc = observation_encoder(config)
     memory = enc.memory(0)
@@ -366,15 +372,20 @@ def test_memory_starts_afresh_for_another_game():
     assert np.array_equal(enc.encode(other.view(0), memory), enc.encode(other.view(0)))
 
 
-def test_sneak_decodes_each_logged_event_once_for_every_seat():
+def test_sneak_decodes_each_logged_event_once_for_every_seat() -> None:
     """Sneak's encoder decodes an event object once, whichever seats read it (an environment's
     seats read the same log); each seat still gets its own values (rows counted from it, the
     cards seen won by its own view: a sneak won unchallenged reaches the leader's only)."""
     config = configure("sneak", players=4)
-    enc = observation_encoder(config)
-    decoded = []
+    enc: Any = observation_encoder(config)
+    decoded: list[Any] = []
     decode = enc._decode
-    enc._decode = lambda event: decoded.append(event) or decode(event)
+
+    def counted(event: Any) -> Any:
+        decoded.append(event)
+        return decode(event)
+
+    enc._decode = counted
     plain = observation_encoder(config)  # (its own cache: each view read afresh)
     rng, game = random.Random(6), config.new_game(seed=6)
     memories = [enc.memory(s) for s in range(4)]
@@ -390,7 +401,7 @@ def test_sneak_decodes_each_logged_event_once_for_every_seat():
     assert len(decoded) == len(objects) < 4 * len(logs[0]) - len(logs[0])
 
 
-def test_sneak_reads_plain_dict_events_afresh():
+def test_sneak_reads_plain_dict_events_afresh() -> None:
     """Only read-only events (the engine's) are kept by identity: a view of plain dicts that
     its caller changes between calls is read as it is now."""
     config = configure("sneak", players=2)
@@ -408,7 +419,7 @@ def test_sneak_reads_plain_dict_events_afresh():
     assert np.array_equal(after, observation_encoder(config).encode(json.loads(json.dumps(view))))
 
 
-def test_sneak_values_outside_the_tables_are_worked_out():
+def test_sneak_values_outside_the_tables_are_worked_out() -> None:
     """The seats and misc values come from tables of counts; a view with values outside them
     (a score past the table, a fraction, keys left out) gets the plain reading's values."""
     from sneak_reference import ReferenceSneakObservation
@@ -431,11 +442,11 @@ def test_sneak_values_outside_the_tables_are_worked_out():
 
 
 # ---------------------------------------------------------------------- the leak property
-def _observe(config):
+def _observe(config: GameConfig) -> Callable[[bh.Game, int], Any]:
     enc = observation_encoder(config)
     codec = action_codec(config)
 
-    def observe(game, seat):
+    def observe(game: bh.Game, seat: int) -> Any:
         view = game.view(seat)
         mask = codec.mask(game.legal_actions(seat), view) if seat in game.to_act else None
         return view, enc.encode(view), enc.text(view), mask
@@ -447,7 +458,7 @@ _CONFIGS = {g: configure(g) for g in FAMILY_SAMPLE}
 _OBSERVERS = {g: _observe(c) for g, c in _CONFIGS.items()}
 
 
-def _leak_examples(examples: int):
+def _leak_examples(examples: int) -> Callable[[], None]:
     @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(
         game_id=st.sampled_from(FAMILY_SAMPLE),
@@ -455,23 +466,23 @@ def _leak_examples(examples: int):
         steps=st.integers(0, 160),
         seat=st.integers(0, 9),
     )
-    def check(game_id, seed, steps, seat):
+    def check(game_id: str, seed: int, steps: int, seat: int) -> None:
         leak_case(_CONFIGS[game_id], seed, steps, seat, _OBSERVERS[game_id])
 
     return check
 
 
-def test_leak_property():
+def test_leak_property() -> None:
     _leak_examples(40)()
 
 
 @pytest.mark.slow
-def test_leak_property_at_length():
+def test_leak_property_at_length() -> None:
     _leak_examples(400)()
 
 
 @pytest.mark.parametrize("game_id", FAMILY_SAMPLE)
-def test_leak_property_each_family_member(game_id):
+def test_leak_property_each_family_member(game_id: str) -> None:
     """Every sampled game gets checked, and the alternatives really deal the others other
     cards (the property is not vacuous)."""
     config = _CONFIGS[game_id]
@@ -485,11 +496,11 @@ def test_leak_property_each_family_member(game_id):
     assert checked >= 3 and changed >= 1, (game_id, checked, changed)
 
 
-def test_a_leaky_observation_is_caught():
+def test_a_leaky_observation_is_caught() -> None:
     """The property test has teeth: an observation that reads the others' hands fails it."""
     config = configure("bullshit")
 
-    def leaky(game, seat):
+    def leaky(game: bh.Game, seat: int) -> Any:
         return [game.view(s)["hand"] for s in range(game.players)]
 
     with pytest.raises(AssertionError, match="observation changed"):
@@ -498,7 +509,7 @@ def test_a_leaky_observation_is_caught():
 
 
 # ---------------------------------------------------------------------- rewards, names, docs
-def test_rewards_are_zero_sum_and_bounded():
+def test_rewards_are_zero_sum_and_bounded() -> None:
     for n in (2, 3, 4, 7):
         for how in ("win", "rank"):
             low, high = reward_bounds(n, how)
@@ -515,13 +526,13 @@ def test_rewards_are_zero_sum_and_bounded():
     assert rewards(None, 3) == [0.0, 0.0, 0.0]
 
 
-def test_camel_case_names():
+def test_camel_case_names() -> None:
     assert camel_case("poker_bull") == "PokerBull"
     assert camel_case("bullshit_a") == "BullshitA"
     assert camel_case("sneak") == "Sneak"
 
 
-def test_bad_configurations_are_named():
+def test_bad_configurations_are_named() -> None:
     with pytest.raises(bh.RuleError, match="unknown game"):
         configure("chess")
     with pytest.raises(bh.RuleError, match="max_cards"):
@@ -530,7 +541,7 @@ def test_bad_configurations_are_named():
         action_codec(configure("free_for_all"), play_limit=0)
 
 
-def test_docs_list_the_sizes():
+def test_docs_list_the_sizes() -> None:
     """docs/research.md carries the table of action-space and observation sizes as
     ``size_table()`` makes it (regenerate it with ``python -m bluffhouse.encodings``)."""
     text = DOCS.read_text()

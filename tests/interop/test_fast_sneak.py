@@ -75,7 +75,7 @@ def test_fast_sneak_equals_the_reference(
     ref = ReferenceSneakObservation(config)
     codec = action_codec(config)
     rng = random.Random(seed)
-    game = config.new_game(seed=seed, **(big_deal(config, rng) if big else {}))
+    game: Any = config.new_game(seed=seed, **(big_deal(config, rng) if big else {}))
     seats = list(range(config.players))
     memories = {s: fast.memory(s) for s in seats}
     lists = {s: fast.memory(s) for s in seats}  # (encode_list's own memories)
@@ -109,14 +109,14 @@ def test_fast_sneak_equals_the_reference(
         seat = game.to_act[rng.randrange(len(game.to_act))]
         game.apply(seat, game.sample_action(seat, rng))
     assert checked or game.over
-    assert game.legal_sets(-1) == [] and game.legal_sets("0") == []  # type: ignore[arg-type]
+    assert game.legal_sets(-1) == [] and game.legal_sets("0") == []
 
 
 def three_seats_after(steps: int, seed: int) -> tuple[Any, Any, random.Random]:
     """(an encoder, a 3-seat Sneak game after ``steps`` random actions, the rng that drew
     them)."""
     config = configure("sneak", players=3)
-    game = config.new_game(seed=seed)
+    game: Any = config.new_game(seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
         seat = game.to_act[0]
@@ -167,7 +167,7 @@ def test_equal_legal_keys_list_equal_sets(players: int, flaunts: str) -> None:
     met = 0
     for seed in range(4):
         rng = random.Random(seed)
-        game = config.new_game(seed=seed)
+        game: Any = config.new_game(seed=seed)
         for _ in range(400):
             if game.over:
                 break
@@ -197,7 +197,7 @@ def test_big_hands_list_the_capped_subset() -> None:
     cards = list(range(52))
     rng.shuffle(cards)
     hands = [[CARD_TEXT[c] for c in sorted(cards[:26])], [CARD_TEXT[c] for c in cards[26:]]]
-    game = config.new_game(seed=3, deal=hands, stock=[])
+    game: Any = config.new_game(seed=3, deal=hands, stock=[])
     seat = game.to_act[0]
     listed = game.legal_actions(seat)
     assert len(listed) == 10_000
@@ -211,7 +211,7 @@ def test_masks_are_read_only_and_never_change_while_held() -> None:
     table = Table("sneak")
     table.seed(5)
     game = table.new()
-    held: list[tuple[np.ndarray, list[int]]] = []
+    held: list[tuple[Any, list[int]]] = []
     rng = random.Random(5)
     for step in range(200):
         if game.over:
@@ -225,8 +225,8 @@ def test_masks_are_read_only_and_never_change_while_held() -> None:
         if step % 3 == 0:
             held.append((mask, ids.tolist()))
         table.act(seat, int(ids[rng.randrange(len(ids))]))
-    for mask, ids in held:  # (the others were let go: reused, each marking its own ids)
-        assert np.flatnonzero(mask).tolist() == ids
+    for mask, ids_kept in held:  # (the others were let go: reused, each marking its own ids)
+        assert np.flatnonzero(mask).tolist() == ids_kept
     assert len(table._masks) <= 4
 
 

@@ -4,6 +4,7 @@ every family, the action mask in info, the bots on the other seats."""
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import pytest
 
@@ -29,14 +30,14 @@ CASES = [
 ]
 
 
-def _check(name, **kwargs):
+def _check(name: str, **kwargs: Any) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the checker's advice included: none expected
         env = gym.make(f"bluffhouse/{name}-v0", **kwargs)
         check_env(env.unwrapped)
 
 
-def test_every_game_id_is_registered():
+def test_every_game_id_is_registered() -> None:
     ids = bg.register_all()
     assert len(ids) == len(bh.list_games())
     for name in (
@@ -51,17 +52,17 @@ def test_every_game_id_is_registered():
 
 
 @pytest.mark.parametrize("name, kwargs", CASES)
-def test_check_env_random_bots(name, kwargs):
+def test_check_env_random_bots(name: str, kwargs: dict[str, Any]) -> None:
     _check(name, bots="random", **kwargs)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name, kwargs", CASES)
-def test_check_env_default_bots(name, kwargs):
+def test_check_env_default_bots(name: str, kwargs: dict[str, Any]) -> None:
     _check(name, **kwargs)
 
 
-def test_episode_with_the_mask():
+def test_episode_with_the_mask() -> None:
     env = gym.make("bluffhouse/Bullshit-v0", bots="random", seat=2)
     first, info = env.reset(seed=5)
     assert info["seat"] == 2 and first.shape == env.observation_space.shape
@@ -79,8 +80,8 @@ def test_episode_with_the_mask():
     assert total in (1.0, -1 / 3)
 
 
-def test_same_seed_same_episode():
-    def run():
+def test_same_seed_same_episode() -> None:
+    def run() -> list[Any]:
         env = gym.make("bluffhouse/PokerBull-v0", bots="counter", players=3)
         obs, info = env.reset(seed=9)
         out = [obs]
@@ -96,7 +97,7 @@ def test_same_seed_same_episode():
     assert all(np.array_equal(a, b) for a, b in zip(first, second, strict=True))
 
 
-def test_illegal_ids():
+def test_illegal_ids() -> None:
     env = gym.make("bluffhouse/Bullshit-v0", bots="random")
     _, info = env.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
@@ -110,7 +111,7 @@ def test_illegal_ids():
         strict.step(illegal)
 
 
-def test_random_seat_and_bot_lists():
+def test_random_seat_and_bot_lists() -> None:
     env = gym.make("bluffhouse/Sneak-v0", seat=None, bots=["random", "honest"], players=3)
     seats = set()
     for seed in range(8):
@@ -120,7 +121,7 @@ def test_random_seat_and_bot_lists():
     assert env.unwrapped.bot_names == ["random", "honest"]
 
 
-def test_bad_settings_are_named():
+def test_bad_settings_are_named() -> None:
     with pytest.raises(bh.RuleError, match="bots"):
         gym.make("bluffhouse/Bullshit-v0", bots="nobody")
     with pytest.raises(bh.RuleError, match="seat"):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
@@ -158,7 +159,7 @@ def test_every_move_is_legal_against_the_bots_it_trained_with(opponent: str) -> 
     ],
 )
 def test_other_tables_refuse_it(
-    game: str, players: int, options: dict[str, object], words: str
+    game: str, players: int, options: dict[str, Any], words: str
 ) -> None:
     reason = bot_refusal("learned", game, players, options)
     assert reason is not None and words in reason and reason.endswith("pick another bot")

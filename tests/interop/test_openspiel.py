@@ -5,6 +5,7 @@ OpenSpiel's CFR on a small configuration."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,7 @@ np = pytest.importorskip("numpy")
 from interop_util import flaunt_twins  # noqa: E402
 
 import bluffhouse as bh  # noqa: E402
+from bluffhouse.cards import CARD_TEXT  # noqa: E402
 from bluffhouse.interop import openspiel as bos  # noqa: E402
 
 #: A Bullsh*t deal of one card each from four (two aces, two kings): small enough to solve.
@@ -39,7 +41,7 @@ SMALL = [
 
 
 @pytest.mark.parametrize("spec", SMALL)
-def test_random_sim_small(spec):
+def test_random_sim_small(spec: str) -> None:
     game = pyspiel.load_game(spec)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
@@ -55,12 +57,12 @@ def test_random_sim_small(spec):
         "python_bluffhouse(game=sneak,players=2)",
     ],
 )
-def test_random_sim_defaults(spec):
+def test_random_sim_defaults(spec: str) -> None:
     game = pyspiel.load_game(spec)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-def test_parameters_by_dict_and_string():
+def test_parameters_by_dict_and_string() -> None:
     game = pyspiel.load_game("python_bluffhouse", {"game": "poker_bull", "players": 3, "jokers": 0})
     assert game.num_players() == 3
     assert game.num_distinct_actions() == 9_856
@@ -76,7 +78,7 @@ def test_parameters_by_dict_and_string():
     assert "check" in [state.action_to_string(a) for a in state.legal_actions()]
 
 
-def test_bad_parameters_are_named():
+def test_bad_parameters_are_named() -> None:
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
         pyspiel.load_game("python_bluffhouse", {"colour": "red"})
     with pytest.raises(bh.RuleError, match="not an option of this game"):
@@ -89,7 +91,7 @@ def test_bad_parameters_are_named():
         pyspiel.load_game("python_bluffhouse", {"players": 2, "deal_from": "ASXX", "deal_size": 1})
 
 
-def test_the_explicit_deal_is_uniform():
+def test_the_explicit_deal_is_uniform() -> None:
     """Every pair of hands of the tiny game comes out with the probability of a fair deal, and
     each is one chance path (hands dealt in card order)."""
     game = pyspiel.load_game(
@@ -97,7 +99,7 @@ def test_the_explicit_deal_is_uniform():
     )
     seen: dict[tuple[tuple[int, ...], ...], float] = {}
 
-    def walk(state, p):
+    def walk(state: Any, p: float) -> None:
         if not state.is_chance_node():
             hands = tuple(tuple(state.engine.game.view(s)["hand"]) for s in range(2))
             assert hands not in seen
@@ -113,7 +115,7 @@ def test_the_explicit_deal_is_uniform():
     assert all(math.isclose(p, 1 / 6) for p in seen.values())
 
 
-def test_sampled_chance():
+def test_sampled_chance() -> None:
     game = pyspiel.load_game("python_bluffhouse(game=bullshit,seeds=16)")
     state = game.new_initial_state()
     assert state.chance_outcomes() == [(i, 1 / 16) for i in range(16)]
@@ -137,7 +139,7 @@ def test_sampled_chance():
     assert state.information_state_string(0) == other.information_state_string(0)
 
 
-def test_observations():
+def test_observations() -> None:
     """The tensors are written into the observer's own buffer (read back through its dict),
     equal the encoder's vector, and the strings name the seat's cards and not the others'."""
     game = pyspiel.load_game("python_bluffhouse(game=bullshit,players=2,seeds=4)")
@@ -168,7 +170,7 @@ def test_observations():
     assert "hand:" not in public.string_from(state, 0)
 
 
-def test_cfr_on_the_tiny_game():
+def test_cfr_on_the_tiny_game() -> None:
     """OpenSpiel's CFR drives the NashConv of the tiny game down, run natively on its tree
     exported as EFG (1,217 nodes: pinned)."""
     game = pyspiel.load_game(TINY)
@@ -184,16 +186,16 @@ def test_cfr_on_the_tiny_game():
     assert conv[0] > conv[1] > conv[2] and conv[2] < 0.01
 
 
-def test_the_reduced_pack_is_dealt_and_bid_from_its_own_cards():
+def test_the_reduced_pack_is_dealt_and_bid_from_its_own_cards() -> None:
     game = pyspiel.load_game(HEADS_UP)
     assert game.num_distinct_actions() == 10  # the call and nine bids ('high' among them)
     state = game.new_initial_state()
-    dealt = sorted(bos.CARD_TEXT[card] for card, _ in state.chance_outcomes())
+    dealt = sorted(CARD_TEXT[card] for card, _ in state.chance_outcomes())
     assert dealt == ["AH", "AS", "KH", "KS"]
 
 
 @pytest.mark.slow
-def test_cfr_on_heads_up_poker_bull():
+def test_cfr_on_heads_up_poker_bull() -> None:
     """The Poker Bull configuration of docs/research.md (6,139 nodes: pinned): CFR's NashConv
     falls below 0.05 in 100 iterations."""
     efg = pyspiel.load_efg_game(bos.to_efg(pyspiel.load_game(HEADS_UP)))
@@ -208,7 +210,7 @@ def test_cfr_on_heads_up_poker_bull():
 
 
 @pytest.mark.slow
-def test_cfr_on_the_registered_game_matches_the_export():
+def test_cfr_on_the_registered_game_matches_the_export() -> None:
     """The same CFR run straight on python_bluffhouse gives the same NashConv as on the
     exported tree after two iterations (the first's average policy is still uniform; each
     NashConv on the Python game costs about 8 s, so it is taken once)."""
@@ -224,7 +226,7 @@ def test_cfr_on_the_registered_game_matches_the_export():
     )
 
 
-def test_max_game_length_bounds():
+def test_max_game_length_bounds() -> None:
     """Every family's games stay within the declared length (random_sim_test checks it too)."""
     for spec in (
         "python_bluffhouse(game=bullshit)",
@@ -234,7 +236,7 @@ def test_max_game_length_bounds():
         assert pyspiel.load_game(spec).max_game_length() > 500
 
 
-def test_every_preset_loads():
+def test_every_preset_loads() -> None:
     for preset in bh.presets():
         game = pyspiel.load_game("python_bluffhouse", {"game": preset.id})
         assert game.num_distinct_actions() > 1, preset.id
@@ -242,7 +244,7 @@ def test_every_preset_loads():
 
 
 @pytest.mark.parametrize("spec", [SMALL[2], SMALL[6], SMALL[7]])
-def test_python_side_answers_are_the_cpp_ones(spec):
+def test_python_side_answers_are_the_cpp_ones(spec: str) -> None:
     """``legal_actions``, ``is_chance_node`` and ``observation_tensor`` asked from Python skip
     OpenSpiel's C++ round trip: on random states (chance nodes and the end included) they give
     exactly what the C++ methods give."""
@@ -267,7 +269,7 @@ def test_python_side_answers_are_the_cpp_ones(spec):
         state.observation_tensor(n)  # (the C++ check names the bad player)
 
 
-def test_a_copy_and_its_original_keep_their_own_reads():
+def test_a_copy_and_its_original_keep_their_own_reads() -> None:
     """A state keeps what it read of its game per version (the seat asked, the views), and a
     copy shares them until one of the two acts: after the copy acts, the original still
     answers for its own game (the C++ answers agree), and so does the copy."""
@@ -292,7 +294,7 @@ def test_a_copy_and_its_original_keep_their_own_reads():
         state.apply_action(legal[rng.randrange(len(legal))])
 
 
-def test_sneak_ids_not_legal_now_are_refused_changing_nothing():
+def test_sneak_ids_not_legal_now_are_refused_changing_nothing() -> None:
     """Sneak's legal ids (found among those listed for the seat) are taken back by the engine
     unchecked; any other id still goes through ``apply``'s validation: refused with the state
     unchanged (history, game, legal ids), whether the legal actions were listed first or not,

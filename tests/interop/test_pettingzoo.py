@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -37,7 +39,7 @@ CASES = [
 ]
 
 
-def _quiet(fn, *args, **kwargs):
+def _quiet(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Runs a PettingZoo test without its advice warnings (a dict observation, as the
     contract asks, is 'not a NumPy array')."""
     with warnings.catch_warnings():
@@ -46,17 +48,17 @@ def _quiet(fn, *args, **kwargs):
 
 
 @pytest.mark.parametrize("game_id, options", CASES)
-def test_api(game_id, options):
+def test_api(game_id: str, options: dict[str, Any]) -> None:
     _quiet(api_test, env(game=game_id, **options), num_cycles=40)
 
 
 @pytest.mark.parametrize("game_id, options", CASES)
-def test_seed(game_id, options):
+def test_seed(game_id: str, options: dict[str, Any]) -> None:
     _quiet(seed_test, lambda: env(game=game_id, **options), num_cycles=25)
 
 
 @pytest.mark.parametrize("game_id, options", CASES)
-def test_render(game_id, options, capsys):
+def test_render(game_id: str, options: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
     _quiet(
         render_test, lambda render_mode=None: env(game=game_id, render_mode=render_mode, **options)
     )
@@ -67,13 +69,13 @@ def test_render(game_id, options, capsys):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id, options", CASES)
-def test_api_long(game_id, options):
+def test_api_long(game_id: str, options: dict[str, Any]) -> None:
     _quiet(api_test, env(game=game_id, **options), num_cycles=1000)
 
 
-def _play(e, seed: int, steps: int):
+def _play(e: Any, seed: int, steps: int) -> list[Any]:
     rng = random.Random(seed)
-    asked = []
+    asked: list[Any] = []
     for agent in e.agent_iter(steps):
         obs, _reward, terminated, truncated, _info = e.last()
         if terminated or truncated:
@@ -85,7 +87,7 @@ def _play(e, seed: int, steps: int):
     return asked
 
 
-def test_windows_are_taken_seat_by_seat():
+def test_windows_are_taken_seat_by_seat() -> None:
     """After a play every other seat is asked in turn order from the player's left; each
     mask holds call and pass only."""
     e = env(game="bullshit", players=4)
@@ -111,7 +113,7 @@ def test_windows_are_taken_seat_by_seat():
     assert e.agent_selection == "player_1"  # the play stood: the next seat's turn
 
 
-def test_game_end_rewards_and_termination():
+def test_game_end_rewards_and_termination() -> None:
     e = env(game="poker_bull_rising", players=2, grow_limit=1)
     e.reset(seed=2)
     total = {a: 0.0 for a in e.possible_agents}
@@ -127,14 +129,14 @@ def test_game_end_rewards_and_termination():
     assert sorted(total.values()) == [-1.0, 1.0]
 
 
-def test_truncation_after_max_steps():
+def test_truncation_after_max_steps() -> None:
     e = env(game="bullshit", max_steps=5)
     e.reset(seed=1)
     _play(e, 1, 40)
     assert not e.agents  # everyone truncated and stepped out
 
 
-def test_illegal_and_bad_settings_are_named():
+def test_illegal_and_bad_settings_are_named() -> None:
     e = env(game="bullshit")
     e.reset(seed=4)
     obs, *_ = e.last()
@@ -149,12 +151,12 @@ def test_illegal_and_bad_settings_are_named():
         raw_env(game="bullshit", max_steps=0)
 
 
-def test_observation_is_the_seat_view_only():
+def test_observation_is_the_seat_view_only() -> None:
     """The leak property through the environment's own observation function."""
     config = configure("bullshit")
     e = raw_env(game="bullshit")
 
-    def observe(game, seat):
+    def observe(game: bh.Game, seat: int) -> Any:
         e.table.game = game
         e.table.memories = [e.table.encoder.memory(s) for s in range(game.players)]
         e.table._cache = None
@@ -166,7 +168,7 @@ def test_observation_is_the_seat_view_only():
     assert found >= 4
 
 
-def test_last_and_agent_iter_are_pettingzoo_own():
+def test_last_and_agent_iter_are_pettingzoo_own() -> None:
     """``raw_env`` answers ``last`` and ``agent_iter`` itself (fewer calls a step): on a random
     Sneak game, with a step limit and after the end, they give what AECEnv's own give."""
     from pettingzoo import AECEnv

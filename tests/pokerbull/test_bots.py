@@ -13,6 +13,7 @@ from bluffhouse.bots.base import Bot
 from bluffhouse.bots.pokerbull import counter as pb
 from bluffhouse.bots.pokerbull import search as pbs
 from bluffhouse.cards import build_deck, cards_text
+from bluffhouse.pokerbull import PokerBullGame
 from bot_games import Check, play_bots, small_bot
 
 
@@ -107,7 +108,7 @@ def _first_hand(name: str, deal: list[list[str]]) -> list[dict[str, Any]]:
     """Seat 0 is the bot; the others always bid the lowest legal bid (whatever they hold)."""
     state = bh.new_game("poker_bull", players=4, seed=2, deal=deal)
     bot = _bot(name, 99)
-    decisions = []
+    decisions: list[dict[str, Any]] = []
     while state.view(None)["hand_number"] == 1 and len(decisions) < 6:
         seat = state.to_act[0]
         if seat == 0:
@@ -185,11 +186,8 @@ def test_search_reads_the_bids() -> None:
     rng = random.Random(3)
 
     def sevens(sample: bh.Game) -> int:
-        return sum(
-            1
-            for c in cards_text(sample.hands[1])  # type: ignore[attr-defined]
-            if c[0] == "7" or c == "JK"
-        )
+        assert isinstance(sample, PokerBullGame)
+        return len([c for c in cards_text(sample.hands[1]) if c[0] == "7" or c == "JK"])
 
     uniform = sum(sevens(pb.determinize(view, rng)) for _ in range(600))
     judged = sum(sevens(pbs.determinize(view, rng)) for _ in range(600))

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-import bluffhouse as bh
 from bluffhouse.pokerbull import fast
+from typed_games import pokerbull_game
 
 # every test here runs the compiled core: loaded from the cache conftest.py warms
 pytestmark = pytest.mark.usefixtures("compiled_kernels")
@@ -36,14 +36,17 @@ RULES: list[tuple[str, int, dict[str, Any]]] = [
 
 
 def _options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
-    base = {"poker_bull_no_jokers": {"jokers": 0}, "poker_bull_rising": {"mode": "grow"}}
+    base: dict[str, dict[str, Any]] = {
+        "poker_bull_no_jokers": {"jokers": 0},
+        "poker_bull_rising": {"mode": "grow"},
+    }
     return {**base.get(game_id, {}), **options}
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), RULES)
 def test_step_path_matches_the_engine(game_id: str, players: int, options: dict[str, Any]) -> None:
     for seed in (1, 2):
-        g = bh.new_game(game_id, players=players, seed=seed, **options)
+        g = pokerbull_game(game_id, players=players, seed=seed, **options)
         f = fast.FastGame(players, seed, _options(game_id, options))
         rng_f, rng_g = random.Random(seed), random.Random(seed)
         while not g.over:
@@ -69,7 +72,7 @@ def test_step_path_matches_the_engine(game_id: str, players: int, options: dict[
 
 def _replay_trace(game_id: str, players: int, options: dict[str, Any], seed: int) -> None:
     winner, rows = fast.trace_random(players, seed, rules=_options(game_id, options))
-    g = bh.new_game(game_id, players=players, seed=seed, **options)
+    g = pokerbull_game(game_id, players=players, seed=seed, **options)
     rng = random.Random(fast.choice_seed_of(seed))
     for action, seat, loser, *sizes in rows:
         assert g.to_act == [seat]

@@ -17,7 +17,7 @@ def bid(g: Game, seat: int, text: str) -> None:
 
 def call(g: Game, seat: int) -> dict[str, Any]:
     g.apply(seat, {"type": "call"})
-    shows = [e for e in g.view(None)["events"] if e["type"] == "call"]
+    shows: list[dict[str, Any]] = [e for e in g.view(None)["events"] if e["type"] == "call"]
     return shows[-1]
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-import bluffhouse as bh
 from bluffhouse.pokerbull.bids import bid_space
 from bluffhouse.pokerbull.grammar import bid_grammar
+from typed_games import pokerbull_game
 
 
 def _allowed(grammar: Any, values: str, before: list[str]) -> list[str]:
@@ -38,7 +38,7 @@ def _allowed(grammar: Any, values: str, before: list[str]) -> list[str]:
     ],
 )
 def test_every_bid_of_the_space_fits_the_grammar(options: dict[str, Any]) -> None:
-    rules = bh.new_game("poker_bull", seed=0, **options).rules
+    rules = pokerbull_game(seed=0, **options).rules
     grammar = bid_grammar(rules)
     kinds = {c["id"]: c["parts"] for c in grammar["categories"]}
     space = bid_space(rules.universe, rules.order, rules.jokers)
@@ -61,5 +61,5 @@ def test_every_bid_of_the_space_fits_the_grammar(options: dict[str, Any]) -> Non
 
 
 def test_suits_are_listed_weakest_first_by_the_games_order() -> None:
-    grammar = bid_grammar(bh.new_game("poker_bull", seed=0, suit_order="SHDC").rules)
+    grammar = bid_grammar(pokerbull_game(seed=0, suit_order="SHDC").rules)
     assert grammar["suits"] == ["C", "D", "H", "S"]

@@ -9,13 +9,15 @@ import random
 import pytest
 
 import bluffhouse as bh
+from bluffhouse.pokerbull import PokerBullGame
 from bluffhouse.pokerbull.bids import FLUSH, parse_bid
+from typed_games import pokerbull_game
 
 
-def _moments(game_id: str, seed: int) -> list[bh.Game]:
+def _moments(game_id: str, seed: int) -> list[PokerBullGame]:
     """A hand's opening (the subset), the same after a full house is bid (every bid listed)
     and a later moment of a random game."""
-    g = bh.new_game(game_id, players=4, seed=seed)
+    g = pokerbull_game(game_id, players=4, seed=seed)
     seat = g.to_act[0]
     high = g.copy()
     high.apply(seat, next(a for a in g.legal_actions(seat) if a["bid"].startswith("full_house")))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -10,7 +11,7 @@ import bluffhouse as bh
 from bluffhouse.pokerbull.bids import LIST_LIMIT, parse_bid
 
 
-def _states(game_id: str, seed: int, **options: object) -> list[bh.Game]:
+def _states(game_id: str, seed: int, **options: Any) -> list[bh.Game]:
     """Snapshots along a random game (the opening bid of each hand included)."""
     g = bh.new_game(game_id, players=5, seed=seed, **options)
     rng = random.Random(seed)

@@ -9,6 +9,7 @@ import pytest
 
 import bluffhouse as bh
 from bluffhouse.pokerbull.rules import STALL_LIMIT
+from typed_games import pokerbull_game
 
 
 def _bid_lowest(state: Any, times: int) -> None:
@@ -27,6 +28,7 @@ def test_a_hand_of_endless_bidding_ends_the_game_as_stalled() -> None:
     _bid_lowest(state, 1)
     assert state.over and state.to_act == []
     result = state.result
+    assert result is not None
     assert result["end"] == "stalled"
     assert result["winner"] is None  # everyone still holds 5 cards
     assert result["ranking"] == [0, 1, 2]
@@ -48,6 +50,7 @@ def test_a_call_is_progress_and_the_ranking_follows_the_cards() -> None:
     assert not state.over
     _bid_lowest(state, 1)
     result = state.result
+    assert result is not None
     assert result["end"] == "stalled"
     assert result["ranking"][-1] == loser  # it lost a card: fewest now, last
     others = [s for s in range(3) if s != loser]
@@ -65,12 +68,13 @@ def test_in_grow_mode_fewer_cards_rank_first() -> None:
     )
     _bid_lowest(state, 3)
     result = state.result
+    assert result is not None
     assert result["end"] == "stalled"
     assert result["winner"] == 0 and result["ranking"] == [0, 1, 2]
 
 
 def test_normal_endings_are_unchanged_and_the_rule_can_be_off() -> None:
-    assert bh.new_game("poker_bull", seed=1).rules.stall_limit == STALL_LIMIT == 500
+    assert pokerbull_game(seed=1).rules.stall_limit == STALL_LIMIT == 500
     state = bh.new_game("poker_bull", players=3, seed=3, stall_limit=0)
     _bid_lowest(state, 700)
     assert not state.over

@@ -377,7 +377,7 @@ async def play_until_over(
                         "type": "action",
                         "action": policy(legal, rng),
                         "version": version,
-                        "game_no": client.state["game_no"],
+                        "game_no": (client.state or {})["game_no"],
                         "id": ref,
                     }
                 )

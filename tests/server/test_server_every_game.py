@@ -187,7 +187,8 @@ def test_every_game_is_played_to_the_end_through_the_server(
     replay = bh.load(json.dumps(record["start"]))
     for seat, action in record["actions"]:
         replay.apply(seat, action)
-    assert replay.over and replay.result == players[0].client.over["result"]
+    over = players[0].client.over
+    assert replay.over and over is not None and replay.result == over["result"]
     people = [s for s, _ in record["actions"] if s in (0, 1)]
     assert people, "the two people never acted"
     if not options and game in CAPPED:  # the capped leads came and built plays went through

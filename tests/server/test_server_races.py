@@ -77,7 +77,7 @@ def test_one_token_connected_twice(shared_server: ServerProc) -> None:
         await second.until(lambda m: m["type"] == "state")
         assert second.seat == first.seat == 0
         legal = await first.legal_now()
-        message = {"type": "action", "action": legal[0], "version": first.version}
+        message: dict[str, Any] = {"type": "action", "action": legal[0], "version": first.version}
         await asyncio.gather(first.send(message), second.send(message))
         answers = [
             await x.until(lambda m: m["type"] in ("accepted", "refused")) for x in (first, second)

@@ -18,7 +18,7 @@ from bluffhouse.server.storage import Storage
 
 
 def _play(game: bh.Game, n: int, rng: random.Random) -> list[tuple[int, dict[str, Any]]]:
-    out = []
+    out: list[tuple[int, dict[str, Any]]] = []
     while not game.over and len(out) < n:
         seat = game.to_act[0]
         action = game.sample_action(seat, rng)

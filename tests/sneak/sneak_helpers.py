@@ -50,7 +50,7 @@ def hand(g: bh.Game, seat: int) -> list[str]:
 def last_event(g: bh.Game, kind: str, seat: int | None = None) -> dict[str, Any]:
     for event in reversed(g.view(seat)["events"]):
         if event["type"] == kind:
-            return event
+            return dict(event)
     raise AssertionError(f"no {kind} event")
 
 

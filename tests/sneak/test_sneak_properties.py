@@ -126,7 +126,9 @@ def test_illegal_actions_change_nothing_and_is_legal_agrees(seed: int, players: 
                     and full
                     and candidate.get("type") in ("draw", "pass", "sneak", "flaunt", "challenge")
                 ):
-                    form = canonical(candidate) if "cards" in candidate else candidate
+                    form: dict[str, Any] | None = (
+                        canonical(candidate) if "cards" in candidate else candidate
+                    )
                     if candidate["type"] in ("draw", "pass"):
                         # keys a draw or a pass does not have are refused
                         form = candidate if set(candidate) == {"type"} else None

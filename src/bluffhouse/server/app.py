@@ -63,8 +63,11 @@ def error(code: str, message: str, status: int | None = None) -> JSONResponse:
     )
 
 
-def _static(name: str) -> str:
-    return resources.files("bluffhouse.server").joinpath("static", name).read_text("utf-8")
+def _static(name: str, folder: str = "") -> str:
+    place = resources.files("bluffhouse.server").joinpath("static")
+    if folder:
+        place = place.joinpath(folder)
+    return place.joinpath(name).read_text("utf-8")
 
 
 def games_catalogue() -> list[dict[str, Any]]:
@@ -154,6 +157,7 @@ class Server:
                 Route("/r/{code}", self.room_page),
                 Route("/room/{code}", self.room_page),  # the long form of the same page
                 Route("/static/{name}", self.static_file),
+                Route("/static/table/{name}", self.static_file),
                 Route("/api/health", self.health),
                 Route("/api/games", self.games),
                 Route("/api/bots", self.bots),
@@ -218,8 +222,9 @@ class Server:
             or "\\" in name
         ):
             return error("not_found", "no such file", 404)
+        folder = "table" if request.url.path.startswith("/static/table/") else ""
         try:
-            text = _static(name)
+            text = _static(name, folder)
         except (OSError, ValueError):
             return error("not_found", "no such file", 404)
         return Response(text, media_type=kinds[suffix])

@@ -1,0 +1,67 @@
+// The game's log, the end of the game and the replay of a finished game.
+import { $, el, say, capital } from "./dom.js";
+
+// The functions of this part of the table, over the table's state `S`; `ui` holds every part's
+// functions (filled in by room.js), for the calls between parts.
+export function makeLog(S, ui) {
+  function renderLog() {
+    const log = $("#log");
+    for (let i = S.shownEvents; i < S.events.length; i += 1) {
+      const text = ui.say3(S.events[i]);
+      if (text) log.append(el("li", { text: capital(text) }));
+      else log.append(el("li", { hidden: true }));
+    }
+    S.shownEvents = S.events.length;
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function renderOver() {
+    const v = S.view;
+    const result = v.result || {};
+    $("#done").hidden = false;
+    const ranking = result.ranking || [];
+    $("#ranking").replaceChildren(...ranking.map((seat, i) => {
+      const bits = [];
+      if (Array.isArray(result.scores) && Array.isArray(v.won)) bits.push(`${result.scores[seat]} points`);
+      if (Array.isArray(result.cards_left)) bits.push(`${result.cards_left[seat]} card${result.cards_left[seat] === 1 ? "" : "s"} left`);
+      return el("li", { class: seat === result.winner ? "winner" : "" }, el("strong", { text: capital(ui.nameOf(seat)) }),
+        bits.length ? el("span", { class: "muted", text: ` · ${bits.join(" · ")}` }) : "",
+        i === 0 && seat === result.winner ? el("span", { class: "tag act", text: "winner" }) : "");
+    }));
+    const winner = result.winner;
+    $("#result-note").textContent = winner === null || winner === undefined ? "A shared win." : winner === S.seat ? "You won!" : `${capital(ui.nameOf(winner))} won.`;
+    if (result.end === "stalled") $("#result-note").textContent += " (The game was stopped by the no-progress rule: ranked by cards held.)";
+    $("#record").href = `/api/rooms/${S.code}/record?game=${S.gameNo}`;
+    if (!S.shownOver) { S.shownOver = true; $("#done").scrollIntoView({ block: "nearest" }); }
+    ui.renderRoom();
+  }
+
+  async function openReplay() {
+    try {
+      if (!S.replay) {
+        const response = await fetch(`/api/rooms/${S.code}/log?game=${S.gameNo}`);
+        const data = await response.json();
+        if (!response.ok) throw new Error(data.message);
+        S.replay = { events: data.events, at: 0 };
+      }
+      $("#replay").hidden = false;
+      showReplay();
+    } catch (err) { say(err.message); }
+  }
+
+  function showReplay() {
+    const r = S.replay;
+    const list = $("#replay-log");
+    list.replaceChildren(...r.events.slice(0, r.at + 1).map((e) => el("li", { text: capital(ui.say3(e)) })));
+    $("#replay-pos").textContent = `step ${r.at + 1} of ${r.events.length}`;
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function moveReplay(to) {
+    if (!S.replay) return;
+    S.replay.at = Math.max(0, Math.min(S.replay.events.length - 1, to));
+    showReplay();
+  }
+
+  return { renderLog, renderOver, openReplay, showReplay, moveReplay };
+}
