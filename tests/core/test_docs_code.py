@@ -6,6 +6,8 @@ from __future__ import annotations
 import doctest
 import importlib
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,7 +36,12 @@ def _module(path: Path) -> str:
     ("page", "index", "code"), BLOCKS, ids=[f"{p.name}-{i}" for p, i, _ in BLOCKS]
 )
 def test_the_docs_python_blocks_run(page: Path, index: int, code: str) -> None:
-    exec(compile(code, f"{page.name} block {index}", "exec"), {"__name__": "__docs__"})
+    """Each block in a process of its own, as a reader would paste it (a block may register
+    a bot, which must not leak into the other tests)."""
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
+    assert out.returncode == 0, f"{page.name} block {index}:\n{out.stderr[-3000:]}"
 
 
 def test_there_are_blocks_and_doctests_to_run() -> None:
