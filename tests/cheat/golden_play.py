@@ -19,8 +19,9 @@ HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
 MAX_STEPS = 70
 
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+for _path in (HERE, HERE.parent):  # its helpers, and the tests' shared ones (run as a script)
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 from cheat_util import PRESET_IDS  # noqa: E402
 

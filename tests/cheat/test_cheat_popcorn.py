@@ -236,3 +236,14 @@ def test_two_to_ten_players_one_deck(game_id: str) -> None:
     for players in (1, 11):
         with pytest.raises(bh.RuleError, match="players"):
             bh.new_game(game_id, players=players, seed=1)
+
+
+def test_two_decks_a_play_may_hold_every_card_of_a_rank_the_packs_hold() -> None:
+    """Popcorn's two-deck variation: five aces (of the eight the packs hold) can go down in one
+    play; the one-deck games keep four."""
+    deal = [["AS", "AS", "AH", "AD", "AC", "2C"], ["3S", "4S"], ["5S", "6S"]]
+    s = new("popcorn_two_decks", deal)
+    assert s.rules.max_cards == 8
+    play(s, 0, ["AS", "AS", "AH", "AD", "AC"], "A")
+    assert events(s, "play")[-1]["count"] == 5
+    assert new("popcorn", [["AS", "2C"], ["3S"], ["4S"]]).rules.max_cards == 4

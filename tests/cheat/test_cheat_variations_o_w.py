@@ -389,3 +389,26 @@ def test_hawaiian_pickup_pass_ends_the_chance_to_call() -> None:
     pas(s, 1)
     assert s.to_act == [2]
     assert "call" not in types_listed(s, 2)
+
+
+def test_british_going_out_with_a_cheat_open_waits_until_it_is_safe() -> None:
+    """ "All cheats are safe as soon as the next player takes their turn": a player who hides
+    a card and then plays its last one is not out while the hidden card may still be found;
+    the next player's turn makes it safe and the player goes out."""
+    s = new("british_cheat", [["AS", "2D", "KD"], ["2S", "2H", "3C"], ["3S", "3H", "4D"]])
+    s.apply(0, {"type": "cheat", "cheat": "hide", "cards": ["KD"]})
+    play(s, 0, ["AS", "2D"], "A")
+    decline_all(s)
+    assert hand(s, 0) == [] and not s.over  # the hidden king is still open to accusation
+    play(s, 1, ["2S"], "2")
+    assert s.result is not None and s.result["winner"] == 0
+
+
+def test_british_an_accusation_before_it_is_safe_keeps_the_player_in() -> None:
+    s = new("british_cheat", [["AS", "2D", "KD"], ["2S", "2H", "3C"], ["3S", "3H", "4D"]])
+    s.apply(0, {"type": "cheat", "cheat": "hide", "cards": ["KD"]})
+    play(s, 0, ["AS", "2D"], "A")
+    decline_all(s)
+    s.apply(1, {"type": "accuse", "seat": 0})
+    assert events(s, "accuse")[-1]["caught"] is True
+    assert not s.over and "KD" in hand(s, 0) and len(hand(s, 0)) > 1

@@ -40,7 +40,7 @@ FIRST_CODES = {"left_of_dealer": 0, "ace_of_hearts": 1}
 def unsupported_reason(rules: CheatRules) -> str | None:
     """Why this engine cannot play ``rules`` (None: it can)."""
     checks: list[tuple[bool, str]] = [
-        (not 1 <= rules.max_cards <= 6, "max_cards must be 1..6"),
+        (not 1 <= rules.max_cards <= 8, "max_cards must be 1..8"),
         (rules.count_lies, "count_lies"),
         (rules.max_laid not in (0, rules.max_cards), "max_laid"),
         (rules.claim_suit, "claim_suit"),

@@ -274,8 +274,9 @@ def _register_all() -> None:
             "popcorn_two_decks",
             CheatGame,
             "Popcorn with two decks",
-            "Popcorn for bigger groups: two packs shuffled together.",
-            {**POPCORN, "decks": 2},
+            "Popcorn for bigger groups: two packs shuffled together (a play holds up to 8 "
+            "cards: as many as the packs hold of a rank).",
+            {**POPCORN, "decks": 2, "max_cards": 8},
             players=6,
             source=SEED_POPCORN + ", variation 1",
         )

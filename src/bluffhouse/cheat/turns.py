@@ -83,7 +83,8 @@ class CheatTurns(CheatState):
         self.lead = False
         if not hand and (r.last_card_truthful or not r.final_call):
             self.last = None
-            self._go_out(seat)
+            if not self._has_cheat(seat):  # (else out once its cheats are safe)
+                self._go_out(seat)
             if self.phase != "over":
                 self._next_turn_after_play(seat)
             return
@@ -167,7 +168,10 @@ class CheatTurns(CheatState):
             self._next_turn_after_play(player)
 
     def _stand_last(self) -> None:
-        """The last play can no longer be called: it stands, and an emptied hand goes out."""
+        """The last play can no longer be called: it stands, and an emptied hand goes out,
+        unless the player has a table cheat still open to accusation: "All cheats are safe as
+        soon as the next player takes their turn", and until then an accusation may put cards
+        back in that hand (``_settle_empty_hands`` puts it out once the cheat is safe)."""
         play = self.last
         if play is None:
             return
@@ -175,7 +179,12 @@ class CheatTurns(CheatState):
         player = play["seat"]
         if self._was_bluff(play):
             self.bluffs_survived[player] += 1
-        if not self.hands[player] and player not in self.finished and player not in self.lost:
+        if (
+            not self.hands[player]
+            and player not in self.finished
+            and player not in self.lost
+            and not self._has_cheat(player)
+        ):
             self._go_out(player)
 
     # ================================================================== calls
