@@ -122,7 +122,7 @@ def test_stand_ins_and_missed_turns_survive_a_restart(
         window_seconds=0.3,
         missed_turns=1,
         bot_delay=10,
-        stand_in="random",
+        stand_in="counter",
     )
     deadline = time.monotonic() + 30
     standing: list[int] = []

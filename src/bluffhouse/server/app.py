@@ -914,6 +914,8 @@ class Server:
             if "id" in data:
                 reply["id"] = data["id"]
             conn.send(reply)
+        elif kind == "back":
+            await room.back(conn)
         elif kind == "ping":
             conn.send(
                 {
@@ -926,7 +928,8 @@ class Server:
         else:
             raise Refused(
                 "unknown_type",
-                f"unknown message type {kind[:40]!r}; known: action, check, chat, legal, ping",
+                f"unknown message type {kind[:40]!r}; known: action, back, check, chat, legal, "
+                "ping",
             )
         return False
 

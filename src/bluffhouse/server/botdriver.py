@@ -1,14 +1,15 @@
-"""Driving a room's bots (its own, and stand-ins for absent people): one decision at a time,
-off the room's lock, in the bot workers, then submitted like anyone's action."""
+"""Driving a room's bots (its own, and stand-ins for absent people): decisions made off the
+room's lock, in the bot workers (a call window's bots all at once), then submitted like anyone's
+action."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .botrunner import BotFailed, Resync, bot_seed
+from .botrunner import Resync, bot_seed
 from .errors import Refused
 from .moves import default_move
 
@@ -36,8 +37,10 @@ class BotDriver:
             self.task = room.spawn(self._loop())
 
     async def _loop(self) -> None:
-        """One bot decision at a time per room, lowest seat first: a table of bots plays
-        the same game whatever the timing."""
+        """The bots to act decide, then act, lowest seat first.  On a turn that is one bot;
+        in a call window every bot in it decides at once on the same state, and their think
+        time (``bot_delay``) runs once for all of them, so a window of bots closes in one
+        bot's time.  A table of bots plays the same game whatever the timing."""
         room = self.room
         runner = room.manager.bots
         loop = asyncio.get_running_loop()
@@ -50,64 +53,79 @@ class BotDriver:
                 seats = [s for s in game.to_act if room.bot_for(s) is not None]
                 if not seats:
                     return
-                seat = seats[0]
-                name = room.bot_for(seat)
-                assert name is not None
+                if len(game.to_act) == 1:
+                    seats = seats[:1]
                 version, game_no = game.version, room.game_no
-                job = runner.prepare(room.code, game_no, game)
-                seed = bot_seed(room.seed, game_no, version, seat)
+                asked: list[tuple[int, str, Any, int]] = []
+                for seat in seats:
+                    name = room.bot_for(seat)
+                    assert name is not None
+                    job = runner.prepare(room.code, game_no, game)
+                    asked.append((seat, name, job, bot_seed(room.seed, game_no, version, seat)))
             started = loop.time()
-            try:
-                action = await runner.decide(job, seat, name, seed)
-                resyncs = 0
-            except Resync:
+            answers = await asyncio.gather(
+                *(runner.decide(job, seat, name, seed) for seat, name, job, seed in asked),
+                return_exceptions=True,
+            )
+            if any(isinstance(a, Resync) for a in answers):
                 resyncs += 1
                 if resyncs <= 3:
                     continue  # the worker restarted or forgot the game: again, with the state
-                log.warning("room %s: the bot worker keeps failing for seat %s", room.code, seat)
-                action = None
-            except BotFailed as exc:
-                log.warning("room %s: bot %s failed for seat %s: %s", room.code, name, seat, exc)
-                action = None
-            except Exception as exc:
-                log.warning("room %s: bot %s failed for seat %s: %r", room.code, name, seat, exc)
-                action = None
+                log.warning("room %s: the bot worker keeps failing for seats %s", room.code, seats)
+            else:
+                resyncs = 0
+            decided: list[tuple[int, str, dict[str, Any] | None]] = []
+            for (seat, name, _, _), answer in zip(asked, answers, strict=True):
+                if isinstance(answer, BaseException):
+                    if not isinstance(answer, Resync):
+                        log.warning(
+                            "room %s: bot %s failed for seat %s: %r", room.code, name, seat, answer
+                        )
+                    decided.append((seat, name, None))
+                else:
+                    decided.append((seat, name, answer))
             wait = room.config.bot_delay - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
+            outage = False
             async with room.lock:
-                game = room.game
-                if (
-                    game is None
-                    or game.over
-                    or room.game_no != game_no
-                    or game.version != version
-                    or room.bot_for(seat) is None
-                ):
-                    continue  # the table moved on: decide again
-                outage = False
-                try:
-                    if action is None:
-                        raise Refused("illegal", "no decision")
-                    await room.submit_locked(seat, action, version, "bot")
-                except Refused as exc:
-                    if exc.code == "room_moved":
-                        return
-                    if exc.code == "storage_unavailable":
-                        outage = True
-                    elif room.game is not None:
-                        log.warning(
-                            "room %s: bot %s's move for seat %s was refused (%s); "
-                            "playing the default move",
-                            room.code,
-                            name,
-                            seat,
-                            exc,
-                        )
-                        with contextlib.suppress(Refused):
-                            await room.submit_locked(
-                                seat, default_move(room.game, seat), version, "bot"
+                for seat, name, action in decided:
+                    game = room.game
+                    if (
+                        game is None
+                        or game.over
+                        or room.game_no != game_no
+                        or room.bot_for(seat) is None
+                        or seat not in game.to_act
+                    ):
+                        break  # the table moved on: decide again
+                    if game.version != version and (
+                        len(asked) == 1 or action is None or not game.is_legal(seat, action)
+                    ):
+                        break  # the state it decided on is gone: decide again
+                    try:
+                        if action is None:
+                            raise Refused("illegal", "no decision")
+                        await room.submit_locked(seat, action, game.version, "bot")
+                    except Refused as exc:
+                        if exc.code == "room_moved":
+                            return
+                        if exc.code == "storage_unavailable":
+                            outage = True
+                            break
+                        if room.game is not None:
+                            log.warning(
+                                "room %s: bot %s's move for seat %s was refused (%s); "
+                                "playing the default move",
+                                room.code,
+                                name,
+                                seat,
+                                exc,
                             )
+                            with contextlib.suppress(Refused):
+                                await room.submit_locked(
+                                    seat, default_move(room.game, seat), room.game.version, "bot"
+                                )
             if outage:  # the database is down: wait (outside the lock), then decide again
                 await asyncio.sleep(1.0)
                 continue

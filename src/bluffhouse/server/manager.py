@@ -21,7 +21,7 @@ import bluffhouse as bh
 from .botrunner import BotRunner
 from .cluster import Owner, SoloOwnership, ownership
 from .config import Settings
-from .room import Refused, Room, RoomConfig, SeatInfo, token_hash, valid_bot
+from .room import STAND_INS, Refused, Room, RoomConfig, SeatInfo, token_hash, valid_bot
 from .storage import Storage, StorageError
 
 log = logging.getLogger("bluffhouse.server")
@@ -383,6 +383,12 @@ class Manager:
             raise Refused("bad_request", f"bot_delay must be from 0 to 10 seconds, not {delay!r}")
         table = (preset.id, players, options)
         stand_in = valid_bot(data.get("stand_in", "counter"), "stand_in", table)
+        if stand_in not in STAND_INS:
+            raise Refused(
+                "bad_request",
+                f"stand_in plays for an absent person the way they might, so it is one of "
+                f"{', '.join(STAND_INS)}, not {stand_in!r}",
+            )
         seed = _int(data, "seed", None, 0, MAX_SEED - 1, "seed")
         seats = [SeatInfo() for _ in range(players)]
         bots = data.get("bots", {})

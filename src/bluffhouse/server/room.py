@@ -473,6 +473,18 @@ class Room:
         self.views.push(since)
         self.bots.wake()
 
+    async def back(self, conn: Conn) -> None:
+        """The person in this seat is back: its stand-in bot stops playing for it (and its
+        missed turns start again from none)."""
+        async with self.lock:
+            if conn.seat is None:
+                raise Refused("spectator", "spectators have no seat to come back to")
+            st = self.state[conn.seat]
+            if st.stand_in or st.missed:
+                st.stand_in, st.missed = False, 0
+                self.clocks.dirty = True
+                self.broadcast(self.room_message())
+
     # ------------------------------------------------------------------ chat
     async def say(self, conn: Conn, text: str) -> None:
         async with self.lock:
@@ -554,5 +566,9 @@ def valid_bot(name: Any, what: str, table: tuple[str, int, Mapping[str, Any]] | 
             raise Refused("bad_request", f"{what}: {reason}")
     return key
 
+
+#: The bots that may stand in for an absent person: they play as ``counter`` would, never a
+#: wilder style in someone's name.
+STAND_INS = ("counter", "counter_v1")
 
 Clock = Callable[[], float]
