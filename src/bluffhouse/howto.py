@@ -180,8 +180,17 @@ def command_help(preset: Preset, view: dict[str, Any], kinds: list[str]) -> str:
         lines += [
             "  AS, as           the ace of spades ('as' before a rank is a claim)",
             f"  {call:<16} say the last play was a lie",
-            "  pass             let the play stand (or pass your turn where the rules allow)",
         ]
+        turn_pass = getattr(r, "turn_pass", "none")
+        if turn_pass == "pickup":
+            lines.append(
+                "  pass             in a call window: let the play stand; on your own turn: "
+                "pick up the pile (asked to confirm once a game)"
+            )
+        elif turn_pass == "none":
+            lines.append("  pass             let the play stand")
+        else:
+            lines.append("  pass             let the play stand, or pass your turn")
         if getattr(r, "check", False):
             lines.append("  check            look at the last play privately instead of calling")
         if getattr(r, "believe", False):

@@ -17,6 +17,7 @@ and it is what ``--resume`` continues and ``replay`` steps through.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import select
@@ -28,14 +29,14 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from .api import SaveError, load
+from .api import SaveError, load, new_game
 from .bots import Choices, bot_names, make_bot
 from .bots.base import Bot
 from .cards import CARD_INDEX, CARD_TEXT, RANK_NAMES, RANKS, SUIT_NAMES, SUITS
 from .errors import IllegalAction
 from .game import Game
 from .howto import command_help, rules_text
-from .narration import describe
+from .narration import RANK_WORDS, SUIT_WORDS, bid_words, card_words, describe
 from .registry import lookup
 
 RECORD_FORMAT = "bluffhouse-record/1"
@@ -63,6 +64,16 @@ BID_WORDS = (
 )
 #: Actions that answer a challenge window (a countdown may decline for a silent player).
 WINDOW_KINDS = {"call", "pass", "check", "believe", "challenge"}
+
+
+def _count(n: int, word: str) -> str:
+    """'1 card', '3 cards'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def card_line(cards: list[str]) -> str:
+    """Cards as players write them: '10♠ Q♥'."""
+    return " ".join(card_words(c) for c in cards)
 
 
 def card_markup(card: str) -> Text:
@@ -445,6 +456,7 @@ class TerminalGame:
         self.seen = 0  # events already printed
         self.last_human: int | None = None
         self.save_failed = False
+        self.pickup_confirmed = False
 
     # ------------------------------------------------------------ naming
     def name(self, seat: int) -> str:
@@ -472,22 +484,27 @@ class TerminalGame:
         c.rule(f"{view['game']} - {self.name(seat)} to act")
         sizes = "  ".join(f"{self.name(s)}: {n}" for s, n in enumerate(view["hand_sizes"]))
         c.print(f"cards held  {sizes}")
-        for key, label in (
-            ("pile_size", "pile"),
-            ("claim_rank", "rank to claim"),
-            ("bid", "standing bid"),
-            ("stock_size", "stock"),
-        ):
-            if view.get(key) is not None:
-                c.print(f"{label}: {view[key]}")
-        if view.get("claim_rank") is None and view.get("claim_ranks"):
-            c.print(f"you may claim: {' '.join(view['claim_ranks'])}")
+        if view.get("pile_size") is not None:
+            c.print(f"pile: {_count(view['pile_size'], 'card')}")
+        last = view.get("last_play")
+        if view.get("phase") in ("window", "jump", "answer") and isinstance(last, dict):
+            # a call window: the claim being judged, not the rank that comes next
+            c.print(f"judging: {self.claim_line(last)}")
+        elif view.get("claim_rank") is not None:
+            c.print(f"rank to claim: {RANK_WORDS.get(view['claim_rank'], view['claim_rank'])}")
+        elif view.get("claim_ranks"):
+            ranks = " ".join(RANK_WORDS.get(r, r) for r in view["claim_ranks"])
+            c.print(f"you may claim: {ranks}")
+        if isinstance(view.get("bid"), str):
+            c.print(f"standing bid: {bid_words(view['bid'])}")
+        if view.get("stock_size") is not None:
+            c.print(f"stock: {_count(view['stock_size'], 'card')}")
         lead = view.get("lead")
         if isinstance(lead, dict):
-            shown = " ".join(lead["cards"]) if lead.get("cards") else "face down"
+            shown = card_line(lead["cards"]) if lead.get("cards") else "face down"
             c.print(
                 f"lead: {self.name(lead['seat'])} {lead.get('kind')}ed "
-                f"{lead.get('count')} card(s): {shown}"
+                f"{_count(lead.get('count', 0), 'card')}: {shown}"
             )
         if view.get("sips") and any(view["sips"]):
             c.print("sips: " + "  ".join(f"{self.name(s)} {n}" for s, n in enumerate(view["sips"])))
@@ -519,27 +536,58 @@ class TerminalGame:
         )
         c.print("Type 'help' for commands, 'rules' for how to play, 'quit' to stop.")
         try:
-            while not self.state.over:
-                self.show_events()
-                act = list(self.state.to_act)
-                if len(act) > 1 and self.is_window(act):
-                    if not self.window_round(act):
-                        return 0
-                elif act[0] in self.humans:
-                    action = self.ask_human(act[0])
-                    if action is None:
-                        return 0
-                    self.apply(act[0], action)
-                else:
-                    self.bot_turn(act[0])
-                self.save()
-            self.show_events()
-            self.summary()
+            if not self.play_on():
+                return 0
+            while self.rematch():
+                if not self.play_on():
+                    return 0
             return 0
         except (KeyboardInterrupt, EOFError):
             c.print()
             self.offer_save()
             return 0
+
+    def rematch(self) -> bool:
+        """At the end, at a keyboard: 'Play again?' deals a new game at the same table, with
+        the same rules and seats (the finished game's record is kept: a new file)."""
+        if not self.humans or not sys.stdin.isatty():
+            return False
+        try:
+            answer = input("Play again? [y/N] ").strip().lower()
+        except EOFError:
+            return False
+        if answer not in ("y", "yes"):
+            return False
+        state = self.state
+        rules = dataclasses.asdict(state.rules)
+        self.state = new_game(state.game_id, players=state.players, **rules)
+        self.history = Record(self.state.to_json(), self.humans, self.bot_names)
+        if self.record_path:
+            self.record_path = fresh_path(self.record_path)
+        self.seen = 0
+        self.pickup_confirmed = False
+        self.console.rule("a new game")
+        return True
+
+    def play_on(self) -> bool:
+        """The loop of one game (after a rematch); False when a person quit."""
+        while not self.state.over:
+            self.show_events()
+            act = list(self.state.to_act)
+            if len(act) > 1 and self.is_window(act):
+                if not self.window_round(act):
+                    return False
+            elif act[0] in self.humans:
+                action = self.ask_human(act[0])
+                if action is None:
+                    return False
+                self.apply(act[0], action)
+            else:
+                self.bot_turn(act[0])
+            self.save()
+        self.show_events()
+        self.summary()
+        return True
 
     def is_window(self, act: list[int]) -> bool:
         """Several seats answering the same play (call, pass, challenge ...), and nothing else:
@@ -635,36 +683,25 @@ class TerminalGame:
             and isinstance(last, dict)
             and ("call" in kinds or "check" in kinds or "believe" in kinds)
         ):
-            suit = (
-                f" of {SUIT_NAMES[SUITS.index(last['suit'])]}"
-                if last.get("suit") in tuple(SUITS)
-                else ""
-            )
-            laid = (
-                f" (laid {last['laid']})" if last.get("laid") not in (None, last["count"]) else ""
-            )
-            return (
-                f"{self.label(last['seat'])} claims {last['count']} × {last['rank']}{suit}"
-                f"{laid}: {options}?"
-            )
+            return f"{self.claim_line(last)}: {options}?"
         if isinstance(lead, dict) and set(kinds) <= {"challenge", "pass"}:
             shown = (
-                " ".join(lead["cards"]) + f" ({lead.get('combo')})"
+                card_line(lead["cards"]) + f" ({lead.get('combo')})"
                 if lead.get("cards")
                 else "face down"
             )
             answer = (
-                f"challenge with {lead.get('count')} card(s) or pass?"
+                f"challenge with {_count(lead.get('count', 0), 'card')} or pass?"
                 if "challenge" in kinds
-                else "you cannot beat it: pass"
+                else "you hold nothing that can beat it: pass"
             )
             return (
-                f"{self.label(lead['seat'])} {lead.get('kind')}s {lead.get('count')} "
-                f"card(s), {shown}: {answer}"
+                f"{self.label(lead['seat'])} {lead.get('kind')}s "
+                f"{_count(lead.get('count', 0), 'card')}, {shown}: {answer}"
             )
         bid = view.get("bid")
         if "bid" in kinds and isinstance(bid, str) and isinstance(view.get("bidder"), int):
-            return f"{self.label(view['bidder'])} bids {bid}: bid higher or call?"
+            return f"{self.label(view['bidder'])} bids {bid_words(bid)}: bid higher or call?"
         if isinstance(bid, dict) and ("bid" in kinds or "call" in kinds):
             # Cheat's bidding for the first play: how many of the highest rank one holds.
             return (
@@ -678,11 +715,36 @@ class TerminalGame:
                 else f"you open the bidding: {options}"
             )
         if "play" in kinds:
+            if self.pass_picks_up(view, kinds):
+                pile = _count(int(view.get("pile_size", 0)), "card")
+                options = f"play, or pass and pick up the pile ({pile})"
             if view.get("claim_rank"):
-                return f"your play: claim {view['claim_rank']} ({options})"
+                rank = RANK_WORDS.get(view["claim_rank"], view["claim_rank"])
+                return f"your play: claim {rank} ({options})"
             if view.get("claim_ranks"):
-                return f"your play: claim any of {' '.join(view['claim_ranks'])} ({options})"
+                ranks = " ".join(RANK_WORDS.get(r, r) for r in view["claim_ranks"])
+                return f"your play: claim any of {ranks} ({options})"
         return f"you may: {options}"
+
+    def claim_line(self, last: dict[str, Any]) -> str:
+        """'always_call 3 claims 2 × 10 of hearts (laid 3)': the play being judged."""
+        suit = f" of {SUIT_WORDS[last['suit']]}" if last.get("suit") in SUIT_WORDS else ""
+        laid = f" (laid {last['laid']})" if last.get("laid") not in (None, last["count"]) else ""
+        rank = RANK_WORDS.get(last["rank"], last["rank"])
+        verb = "claim" if self.label(last["seat"]) == "you" else "claims"
+        return f"{self.label(last['seat'])} {verb} {last['count']} × {rank}{suit}{laid}"
+
+    @staticmethod
+    def pass_picks_up(view: dict[str, Any], kinds: list[str]) -> bool:
+        """Whether 'pass' now means taking the pile (Bullsh*t's pass on one's own turn)."""
+        rules = view.get("rules") or {}
+        return (
+            "pass" in kinds
+            and "play" in kinds
+            and rules.get("turn_pass") == "pickup"
+            and view.get("phase") == "turn"
+            and int(view.get("pile_size", 0)) > 0
+        )
 
     def label(self, seat: int) -> str:
         """A seat as the situation line names it: 'you', 'player 1', or 'seat 2 (counter)'."""
@@ -736,9 +798,17 @@ class TerminalGame:
             try:
                 action = parse_input(text, view, legal, ask=input)
                 self.check(seat, action)
-                return action
             except IllegalAction as exc:
                 self.console.print(Text(str(exc), style="red"))
+                continue
+            costly = action == {"type": "pass"} and self.pass_picks_up(view, kinds)
+            if costly and not self.pickup_confirmed:
+                pile = _count(int(view.get("pile_size", 0)), "card")
+                answer = input(f"Passing picks up the pile ({pile}). Pass anyway? [y/N] ")
+                if answer.strip().lower() not in ("y", "yes"):
+                    continue
+                self.pickup_confirmed = True  # asked once a game
+            return action
 
     def check(self, seat: int, action: dict[str, Any]) -> None:
         """IllegalAction with the engine's own words if ``action`` is not legal; the state is

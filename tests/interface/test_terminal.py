@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -67,16 +68,16 @@ def test_a_person_plays_bullshit_to_the_end_and_bad_input_is_answered() -> None:
     child.sendline("2")
     moves = play_to_end(child)
     assert moves >= 1
-    child.expect(pexpect.EOF)
-    assert "ranking:" in child.before
+    summary = decline_rematch(child)
+    assert "ranking:" in summary
 
 
 @pytest.mark.parametrize("game_id", ["bluff", "popcorn"])
 def test_other_cheat_games_play_to_the_end(game_id: str) -> None:
     child = spawn("play", game_id, "--seed", "5", "--delay", "0")
     play_to_end(child)
-    child.expect(pexpect.EOF)
-    assert "ranking:" in child.before
+    summary = decline_rematch(child)
+    assert "ranking:" in summary
 
 
 def test_quit_offers_to_save_and_resume_continues(tmp_path: Path) -> None:
@@ -95,15 +96,15 @@ def test_quit_offers_to_save_and_resume_continues(tmp_path: Path) -> None:
     assert data["state"]["version"] >= 1
     resumed = spawn("play", "--resume", str(save), "--delay", "0")
     play_to_end(resumed)
-    resumed.expect(pexpect.EOF)
-    assert "ranking:" in resumed.before
+    summary = decline_rematch(resumed)
+    assert "ranking:" in summary
 
 
 def test_a_recorded_game_replays_to_the_same_end(tmp_path: Path) -> None:
     save = tmp_path / "rec.json"
     child = spawn("play", "popcorn", "--seed", "12", "--delay", "0", "--record", str(save))
     play_to_end(child)
-    child.expect(pexpect.EOF)
+    decline_rematch(child)
     data = json.loads(save.read_text())
     assert data["format"] == "bluffhouse-record/1"
     assert data["actions"], "the record holds every action"
@@ -124,7 +125,7 @@ def test_a_tampered_record_is_reported(tmp_path: Path) -> None:
     save = tmp_path / "rec.json"
     child = spawn("play", "bullshit", "--seed", "2", "--delay", "0", "--record", str(save))
     play_to_end(child)
-    child.expect(pexpect.EOF)
+    decline_rematch(child)
     data = json.loads(save.read_text())
     data["actions"] = data["actions"][:-1]
     save.write_text(json.dumps(data))
@@ -161,6 +162,16 @@ def test_hot_seat_hides_hands_between_players() -> None:
     child.terminate(force=True)
 
 
+def decline_rematch(child: pexpect.spawn) -> str:
+    """The game is over: the terminal offers another at the same table; say no, and it ends.
+    Returns what it printed before the offer (the summary)."""
+    child.expect(r"Play again\? \[y/N\]")
+    summary = str(child.before)
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    return summary
+
+
 def answer_any(child: pexpect.spawn, limit: int = 3000) -> int:
     """Play any game to the end: pass in windows, call a standing bid now and then, else the
     first listed action."""
@@ -188,9 +199,9 @@ def test_a_person_plays_poker_bull_to_the_end_with_hints_and_bad_bids() -> None:
     child.expect(PROMPT)
     child.sendline("1")
     answer_any(child)
-    child.expect(pexpect.EOF)
-    assert "winner:" in child.before
-    assert "calls made:" in child.before
+    summary = decline_rematch(child)
+    assert "winner:" in summary
+    assert "calls made:" in summary
 
 
 def test_a_person_plays_sneak_to_the_end() -> None:
@@ -201,5 +212,54 @@ def test_a_person_plays_sneak_to_the_end() -> None:
     child.expect(PROMPT)
     child.sendline("1")
     answer_any(child)
-    child.expect(pexpect.EOF)
-    assert "scores:" in child.before
+    summary = decline_rematch(child)
+    assert "scores:" in summary
+
+
+def test_a_costly_pass_asks_once_and_the_game_offers_a_rematch() -> None:
+    """Bullsh*t: 'pass' on your own turn picks up the pile. The prompt says so, the first such
+    pass asks to confirm ('n' keeps the turn), and at the end 'y' deals a new game."""
+    child = spawn("play", "bullshit", "--seed", "3", "--delay", "0")
+    while True:  # until the pile holds cards on the person's turn
+        child.expect(PROMPT)
+        kinds = child.match.group(1).split("/")
+        if "play" in kinds and "pass and pick up the pile" in child.before:
+            break
+        child.sendline(
+            "2" if "play" in kinds and "pass" in kinds else "1" if "play" in kinds else "pass"
+        )
+    assert re.search(r"pass and pick up the pile \(\d+ cards?\)", child.before)
+    child.sendline("pass")
+    child.expect(r"Passing picks up the pile \((\d+) cards?\)\. Pass anyway\? \[y/N\]")
+    child.sendline("n")
+    child.expect(PROMPT)  # the turn is still the person's
+    child.sendline("pass")
+    child.expect(r"Pass anyway\? \[y/N\]")
+    child.sendline("y")
+    child.expect(r"you pass and pick up the pile")
+    play_to_end(child)
+    child.expect(r"Play again\? \[y/N\]")
+    child.sendline("y")
+    child.expect("a new game")
+    child.expect(PROMPT)
+    child.terminate(force=True)
+
+
+def test_notation_for_people_in_the_terminal() -> None:
+    """10 for T, one multiplication sign, plurals, and the claim being judged in a window."""
+    child = spawn("play", "bullshit", "--seed", "3", "--delay", "0")
+    seen = ""
+    for _ in range(40):
+        i = child.expect([PROMPT, "game over"])
+        seen += child.before
+        if i == 1:
+            break
+        kinds = child.match.group(1).split("/")
+        child.sendline(
+            "2" if "play" in kinds and "pass" in kinds else "1" if "play" in kinds else "pass"
+        )
+    child.terminate(force=True)
+    assert " × " in seen and " x " not in seen
+    assert "card(s)" not in seen
+    assert not re.search(r"\b[0-9]+ × T\b|claim T\b", seen)
+    assert "judging: " in seen
