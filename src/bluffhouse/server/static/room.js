@@ -38,7 +38,8 @@ document.addEventListener("keydown", (event) => {
   const k = event.key.toLowerCase();
   let done = false;
   if (k === "c") done = pressKind("call");
-  else if (k === "p") done = pressKind("pass");
+  else if (k === "p") done = pressKind("pass"); // letting a play go: never the pile's pick-up
+  else if (k === "u") done = pressKind("pickup");
   else if (k === "d") done = pressKind("draw");
   else if (k === "enter") done = pressKind("play", "sneak", "challenge", "flaunt", "bid");
   else if (k === "escape") { S.selected.clear(); ui.renderHand(); ui.renderActions(); done = true; }
@@ -77,6 +78,7 @@ $("#chat-form").addEventListener("submit", (event) => {
   const text = $("#chat-text").value.trim();
   if (text && ui.send({ type: "chat", text })) $("#chat-text").value = "";
 });
+$("#back").addEventListener("click", () => ui.send({ type: "back" }));
 $("#replay-open").addEventListener("click", ui.openReplay);
 $("#replay-first").addEventListener("click", () => ui.moveReplay(0));
 $("#replay-prev").addEventListener("click", () => ui.moveReplay(S.replay.at - 1));

@@ -68,13 +68,18 @@ export function makeActions(S, ui) {
     for (const action of simple) {
       let label = capital(action.type);
       if (action.type === "call") label = v.call_word ? `${v.call_word}!` : "Call";
+      let kind = action.type;
       if (action.type === "pass") {
+        // One label per meaning: letting a play (or lead) go, or the turn's pass, which in
+        // Bullsh*t picks up the pile: that one has its own key (U), not P.
         const declining = !withCards.some((a) => a.type === "play") && (v.phase && v.phase !== "turn" || ui.toAct().length > 1 || !!v.lead);
-        const pickup = v.rules && v.rules.turn_pass === "pickup";
-        label = declining ? "Pass (let it go)" : pickup ? "Pass (take the pile)" : "Pass";
+        const pickup = !declining && v.rules && v.rules.turn_pass === "pickup";
+        const pile = v.pile_size || 0;
+        label = declining ? "Let it go" : pickup ? `Pass and pick up the pile (${pile} card${pile === 1 ? "" : "s"})` : "Pass";
+        if (pickup) kind = "pickup";
       }
       if (action.type === "draw") label = "Draw a card";
-      nodes.push(ui.button(label, action, action.type, action.type === "call" ? "danger" : ""));
+      nodes.push(ui.button(label, action, kind, action.type === "call" ? "danger" : kind === "pickup" ? "costly" : ""));
     }
     nodes.push(...cheats);
     if (other.length) nodes.push(...otherActions(other));
@@ -86,7 +91,8 @@ export function makeActions(S, ui) {
       if (again && !again.disabled) again.focus();
     }
     const t = ui.timerFor(S.seat);
-    prompt.replaceChildren(el("strong", { text: ui.situation() }), hint ? ` ${hint}` : "", t ? " " : "", t ? ui.countdown(S.seat) : "");
+    const situation = ui.standingIn(S.seat) ? "A bot is playing for you: act, or press I'm back, to play yourself." : ui.situation();
+    prompt.replaceChildren(el("strong", { text: situation }), hint ? ` ${hint}` : "", t ? " " : "", t ? ui.countdown(S.seat) : "");
     ui.tickClocks();
   }
 

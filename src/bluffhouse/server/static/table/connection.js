@@ -81,7 +81,12 @@ export function makeConnection(S, ui) {
         break;
       case "room": {
         const names = JSON.stringify((S.room && S.room.seats || []).map((x) => [x.name, x.bot]));
+        const before = S.room ? S.room.seats.filter((x) => x.stand_in).map((x) => x.seat) : [];
         S.room = message.room;
+        const after = message.room.seats.filter((x) => x.stand_in).map((x) => x.seat);
+        for (const seat of after) if (!before.includes(seat)) ui.note(`${ui.seatName(seat)} missed ${seat === S.seat ? "your" : "their"} turns: a counter bot plays for ${seat === S.seat ? "you" : "them"} until ${seat === S.seat ? "you are" : "they are"} back.`);
+        for (const seat of before) if (!after.includes(seat)) ui.note(`${ui.seatName(seat)} ${seat === S.seat ? "are" : "is"} back: the bot stops playing for ${seat === S.seat ? "you" : "them"}.`);
+        ui.renderStandIn();
         ui.renderRoom();
         if (S.view) ui.renderTable();
         if (names !== JSON.stringify(message.room.seats.map((x) => [x.name, x.bot]))) { // the log names seats

@@ -15,6 +15,13 @@ export function makeLog(S, ui) {
     log.scrollTop = log.scrollHeight;
   }
 
+  // A line of the table's own (a stand-in comes or goes), between the game's events.
+  function note(text) {
+    const log = $("#log");
+    log.append(el("li", { class: "note", text }));
+    log.scrollTop = log.scrollHeight;
+  }
+
   function renderOver() {
     const v = S.view;
     const result = v.result || {};
@@ -63,5 +70,5 @@ export function makeLog(S, ui) {
     showReplay();
   }
 
-  return { renderLog, renderOver, openReplay, showReplay, moveReplay };
+  return { note, renderLog, renderOver, openReplay, showReplay, moveReplay };
 }

@@ -114,12 +114,24 @@ export function makeSeats(S, ui) {
     const chip = el("div", { class: `seat${acting ? " acting" : ""}${me ? " me-chip" : ""}${away ? " away" : ""}`, "data-seat": seat },
       el("div", { class: "seat-name" }, el("span", { text: me ? `${capital(nameOf(seat))}` : capital(nameOf(seat)) }),
         info && info.kind === "bot" ? el("span", { class: "tag bot", text: "bot", title: `a ${info.bot} bot` }) : "",
-        away ? el("span", { class: "tag away", text: standIn ? "away, bot plays" : "away" }) : ""),
+        standIn ? el("span", { class: "tag standin", text: "a bot plays", title: "missed turns: a counter bot plays for this seat until its player is back" })
+          : away ? el("span", { class: "tag away", text: "away" }) : ""),
       el("div", { class: "seat-cards" }, el("span", { class: "mini-back", "aria-hidden": "true" }),
         el("span", { class: "count", text: `${size} card${size === 1 ? "" : "s"}` })),
       el("div", { class: "seat-extra muted", text: seatExtras(seat).join(" · ") }),
       acting ? el("div", { class: "seat-act" }, el("span", { class: "tag act", text: actingWord(seat) }), countdown(seat)) : "");
     return chip;
+  }
+
+  // Whether a stand-in bot plays for this seat now (the room's seat list says).
+  function standingIn(seat) {
+    const info = seatInfo(seat);
+    return Boolean(info && info.stand_in);
+  }
+
+  // The banner on the player's own page while a bot plays for them, with the way back.
+  function renderStandIn() {
+    $("#stand-in").hidden = !(S.seat !== null && standingIn(S.seat) && S.view && !S.view.over);
   }
 
   function actingWord(seat) {
@@ -148,6 +160,7 @@ export function makeSeats(S, ui) {
     const meLine = $("#me-line");
     if (S.seat === null) meLine.replaceChildren(el("span", { class: "muted", text: "You are watching: every hand is hidden from spectators." }));
     else meLine.replaceChildren(seatChip(S.seat, true));
+    renderStandIn();
     ui.renderHand();
     ui.renderActions();
     tickClocks();
@@ -217,6 +230,7 @@ export function makeSeats(S, ui) {
     const v = S.view;
     const kinds = new Set((S.legal || []).map((a) => a.type));
     if (kinds.has("challenge")) return "Challenge the lead or pass.";
+    if (v.lead && kinds.has("pass") && S.family === "sneak") return "You hold nothing that can beat the lead: pass.";
     if (kinds.has("call") && v.last_play && v.last_play.seat !== S.seat && !kinds.has("play")) return `${claimWords(v.last_play)}: call or let it go?`;
     if (kinds.has("call") && v.bid && "bidder" in v) return `${capital(nameOf(v.bidder))} bid ${bidText(v.bid)}: bid higher or call.`;
     if (kinds.has("bid")) return "Your bid.";
@@ -230,5 +244,5 @@ export function makeSeats(S, ui) {
     return `Waiting for ${names.join(", ")}${t ? " (call window)" : ""}.`;
   }
 
-  return { seatInfo, nameOf, seatName, say3, chatLine, renderRoom, toAct, myTurn, timerFor, countdown, tickClocks, seatExtras, seatChip, actingWord, renderTable, claimWords, lastEvent, renderBoard, situation, waitingText };
+  return { standingIn, renderStandIn, seatInfo, nameOf, seatName, say3, chatLine, renderRoom, toAct, myTurn, timerFor, countdown, tickClocks, seatExtras, seatChip, actingWord, renderTable, claimWords, lastEvent, renderBoard, situation, waitingText };
 }

@@ -1,0 +1,153 @@
+"""A table that is fair to a slow player and has no trap words, in Debian's Chromium: a stand-in
+bot is announced to everyone and to the player, who can come back; every pass says what it
+does (letting a play go, or picking up the pile, which has a key of its own); a call window
+of bots closes in one bot's think time, not one per bot."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from tablekit import DESKTOP, Person, open_as_host
+
+
+def _spectator(browser: Any, server: Any, link: str) -> tuple[Any, Person]:
+    ctx = browser.new_context(viewport=DESKTOP)
+    person = Person(ctx.new_page(), "Sam").watch()
+    person.page.goto(f"{server.http}{link}")
+    person.wait_state()
+    return ctx, person
+
+
+def test_a_stand_in_is_announced_and_the_player_comes_back(
+    browser: Any, shared_server: Any
+) -> None:
+    made = shared_server.create(
+        game="bullshit",
+        players=3,
+        bots=[1, 2],
+        seed=5,
+        turn_seconds=1,
+        window_seconds=1,
+        missed_turns=1,
+        bot_delay=0.3,
+    )
+    ctx, ann = open_as_host(browser, shared_server, made)
+    ctx_s, sam = _spectator(browser, shared_server, made["link"])
+    page = ann.page
+    ann.wait_state()
+    # Ann does nothing: her turn clock runs out once, and a counter bot plays for her
+    page.wait_for_selector("#stand-in:not([hidden])", timeout=30_000)
+    assert "A bot is playing for you" in page.inner_text("#stand-in")
+    page.wait_for_function(
+        "() => document.querySelector('#prompt').textContent.includes('A bot is playing for you')"
+        " || !window.bluffhouse.view.to_act.includes(0)"
+    )
+    assert "a counter bot plays for you" in page.inner_text("#log")
+    # everyone else sees it on her seat, and in their log
+    sam.page.wait_for_selector('.seat[data-seat="0"] .tag.standin')
+    assert sam.page.inner_text('.seat[data-seat="0"] .tag.standin') == "a bot plays"
+    assert "a counter bot plays for them" in sam.page.inner_text("#log")
+    # she is back: the banner goes, and so does the tag
+    page.click("#back")
+    page.wait_for_selector("#stand-in", state="hidden")
+    sam.page.wait_for_selector('.seat[data-seat="0"] .tag.standin', state="detached")
+    assert "is back" in sam.page.inner_text("#log")
+    assert not ann.console_errors and not sam.console_errors
+    ctx.close()
+    ctx_s.close()
+
+
+def _wait_turn(person: Person) -> dict[str, Any]:
+    person.page.wait_for_function(
+        "() => { const s = window.bluffhouse; return s.view && s.view.to_act.length === 1 && "
+        "s.view.to_act[0] === s.seat && s.legal && s.legalVersion === s.msg.version; }",
+        timeout=30_000,
+    )
+    info = person.read()
+    assert info is not None
+    return info
+
+
+def test_every_pass_says_what_it_does_and_p_never_picks_up_the_pile(
+    browser: Any, shared_server: Any
+) -> None:
+    """Bullsh*t: in a call window the pass is "Let it go" (key P); on Ann's turn with cards in
+    the pile it is "Pass and pick up the pile (N cards)", a button of its own kind, which P does
+    not press (U does)."""
+    made = shared_server.create(
+        game="bullshit", players=3, bots=[1, 2], timers=False, seed=11, bot_delay=0
+    )
+    ctx, ann = open_as_host(browser, shared_server, made)
+    page = ann.page
+    seen_window = seen_pickup = False
+    for _ in range(60):
+        page.wait_for_function(
+            "() => { const s = window.bluffhouse; return s.view && (s.view.over || "
+            "(s.view.to_act.includes(s.seat) && s.legal && s.legalVersion === s.msg.version)); }",
+            timeout=30_000,
+        )
+        state = page.evaluate(
+            "() => ({phase: window.bluffhouse.view.phase, pile: window.bluffhouse.view.pile_size,"
+            " over: window.bluffhouse.view.over})"
+        )
+        if state["over"]:
+            break
+        before = ann.read()["version"]  # type: ignore[index]
+        labels = page.eval_on_selector_all(
+            "#actions button", "bs => bs.map((b) => [b.dataset.kind, b.textContent])"
+        )
+        kinds = {k for k, _ in labels}
+        if state["phase"] == "window":
+            assert ["pass", "Let it go"] in labels, labels
+            seen_window = True
+            page.keyboard.press("p")  # lets the play go
+        elif state["pile"]:
+            word = "card" if state["pile"] == 1 else "cards"
+            assert ["pickup", f"Pass and pick up the pile ({state['pile']} {word})"] in labels
+            assert "pass" not in kinds
+            page.keyboard.press("p")  # P is not the pick-up
+            time.sleep(0.3)
+            assert ann.read()["version"] == before  # type: ignore[index]
+            seen_pickup = True
+            page.click("#hand .card:not([disabled])")
+            page.click('#actions button[data-kind="play"]')
+        else:
+            page.click("#hand .card:not([disabled])")
+            page.click('#actions button[data-kind="play"]')
+        page.wait_for_function("(v) => window.bluffhouse.msg.version > v", arg=before)
+        if seen_window and seen_pickup:
+            break
+    assert seen_window and seen_pickup
+    for words in ("Pass (let it go)", "Pass (take the pile)"):
+        assert words not in page.inner_text("body")
+    assert not ann.console_errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("delay", [1.5])
+def test_a_window_of_three_bots_closes_in_one_think_time(
+    browser: Any, shared_server: Any, delay: float
+) -> None:
+    """Ann plays; three bots answer her play in the call window. Their think times overlap:
+    the window closes well before three think times (one after another it took at least
+    4.5 s here)."""
+    made = shared_server.create(
+        game="bullshit", players=4, bots=[1, 2, 3], timers=False, seed=3, bot_delay=delay
+    )
+    ctx, ann = open_as_host(browser, shared_server, made)
+    page = ann.page
+    _wait_turn(ann)
+    page.click("#hand .card:not([disabled])")
+    started = time.monotonic()
+    page.click('#actions button[data-kind="play"]')
+    # the window is open for the three bots, then closes (seat 1 to play, or a call settled)
+    page.wait_for_function(
+        "() => { const v = window.bluffhouse.view; return v.phase !== 'window' && "
+        "window.bluffhouse.events.some((e) => e.type === 'play' && e.seat === 0); }",
+        timeout=30_000,
+    )
+    took = time.monotonic() - started
+    assert took < 2.5 * delay, f"the window of three bots took {took:.1f} s"
+    ctx.close()
