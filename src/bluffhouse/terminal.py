@@ -507,7 +507,10 @@ class TerminalGame:
                 f"{_count(lead.get('count', 0), 'card')}: {shown}"
             )
         if view.get("sips") and any(view["sips"]):
-            c.print("sips: " + "  ".join(f"{self.name(s)} {n}" for s, n in enumerate(view["sips"])))
+            c.print(
+                "sips (the drinking tally: one per card picked up): "
+                + "  ".join(f"{self.name(s)} {n}" for s, n in enumerate(view["sips"]))
+            )
         if view.get("scores"):
             c.print(
                 "scores: " + "  ".join(f"{self.name(s)} {n}" for s, n in enumerate(view["scores"]))

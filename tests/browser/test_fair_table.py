@@ -151,3 +151,56 @@ def test_a_window_of_three_bots_closes_in_one_think_time(
     took = time.monotonic() - started
     assert took < 2.5 * delay, f"the window of three bots took {took:.1f} s"
     ctx.close()
+
+
+def test_a_wrong_code_says_so_and_stops(browser: Any, shared_server: Any) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    person = Person(ctx.new_page(), "Ann").watch()
+    sockets: list[Any] = []
+    person.page.on("websocket", lambda ws: sockets.append(ws))
+    person.page.goto(f"{shared_server.http}/r/ZZZZZZ")
+    person.page.wait_for_function(
+        "() => document.querySelector('#conn').textContent === 'no such room'"
+    )
+    assert "There is no room ZZZZZZ" in person.page.inner_text("#error")
+    time.sleep(2.5)  # the page reconnects after 0.5 s, 1 s, 2 s ... when it is only a blip
+    assert len(sockets) == 1
+    ctx.close()
+
+
+def test_chat_names_survive_a_reload_and_the_replay_icons_are_drawn(
+    browser: Any, shared_server: Any
+) -> None:
+    """Bob's chat line still says Bob after Ann reloads (the names come with the lines); the
+    replay's first / last buttons are inline SVG, drawn whatever fonts the system has."""
+    made = shared_server.create(
+        game="bullshit", players=3, bots=[2], timers=False, seed=5, bot_delay=0
+    )
+    ctx_b = browser.new_context(viewport=DESKTOP)
+    bob = Person(ctx_b.new_page(), "Bob").watch()
+    bob.page.goto(f"{shared_server.http}{made['link']}")
+    bob.page.wait_for_selector("#join:not([hidden])")
+    bob.page.fill("#join-name", "Bob")
+    bob.page.click("#join button[type=submit]")
+    bob.page.wait_for_selector("#chat-form:not([hidden])")
+    ctx, ann = open_as_host(browser, shared_server, made)
+    ann.wait_state()
+    bob.page.fill("#chat-text", "hello from Bob")
+    bob.page.press("#chat-text", "Enter")
+    ann.page.wait_for_selector("#chat li")
+    ann.page.reload()
+    ann.page.wait_for_function(
+        "() => [...document.querySelectorAll('#chat li')].some((li) => "
+        "li.textContent.includes('hello from Bob'))"
+    )
+    line = ann.page.locator("#chat li", has_text="hello from Bob").inner_text()
+    assert line.startswith("Bob:"), line
+    ann.page.evaluate(
+        "() => { for (const id of ['#done', '#replay']) document.querySelector(id).hidden = false; }"
+    )
+    for button in ("#replay-first", "#replay-last"):
+        box = ann.page.locator(f"{button} svg").bounding_box()
+        assert box is not None and box["width"] > 4 and box["height"] > 4
+    assert not ann.console_errors
+    ctx.close()
+    ctx_b.close()

@@ -50,9 +50,13 @@ export function makeConnection(S, ui) {
       S.connected = false;
       S.pending = false;
       showConn();
-      if (event.code === 4404) { S.stopped = true; say(`There is no room ${S.code}. Check the code, or create a room in the lobby.`); return; }
+      if (event.code === 4404) { // a wrong code: say so and stop (no endless reconnecting)
+        S.stopped = true; S.stopReason = "no such room"; showConn();
+        say(`There is no room ${S.code}. Check the code, or create a room in the lobby.`);
+        return;
+      }
       if (event.code === 4000) {
-        S.stopped = true;
+        S.stopped = true; S.stopReason = "open in another tab"; showConn();
         say("This seat was opened in another tab or device. Reload this page to play here.");
         return;
       }
@@ -64,7 +68,8 @@ export function makeConnection(S, ui) {
 
   function showConn() {
     const node = $("#conn");
-    node.textContent = S.connected ? (S.seat === null ? "watching" : "connected") : "reconnecting…";
+    node.textContent = S.connected ? (S.seat === null ? "watching" : "connected")
+      : S.stopped ? (S.stopReason || "not connected") : "reconnecting…";
     node.className = `conn ${S.connected ? "ok" : "down"}`;
   }
 

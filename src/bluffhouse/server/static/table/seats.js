@@ -24,7 +24,10 @@ export function makeSeats(S, ui) {
 
   function chatLine(line) {
     const list = $("#chat");
-    const who = line.seat === null || line.seat === undefined ? (line.name || "host") : capital(nameOf(line.seat));
+    // the name the line was said under (kept with it: the seats may not be known yet after
+    // a reload); "You" for one's own
+    const mine = line.seat !== null && line.seat !== undefined && line.seat === S.seat;
+    const who = mine ? "You" : line.name || (line.seat === null || line.seat === undefined ? "host" : capital(nameOf(line.seat)));
     list.append(el("li", {}, el("strong", { text: `${who}: ` }), line.text));
     while (list.children.length > 50) list.firstChild.remove();
     list.scrollTop = list.scrollHeight;
