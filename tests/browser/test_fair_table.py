@@ -196,7 +196,8 @@ def test_chat_names_survive_a_reload_and_the_replay_icons_are_drawn(
     line = ann.page.locator("#chat li", has_text="hello from Bob").inner_text()
     assert line.startswith("Bob:"), line
     ann.page.evaluate(
-        "() => { for (const id of ['#done', '#replay']) document.querySelector(id).hidden = false; }"
+        "() => { for (const id of ['#done', '#replay']) "
+        "document.querySelector(id).hidden = false; }"
     )
     for button in ("#replay-first", "#replay-last"):
         box = ann.page.locator(f"{button} svg").bounding_box()
