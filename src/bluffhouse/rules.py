@@ -33,6 +33,11 @@ def option(
 
 @dataclass(frozen=True)
 class OptionInfo:
+    """One rules option: its key, type, default, meaning and allowed values; and, for people,
+    a ``label`` in words, the ``group`` it is shown in (see ``Rules.WORDS``) and the kind of
+    control that fits its values (``input``: "rank" for one rank or 'any', "ranks" for a set
+    of ranks or 'all', else "" for the type's own)."""
+
     name: str
     type: type
     default: Any
@@ -40,6 +45,9 @@ class OptionInfo:
     choices: tuple[Any, ...] | None
     low: int | None
     high: int | None
+    label: str = ""
+    group: str = ""
+    input: str = ""
 
     @property
     def type_name(self) -> str:
@@ -77,7 +85,15 @@ class OptionInfo:
 
 @dataclass(frozen=True)
 class Rules:
-    """Base of every family's options; subclasses add fields made with :func:`option`."""
+    """Base of every family's options; subclasses add fields made with :func:`option`.
+
+    ``WORDS`` gives each option its group and its label for people (a front end shows the
+    label, and the key only to those who ask for it); ``GROUPS`` orders and names the groups.
+    ``RANK_INPUTS`` marks the text options whose values are ranks."""
+
+    WORDS: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    GROUPS: ClassVar[Mapping[str, str]] = {}
+    RANK_INPUTS: ClassVar[Mapping[str, str]] = {}
 
     FAMILY: ClassVar[str] = ""
 
@@ -142,6 +158,9 @@ def _options_of(cls: type[Rules]) -> tuple[OptionInfo, ...]:
             choices=f.metadata.get("choices"),
             low=f.metadata.get("low"),
             high=f.metadata.get("high"),
+            label=cls.WORDS.get(f.name, ("", ""))[1] or f.name.replace("_", " "),
+            group=cls.WORDS.get(f.name, ("other", ""))[0],
+            input=cls.RANK_INPUTS.get(f.name, ""),
         )
         for f in dataclasses.fields(cls)
     )

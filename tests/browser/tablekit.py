@@ -324,9 +324,19 @@ def check_secrets(person: Person, allowed: Allowed, game_no: int) -> int:
 
 
 def set_option(page: Any, name: str, value: Any) -> None:
+    """Set a house rule as a person does: tick, pick or type it (ranks are ticked)."""
     control = page.locator(f"#opt-{name}")
     tag = control.evaluate("n => n.tagName + ':' + n.type")
-    if tag == "INPUT:checkbox":
+    if tag.startswith("DIV"):  # a rank picker
+        menus = control.locator("select")
+        text = str(value)
+        if control.locator(".rank-ticks").count() == 0 or text in ("all", "auto"):  # one rank
+            menus.first.select_option(text)
+        else:
+            menus.first.select_option("pick")
+            for rank in "A23456789TJQK":
+                control.locator(f'[data-rank="{rank}"]').set_checked(rank in text)
+    elif tag == "INPUT:checkbox":
         control.set_checked(bool(value))
     elif tag.startswith("SELECT"):
         control.select_option(str(value))

@@ -148,7 +148,22 @@ def test_the_lobby_offers_every_option_and_explains_the_game(
             names = page.locator("#options [data-option]").evaluate_all(
                 "nodes => nodes.map(n => n.dataset.option)"
             )
-            assert names == [o["name"] for o in catalogue[gid]["options"]]
+            options = catalogue[gid]["options"]
+            assert sorted(names) == sorted(o["name"] for o in options)
+            # grouped and labelled in words: no option's key shows until it is asked for
+            page.click("#options-box summary") if not page.locator(
+                "#options-box[open]"
+            ).count() else None
+            legends = page.locator("#options legend").all_inner_texts()
+            assert legends == [
+                t for _, t in catalogue[gid]["groups"] if any(o["group"] == _ for o in options)
+            ]
+            shown = page.inner_text("#options")
+            keys = [o["name"] for o in options if "_" in o["name"]]
+            assert not [k for k in keys if k in shown], shown
+            page.check("#show-keys")
+            assert all(k in page.inner_text("#options") for k in keys)
+            page.uncheck("#show-keys")
             assert catalogue[gid]["summary"] in page.inner_text("#summary")
             assert "How to play" not in page.inner_text("#how")
             assert bh.lookup(gid).title in page.inner_text("#rules-title")
@@ -162,10 +177,10 @@ def test_a_bad_option_and_a_wrong_code_are_explained(browser: Any, shared_server
     page.goto(f"{shared_server.http}/#bullshit")
     page.fill("#name", "Ann")
     page.click("#options-box summary")
-    set_option(page, "first_rank", "Z")
+    set_option(page, "claim_suit", True)  # each control allows it; with 4-card plays, no
     page.click("#create-button")
     page.wait_for_selector("#error:not(:empty)")
-    assert "first_rank" in page.inner_text("#error")
+    assert "claim_suit" in page.inner_text("#error")
     assert "/r/" not in page.url
     page.fill("#code", "zzzzzz")  # joining by a code that names no room
     page.click("#join button")

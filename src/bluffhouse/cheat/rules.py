@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -22,6 +24,50 @@ STALL_LIMIT = 1000
 @dataclass(frozen=True)
 class CheatRules(Rules):
     """Every rule of the Cheat family as data; presets are sets of values for these fields."""
+
+    GROUPS: ClassVar[Mapping[str, str]] = {
+        "cards": "The cards",
+        "claims": "Playing and claiming",
+        "calls": "Calling a bluff",
+        "turns": "Turns and table habits",
+        "ending": "How it ends",
+        "extras": "Extras",
+    }
+    WORDS: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "decks": ("cards", "Packs shuffled together"),
+        "jokers": ("cards", "Jokers in the packs"),
+        "jokers_as": ("cards", "What a joker is"),
+        "deck_ranks": ("cards", "Ranks in the packs"),
+        "claim_ranks": ("claims", "Ranks that may be claimed"),
+        "sequence": ("claims", "How the claimed rank moves"),
+        "first_rank": ("claims", "The first claim"),
+        "max_cards": ("claims", "Most cards in one play"),
+        "count_lies": ("claims", "The count may be a lie too"),
+        "max_laid": ("claims", "Most cards laid in one play"),
+        "claim_suit": ("claims", "Claim a suit as well"),
+        "callers": ("calls", "Who may call"),
+        "reveal": ("calls", "What a call turns over"),
+        "believe": ("calls", "'I believe' is a move"),
+        "check": ("calls", "Check a play privately"),
+        "after_call_leader": ("calls", "Who leads after a call"),
+        "after_call_rank": ("calls", "The rank after a call"),
+        "final_call": ("calls", "The last card may be called"),
+        "last_card_truthful": ("calls", "The last card must be true"),
+        "call_answer": ("calls", "A called player may answer"),
+        "call_word": ("calls", "What a call is called"),
+        "turn_pass": ("turns", "Passing your turn"),
+        "first_player": ("turns", "Who plays first"),
+        "jump_in": ("turns", "No turns: anyone plays any time"),
+        "table_cheats": ("turns", "Cheating at the table is allowed"),
+        "discard_sets": ("turns", "Four of a kind leave play"),
+        "suit_lead_loses": ("turns", "Leading many of one suit loses"),
+        "end": ("ending", "When the game ends"),
+        "stall_limit": ("ending", "Moves without progress before the game stops"),
+        "kings_cup": ("extras", "King's cup (a drinking game)"),
+    }
+    RANK_INPUTS: ClassVar[Mapping[str, str]] = {
+        "deck_ranks": "ranks", "claim_ranks": "ranks", "first_rank": "rank",
+    }
 
     FAMILY: ClassVar[str] = "cheat"
 

@@ -3,6 +3,8 @@ sibling where hands grow instead of shrink)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -19,6 +21,29 @@ STALL_LIMIT = 500
 @dataclass(frozen=True)
 class PokerBullRules(Rules):
     """Every rule of Poker Bull as data; presets are sets of values for these fields."""
+
+    GROUPS: ClassVar[Mapping[str, str]] = {
+        "cards": "The cards",
+        "bids": "Bids and calls",
+        "hands": "Losing and winning cards",
+        "ending": "How it ends",
+    }
+    WORDS: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "jokers": ("cards", "Jokers (wild)"),
+        "lowest_rank": ("cards", "The lowest rank in the pack"),
+        "suits": ("cards", "Suits in the pack"),
+        "suit_order": ("bids", "Suit order, highest first"),
+        "royal_over_five": ("bids", "A royal flush beats five of a kind"),
+        "jokers_high": ("bids", "Hands made with jokers rank higher"),
+        "higher_hand_counts": ("bids", "A higher hand also makes the bid"),
+        "mode": ("hands", "A lost call costs or gives a card"),
+        "hand_size": ("hands", "Cards each player starts with"),
+        "grow_limit": ("hands", "Growing: out when losing with this many"),
+        "jokers_leave_at": ("hands", "The jokers leave at this many cards"),
+        "recharge_at": ("hands", "Everyone gets a card back at this many"),
+        "stall_limit": ("ending", "Bids in one hand before the game stops"),
+    }
+    RANK_INPUTS: ClassVar[Mapping[str, str]] = {"lowest_rank": "rank"}
 
     FAMILY: ClassVar[str] = "poker_bull"
 

@@ -84,6 +84,9 @@ def games_catalogue() -> list[dict[str, Any]]:
                 "default": getattr(defaults, info.name),
                 "values": info.describe_values(),
                 "doc": info.doc,
+                "label": info.label,
+                "group": info.group,
+                "input": info.input,
             }
             for info in family.RULES.options()
         ]
@@ -98,6 +101,7 @@ def games_catalogue() -> list[dict[str, Any]]:
                 "min_players": preset.min_players or family.MIN_PLAYERS,
                 "max_players": preset.max_players or family.MAX_PLAYERS,
                 "options": options,
+                "groups": [[key, title] for key, title in family.RULES.GROUPS.items()],
                 "how": how_to_play(preset),
             }
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -14,6 +16,17 @@ FLAUNT_CHALLENGES = ("must_beat", "any")
 @dataclass(frozen=True)
 class SneakRules(Rules):
     """Every rule of Sneak that a table may choose, as data."""
+
+    GROUPS: ClassVar[Mapping[str, str]] = {
+        "cards": "The cards",
+        "challenges": "Challenges",
+        "ending": "How it ends",
+    }
+    WORDS: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "packs": ("cards", "Packs in the stock"),
+        "flaunt_challenges": ("challenges", "A challenge to a flaunt must beat it"),
+        "target": ("ending", "Points to win"),
+    }
 
     FAMILY: ClassVar[str] = "sneak"
 

@@ -44,19 +44,69 @@ function el(tag, attrs = {}, ...children) {
 
 const words = (name) => name.replaceAll("_", " ");
 
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+const rankWord = (r) => (r === "T" ? "10" : r);
+
+// A rank picker for an option whose values are ranks: one rank (or "any"), or a set of ranks
+// (or a word such as "all"), as boxes to tick instead of letters to type.
+function rankControl(game, info, id) {
+  const box = el("div", { class: "rank-picker", id, role: "group", "aria-label": info.label });
+  const current = String(info.default);
+  if (info.input === "rank") {
+    const select = el("select", { "aria-label": info.label });
+    const words = current === "any" || /any/.test(info.doc) ? ["any"] : [];
+    for (const value of [...words, ...RANKS]) {
+      const option = el("option", { value, text: value === "any" ? "any rank" : rankWord(value) });
+      if (value === current.replace("10", "T")) option.selected = true;
+      select.append(option);
+    }
+    box.append(select);
+    box.value = () => select.value;
+  } else {
+    const modes = ["all", ...(/'auto'/.test(info.doc) ? ["auto"] : [])];
+    const mode = el("select", { "aria-label": `${info.label}: which` },
+      ...modes.map((m) => el("option", { value: m, text: m === "all" ? "every rank" : "as many as players + 2 (highest)" })),
+      el("option", { value: "pick", text: "these ranks:" }));
+    const picked = modes.includes(current) ? [] : [...current.toUpperCase()];
+    mode.value = modes.includes(current) ? current : "pick";
+    const ticks = el("span", { class: "rank-ticks" }, ...RANKS.map((r) => {
+      const tick = el("input", { type: "checkbox", value: r, "data-rank": r });
+      tick.checked = picked.includes(r);
+      return el("label", { class: "check rank" }, tick, rankWord(r));
+    }));
+    const show = () => { ticks.hidden = mode.value !== "pick"; };
+    mode.addEventListener("change", show);
+    show();
+    box.append(mode, ticks);
+    box.value = () => (mode.value !== "pick" ? mode.value
+      : RANKS.filter((r) => ticks.querySelector(`[data-rank="${r}"]`).checked).join(""));
+  }
+  return box;
+}
+
+// The option's help in words: a mention of another option's key reads as its label.
+function helpWords(game, text) {
+  let out = text;
+  for (const other of game.options) out = out.replace(new RegExp(`\\b${other.name}\\b`, "g"), `“${other.label}”`);
+  return out;
+}
+
 // One form control for one rule option, built from its type and its values text
-// ("true | false", "a | b", "1..2", "0..", "text").
+// ("true | false", "a | b", "1..2", "0..", "text"), or a rank picker; labelled in words, its
+// key (what `bluffhouse play --option` takes) shown only with "technical names".
 function optionControl(game, info) {
   const id = `opt-${info.name}`;
   const values = String(info.values);
   let control;
-  if (info.type === "bool") {
+  if (info.input) {
+    control = rankControl(game, info, id);
+  } else if (info.type === "bool") {
     control = el("input", { type: "checkbox", id, name: info.name });
     control.checked = Boolean(info.default);
   } else if (values.includes(" | ")) {
     control = el("select", { id, name: info.name });
     for (const value of values.split(" | ")) {
-      const option = el("option", { value, text: value });
+      const option = el("option", { value, text: value.replaceAll("_", " ") });
       if (String(info.default) === value) option.selected = true;
       control.append(option);
     }
@@ -73,14 +123,30 @@ function optionControl(game, info) {
   control.dataset.type = info.type;
   control.dataset.default = JSON.stringify(info.default);
   control.addEventListener("change", () => countChanged(game));
-  const label = el("label", { for: id, class: info.type === "bool" ? "check" : "" });
-  if (info.type === "bool") label.append(control, " ", el("code", { text: info.name }));
-  else label.append(el("code", { text: info.name }), " ", control);
+  const key = el("code", { class: "key", text: info.name });
+  const label = el("label", { for: id, class: info.type === "bool" && !info.input ? "check" : "" });
+  if (info.type === "bool" && !info.input) label.append(control, " ", info.label, " ", key);
+  else label.append(info.label, " ", key, " ", control);
+  const defaultWords = info.type === "bool" ? (info.default ? "on" : "off") : String(info.default).replaceAll("_", " ");
   return el("div", { class: "option" }, label,
-    el("p", { class: "help", text: `${info.doc} (${values}; default ${JSON.stringify(info.default)})` }));
+    el("p", { class: "help", text: `${helpWords(game, info.doc)} (this game: ${defaultWords})` }));
+}
+
+// The options in their groups (the cards, claims, calls ... as the rules data orders them).
+function optionGroups(game) {
+  const groups = game.groups && game.groups.length ? game.groups : [["other", "Options"]];
+  const out = [];
+  for (const [key, title] of groups) {
+    const mine = game.options.filter((o) => o.group === key);
+    if (mine.length) out.push(el("fieldset", { class: "rule-group" }, el("legend", { text: title }), ...mine.map((info) => optionControl(game, info))));
+  }
+  const rest = game.options.filter((o) => !groups.some(([key]) => key === o.group));
+  if (rest.length) out.push(el("fieldset", { class: "rule-group" }, el("legend", { text: "Other" }), ...rest.map((info) => optionControl(game, info))));
+  return out;
 }
 
 function optionValue(control) {
+  if (typeof control.value === "function") return control.value(); // a rank picker
   if (control.dataset.type === "bool") return control.checked;
   if (control.dataset.type === "int") return control.value === "" ? null : Number(control.value);
   if (control.dataset.type === "float") return Number(control.value);
@@ -171,7 +237,7 @@ async function main() {
     seats.min = game.min_players; seats.max = game.max_players; seats.value = game.players;
     $("#friends").max = game.max_players - 1;
     const box = $("#options");
-    box.replaceChildren(...game.options.map((info) => optionControl(game, info)));
+    box.replaceChildren(...optionGroups(game));
     countChanged();
     $("#rules-title").textContent = `How to play ${game.title}`;
     $("#how").textContent = `${game.summary}\n\n${reflow((game.how || "").replace(/^How to play\n/, ""))}`;
@@ -182,6 +248,7 @@ async function main() {
   select.value = byId[wanted] ? wanted : byId.bullshit ? "bullshit" : games[0].id;
   select.addEventListener("change", choose);
   for (const id of ["#players", "#friends", "#bot"]) $(id).addEventListener("input", seatingLine);
+  $("#show-keys").addEventListener("change", () => $("#options").classList.toggle("with-keys", $("#show-keys").checked));
   $("#notimer").addEventListener("change", () => {
     $("#turn").disabled = $("#window").disabled = $("#notimer").checked;
   });
