@@ -151,9 +151,8 @@ def test_the_lobby_offers_every_option_and_explains_the_game(
             options = catalogue[gid]["options"]
             assert sorted(names) == sorted(o["name"] for o in options)
             # grouped and labelled in words: no option's key shows until it is asked for
-            page.click("#options-box summary") if not page.locator(
-                "#options-box[open]"
-            ).count() else None
+            if not page.locator("#options-box[open]").count():
+                page.click("#options-box summary")
             legends = page.locator("#options legend").all_inner_texts()
             assert legends == [
                 t for _, t in catalogue[gid]["groups"] if any(o["group"] == _ for o in options)

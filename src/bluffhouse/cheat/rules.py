@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -66,7 +65,9 @@ class CheatRules(Rules):
         "kings_cup": ("extras", "King's cup (a drinking game)"),
     }
     RANK_INPUTS: ClassVar[Mapping[str, str]] = {
-        "deck_ranks": "ranks", "claim_ranks": "ranks", "first_rank": "rank",
+        "deck_ranks": "ranks",
+        "claim_ranks": "ranks",
+        "first_rank": "rank",
     }
 
     FAMILY: ClassVar[str] = "cheat"

@@ -4,7 +4,6 @@ sibling where hands grow instead of shrink)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-
 from dataclasses import dataclass
 from typing import ClassVar
 

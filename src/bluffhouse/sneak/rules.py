@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-
 from dataclasses import dataclass
 from typing import ClassVar
 
