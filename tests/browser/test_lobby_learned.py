@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from tablekit import create_room, set_option
 
+from bluffhouse.bots import bot_label
+
 pytestmark = pytest.mark.slow
 
 
@@ -24,10 +26,10 @@ def test_the_lobby_offers_learned_at_its_table_only(browser: Any, shared_server:
     page.goto(f"{shared_server.http}/")
     page.select_option("#game", "bullshit")
     page.fill("#players", "4")
-    assert _learned(page) == {"disabled": False, "text": "learned"}
+    assert _learned(page) == {"disabled": False, "text": bot_label("learned")}
     page.select_option("#bot", "learned")
     page.fill("#friends", "1")
-    assert "2 learned bots" in page.text_content("#seating")
+    assert "2 bots (Lea)" in page.text_content("#seating")
     page.fill("#players", "5")  # another player count: greyed out, back to the default
     off = _learned(page)
     assert off["disabled"] and "plays only 4-player bullshit" in off["text"]

@@ -25,6 +25,7 @@ from tablekit import (
 )
 
 import bluffhouse as bh
+from bluffhouse.bots import bot_label, bot_names
 
 pytestmark = pytest.mark.slow
 
@@ -142,6 +143,10 @@ def test_the_lobby_offers_every_option_and_explains_the_game(
         page.wait_for_selector("#options .option", state="attached")
         assert page.locator("#game option").count() == len(catalogue)
         assert page.locator("#game optgroup").count() == 3  # grouped by family
+        # bots as levels and characters, in words: no bot's internal name on show
+        bots = page.locator("#bot option").all_inner_texts()
+        assert bots[:3] == [bot_label(n) for n in ("random", "counter", "ismcts")]
+        assert not [t for t in bots if t in bot_names() or "_" in t], bots
         shoot(page, shots_dir, f"lobby-{label}")
         for gid in ("bullshit", "poker_bull", "sneak"):
             page.select_option("#game", gid)
@@ -259,9 +264,10 @@ def test_table_cheats_are_offered_in_words_and_played_by_clicking(
     cheats = page.locator('#actions button[data-kind="cheat"]')
     cheats.first.wait_for()
     labels = page.locator("#actions").inner_text()
-    assert "Slip" in labels and "to Counter 2 (cheat)" in labels and "to Counter 3" in labels
-    assert "Peek at a card of Counter 2 (cheat)" in labels
-    assert "Accuse Counter 2 of cheating" in labels and "Cheat (" not in labels
+    # the two counter bots sit as Cass and Cole (their names for people)
+    assert "Slip" in labels and "to Cass (cheat)" in labels and "to Cole" in labels
+    assert "Peek at a card of Cass (cheat)" in labels
+    assert "Accuse Cass of cheating" in labels and "Cheat (" not in labels
     page.locator('#actions button[data-kind="cheat"]', has_text="Hide").click()
     page.wait_for_function(
         "() => [...document.querySelectorAll('#log li')]"

@@ -8,11 +8,13 @@ from .base import (
     Bot,
     Choices,
     bot_class,
+    bot_label,
     bot_names,
     bot_refusal,
     check_bots_fit,
     make_bot,
     parse_bot_list,
+    persona,
     register_bot,
 )
 
@@ -20,11 +22,13 @@ __all__ = [
     "Bot",
     "Choices",
     "bot_class",
+    "bot_label",
     "bot_names",
     "bot_refusal",
     "check_bots_fit",
     "make_bot",
     "parse_bot_list",
+    "persona",
     "register_bot",
 ]
 

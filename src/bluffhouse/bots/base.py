@@ -108,6 +108,13 @@ class Bot:
     #: The one table a specialist bot plays (``{"game": id, "players": n}``, with that game's
     #: own rules), for lists such as the server lobby's; None: every game and table.
     only: ClassVar[Mapping[str, Any] | None] = None
+    #: For people: the level it is offered as ("Easy", "Normal", "Hard"; "" for a character
+    #: with one habit), what it is like in a few words, and the names it sits under at a table
+    #: (the first for the first such bot at a table, and so on).  The internal ``name`` is
+    #: what records and the API keep.
+    level: ClassVar[str] = ""
+    character: ClassVar[str] = ""
+    personas: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -146,6 +153,28 @@ def unavailable_bot(name: str, reason: str) -> None:
 
 def bot_names() -> list[str]:
     return list(_BOTS)
+
+
+def persona(name: str, index: int = 0) -> str:
+    """The name bot ``name`` sits under as the ``index``-th such bot at a table (from 0):
+    its personas in turn, numbered once they run out; the bot's name if it has none."""
+    cls = _BOTS.get(name)
+    names = cls.personas if cls is not None else ()
+    if not names:
+        return name.replace("_", " ").capitalize() + ("" if index == 0 else f" {index + 1}")
+    base = names[index % len(names)]
+    return base if index < len(names) else f"{base} {index // len(names) + 1}"
+
+
+def bot_label(name: str) -> str:
+    """How a lobby offers bot ``name``: 'Normal: Cass, counts every card', or for a character
+    'Callum: calls every claim'."""
+    cls = _BOTS.get(name)
+    if cls is None:
+        return name
+    who = persona(name)
+    said = f"{who}, {cls.character}" if cls.character else who
+    return f"{cls.level}: {said}" if cls.level else said
 
 
 def bot_refusal(

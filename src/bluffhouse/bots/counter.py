@@ -11,6 +11,9 @@ from .search import hooks_for
 
 @register_bot
 class CounterBot(Bot):
+    level = "Normal"
+    character = "counts every card"
+    personas = ("Cass", "Cole", "Cora", "Carl")
     name = "counter"
     summary = "tracks every public card and claim to judge calls and bluffs"
     wants_view: ClassVar[bool] = True
@@ -26,6 +29,9 @@ class CounterBot(Bot):
 
 @register_bot
 class CounterV1Bot(Bot):
+    level = ""
+    character = "the first edition of the card counter"
+    personas = ("Cassie",)
     name = "counter_v1"
     summary = "counter as first published, frozen: a yardstick that does not move"
     wants_view: ClassVar[bool] = True

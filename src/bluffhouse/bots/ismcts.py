@@ -71,6 +71,9 @@ def rollout_action(state: Game, seat: int, rng: random.Random) -> Action:
 
 @register_bot
 class ISMCTSBot(Bot):
+    level = "Hard"
+    character = "thinks several moves ahead"
+    personas = ("Iris", "Ike", "Ivy", "Ingo")
     name = "ismcts"
     summary = "information-set Monte Carlo tree search over sampled hidden cards"
     wants_view: ClassVar[bool] = True

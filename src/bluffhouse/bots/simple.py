@@ -20,6 +20,9 @@ class RandomBot(Bot):
     keeping one challenge in five makes each seat call about one play in ten."""
 
     name = "random"
+    level = "Easy"
+    character = "plays at random"
+    personas = ("Robin", "Rudy", "Rae", "Rex")
     summary = "uniformly random legal actions; a challenge drawn is kept one time in five"
     wants_view: ClassVar[bool] = False
     keep_challenge = 0.2
@@ -39,6 +42,8 @@ class HonestBot(Bot):
     holds, passes when it may, and otherwise lays the fewest cards it must."""
 
     name = "honest"
+    character = "never lies, never calls"
+    personas = ("Hank", "Hope", "Hal", "Hazel")
     summary = "never lies if it can avoid it, never calls"
     wants_view: ClassVar[bool] = False
 

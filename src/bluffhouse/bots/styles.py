@@ -22,6 +22,16 @@ from typing import ClassVar
 from .base import Action, Bot, Choices, View, register_bot
 from .search import Policy, family_package
 
+#: The characters the fixed styles sit as: their names at a table, and what they do.
+CHARACTERS: dict[str, tuple[tuple[str, ...], str]] = {
+    "always_call": (("Callum", "Callie", "Cal"), "calls every claim"),
+    "never_call": (("Nell", "Ned", "Nina"), "never calls"),
+    "always_lie": (("Liam", "Lia", "Lars"), "always lies"),
+    "never_lie": (("Vera", "Vic", "Val"), "never lies"),
+    "sometimes_lie": (("Sam", "Sid", "Sue"), "lies now and then"),
+    "calls_third": (("Tess", "Ted", "Tia"), "calls one claim in three"),
+}
+
 STYLES = {
     "always_call": "calls every claim it may; otherwise plays like counter",
     "never_call": "never calls; otherwise plays like counter",
@@ -68,6 +78,12 @@ for _name, _summary in STYLES.items():
         type(
             f"{_name.title().replace('_', '')}Bot",
             (StyleBot,),
-            {"name": _name, "summary": _summary, "__doc__": _summary},
+            {
+                "name": _name,
+                "summary": _summary,
+                "__doc__": _summary,
+                "personas": CHARACTERS[_name][0],
+                "character": CHARACTERS[_name][1],
+            },
         )
     )

@@ -24,7 +24,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 import bluffhouse as bh
-from bluffhouse.bots import bot_class, bot_names
+from bluffhouse.bots import bot_class, bot_label, bot_names
 from bluffhouse.howto import how_to_play
 
 from ..narration import vocabulary
@@ -286,7 +286,11 @@ class Server:
         only = {
             name: dict(table) for name in bot_names() if (table := bot_class(name).only) is not None
         }
-        return JSONResponse({"bots": bot_names(), "default": "counter", "only": only})
+        # "labels": how a person is offered each bot (levels, then the characters)
+        labels = {name: bot_label(name) for name in bot_names()}
+        return JSONResponse(
+            {"bots": bot_names(), "default": "counter", "only": only, "labels": labels}
+        )
 
     async def _raw_body(self, request: Request) -> bytes:
         """The request's body, at most ``http_body_bytes`` (read once, kept for a forward)."""

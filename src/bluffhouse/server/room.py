@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import bluffhouse as bh
-from bluffhouse.bots import bot_class, bot_names, bot_refusal
+from bluffhouse.bots import bot_class, bot_names, bot_refusal, persona
 
 from .botdriver import BotDriver
 from .clocks import Clocks
@@ -258,18 +258,22 @@ class Room:
         """The room as anyone may see it (no tokens, no cards)."""
         preset = bh.lookup(self.config.game)
         seats = []
+        kinds: dict[str, int] = {}
         for seat, info in enumerate(self.seats):
             st = self.state[seat]
-            seats.append(
-                {
-                    "seat": seat,
-                    "name": info.name,
-                    "kind": info.kind,
-                    "bot": info.bot,
-                    "connected": any(not c.closed for c in st.conns),
-                    "stand_in": st.stand_in,
-                }
-            )
+            entry = {
+                "seat": seat,
+                "name": info.name,
+                "kind": info.kind,
+                "bot": info.bot,
+                "connected": any(not c.closed for c in st.conns),
+                "stand_in": st.stand_in,
+            }
+            if info.bot:
+                # the name it sits under for people (the second counter: Cole)
+                entry["persona"] = persona(info.bot, kinds.get(info.bot, 0))
+                kinds[info.bot] = kinds.get(info.bot, 0) + 1
+            seats.append(entry)
         out: dict[str, Any] = {
             "code": self.code,
             "link": f"/r/{self.code}",

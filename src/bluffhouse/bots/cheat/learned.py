@@ -90,6 +90,9 @@ NEEDS_NUMPY = (
 class LearnedBot(Bot):
     """The trained policy (see the module notes)."""
 
+    character = "learned by playing thousands of games"
+    personas = ("Lea",)
+
     name: ClassVar[str] = "learned"
     summary: ClassVar[str] = (
         "a policy trained by imitating counter, then masked PPO; plays "

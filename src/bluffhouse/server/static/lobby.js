@@ -84,10 +84,13 @@ function rankControl(game, info, id) {
   return box;
 }
 
-// The option's help in words: a mention of another option's key reads as its label.
+// The option's help in words: a mention of another option's key (one with an underscore: a
+// plain word such as "jokers" is left alone) reads as its label.
 function helpWords(game, text) {
   let out = text;
-  for (const other of game.options) out = out.replace(new RegExp(`\\b${other.name}\\b`, "g"), `“${other.label}”`);
+  for (const other of game.options) {
+    if (other.name.includes("_")) out = out.replace(new RegExp(`\\b${other.name}\\b`, "g"), `“${other.label}”`);
+  }
   return out;
 }
 
@@ -166,6 +169,7 @@ function changedOptions() {
 // Bots that play one table only ("only" of /api/bots: the learned bot, 4-player bullshit with
 // that game's own rules) are offered greyed out, with the reason, at any other table.
 let onlyTables = {};
+let botLabels = {};
 let defaultBot = "counter";
 function fitBots() {
   const game = $("#game").value;
@@ -176,8 +180,9 @@ function fitBots() {
     const only = onlyTables[option.value];
     const fits = !only || (only.game === game && only.players === players && !changed);
     option.disabled = !fits;
-    option.textContent = fits ? option.value
-      : `${option.value} (plays only ${only.players}-player ${only.game} with its own rules)`;
+    const label = botLabels[option.value] || option.value;
+    option.textContent = fits ? label
+      : `${label} (plays only ${only.players}-player ${only.game} with its own rules)`;
   }
   if (select.selectedOptions[0]?.disabled) select.value = defaultBot;
 }
@@ -196,8 +201,9 @@ function seatingLine() {
   const kind = $("#bot").value;
   const parts = ["you"];
   if (friends) parts.push(`${friends} friend${friends > 1 ? "s" : ""} (send them the link)`);
-  if (bots) parts.push(`${bots} ${kind} bot${bots > 1 ? "s" : ""}`);
-  $("#seating").textContent = `At the table: ${parts.join(", ")}. Seats still free at the start get ${kind} bots.`;
+  const who = (botLabels[kind] || kind).replace(/,.*$/, "");
+  if (bots) parts.push(`${bots} bot${bots > 1 ? "s" : ""} (${who})`);
+  $("#seating").textContent = `At the table: ${parts.join(", ")}. Seats still free at the start get bots (${who}).`;
   return { players, friends, bots, kind };
 }
 
@@ -224,11 +230,21 @@ async function main() {
   }
   onlyTables = bots.only || {};
   defaultBot = bots.default;
-  for (const name of bots.bots) {
-    const option = el("option", { value: name, text: name });
+  // Levels first (Easy, Normal, Hard), then the characters; the value is the bot's name.
+  botLabels = bots.labels || {};
+  const LEVELS = ["Easy", "Normal", "Hard"];
+  const levelOf = (name) => LEVELS.indexOf((botLabels[name] || "").split(":")[0]);
+  const levelled = (name) => levelOf(name) >= 0;
+  const order = [...bots.bots.filter(levelled).sort((a, b) => levelOf(a) - levelOf(b)),
+    ...bots.bots.filter((b) => !levelled(b))];
+  const levels = el("optgroup", { label: "Levels" });
+  const characters = el("optgroup", { label: "Characters (one habit each)" });
+  for (const name of order) {
+    const option = el("option", { value: name, text: botLabels[name] || name });
     if (name === bots.default) option.selected = true;
-    $("#bot").append(option);
+    (levelled(name) ? levels : characters).append(option);
   }
+  $("#bot").append(levels, characters);
 
   function choose() {
     const game = byId[select.value];

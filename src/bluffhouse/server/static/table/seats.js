@@ -14,7 +14,7 @@ export function makeSeats(S, ui) {
     if (seat === S.seat) return "you";
     const info = seatInfo(seat);
     if (!info) return `seat ${seat + 1}`;
-    if (info.kind === "bot") return `${capital(info.name || info.bot)} ${seat + 1}`;
+    if (info.kind === "bot") return info.persona || `${capital(info.name || info.bot)} ${seat + 1}`;
     return info.name || `seat ${seat + 1}`;
   }
 
@@ -44,7 +44,7 @@ export function makeSeats(S, ui) {
     const a = $("#invite-link"); a.href = link; a.textContent = link;
     const list = $("#seats");
     list.replaceChildren(...room.seats.map((seat) => {
-      const who = seat.kind === "bot" ? `${capital(seat.name || seat.bot)} (a ${seat.bot} bot)`
+      const who = seat.kind === "bot" ? `${seat.persona || capital(seat.name || seat.bot)} (a bot)`
         : seat.kind === "free" ? "free seat" : seat.name;
       const status = seat.kind === "person" ? (seat.connected ? "here" : "away") : "";
       return el("li", { class: `seat-row ${seat.kind}${seat.seat === S.seat ? " mine" : ""}` },
@@ -116,7 +116,7 @@ export function makeSeats(S, ui) {
     const standIn = info && info.stand_in;
     const chip = el("div", { class: `seat${acting ? " acting" : ""}${me ? " me-chip" : ""}${away ? " away" : ""}`, "data-seat": seat },
       el("div", { class: "seat-name" }, el("span", { text: me ? `${capital(nameOf(seat))}` : capital(nameOf(seat)) }),
-        info && info.kind === "bot" ? el("span", { class: "tag bot", text: "bot", title: `a ${info.bot} bot` }) : "",
+        info && info.kind === "bot" ? el("span", { class: "tag bot", text: "bot" }) : "",
         standIn ? el("span", { class: "tag standin", text: "a bot plays", title: "missed turns: a counter bot plays for this seat until its player is back" })
           : away ? el("span", { class: "tag away", text: "away" }) : ""),
       el("div", { class: "seat-cards" }, el("span", { class: "mini-back", "aria-hidden": "true" }),
