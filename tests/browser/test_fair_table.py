@@ -205,3 +205,54 @@ def test_chat_names_survive_a_reload_and_the_replay_icons_are_drawn(
     assert not ann.console_errors
     ctx.close()
     ctx_b.close()
+
+
+def test_a_call_turns_the_cards_face_up_on_the_table(browser: Any, shared_server: Any) -> None:
+    """Cheat: Ann's play is called (the bots call everything): the cards laid turn face up on
+    the board with the verdict and who takes the pile, until the next play."""
+    made = shared_server.create(
+        game="bullshit",
+        players=3,
+        bots={"1": "always_call", "2": "always_call"},
+        timers=False,
+        seed=4,
+        bot_delay=0.2,
+    )
+    ctx, ann = open_as_host(browser, shared_server, made)
+    page = ann.page
+    _wait_turn(ann)
+    page.click("#hand .card:not([disabled])")
+    laid = page.locator("#hand .card.selected").get_attribute("data-card")
+    page.click('#actions button[data-kind="play"]')
+    page.wait_for_selector("#reveal")
+    faces = page.locator("#reveal .card").evaluate_all("ns => ns.map((n) => n.dataset.card)")
+    assert faces == [laid]
+    verdict = page.inner_text("#reveal .reveal-verdict")
+    assert ("bluff" in verdict or "true" in verdict) and "takes the pile" in verdict
+    assert not ann.console_errors
+    ctx.close()
+
+
+def test_a_poker_bull_showdown_shows_every_hand_before_the_next_hand(
+    browser: Any, shared_server: Any
+) -> None:
+    made = shared_server.create(
+        game="poker_bull",
+        players=3,
+        bots={"1": "always_call", "2": "always_call"},
+        timers=False,
+        seed=4,
+        bot_delay=0.3,
+        options={"hand_size": 2},
+    )
+    ctx, ann = open_as_host(browser, shared_server, made)
+    page = ann.page
+    page.wait_for_selector("#bid-builder", timeout=30_000)
+    page.click('#actions button[data-kind="bid"]')
+    page.wait_for_selector("#reveal .reveal-hand")
+    hands = page.locator("#reveal .reveal-hand")
+    assert hands.count() == 3
+    assert page.locator("#reveal .reveal-hand .card").count() == 6  # two cards each
+    assert "the best hand is" in page.inner_text("#reveal")
+    assert not ann.console_errors
+    ctx.close()

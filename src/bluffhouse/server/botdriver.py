@@ -19,6 +19,26 @@ if TYPE_CHECKING:
 log = logging.getLogger("bluffhouse.server")
 
 
+#: A showdown (Poker Bull's call: every hand shown) stays on the table this many bot think
+#: times before a bot opens the next hand's bidding (at most REVEAL_MOST seconds).
+REVEAL_THINKS = 5
+REVEAL_MOST = 3.0
+
+
+def _reveal_pause(game: Any, think: float) -> float:
+    """How much longer the bots wait to act now: a while after a showdown, so that people see
+    every hand before the next hand's bidding starts; no pause elsewhere."""
+    if getattr(game, "FAMILY", "") != "poker_bull" or think <= 0:
+        return 0.0
+    for event in reversed(game.events):
+        kind = event[0].get("type")
+        if kind == "bid":
+            return 0.0
+        if kind == "call":
+            return min(REVEAL_MOST, REVEAL_THINKS * think)
+    return 0.0
+
+
 class BotDriver:
     """The task that plays a room's bot seats while any of them is to act."""
 
@@ -56,6 +76,7 @@ class BotDriver:
                 if len(game.to_act) == 1:
                     seats = seats[:1]
                 version, game_no = game.version, room.game_no
+                pause = _reveal_pause(game, room.config.bot_delay)
                 asked: list[tuple[int, str, Any, int]] = []
                 for seat in seats:
                     name = room.bot_for(seat)
@@ -84,7 +105,7 @@ class BotDriver:
                     decided.append((seat, name, None))
                 else:
                     decided.append((seat, name, answer))
-            wait = room.config.bot_delay - (loop.time() - started)
+            wait = room.config.bot_delay + pause - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
             outage = False

@@ -1,6 +1,6 @@
 // Names for the seats, the seats around the table with their clocks, the board (pile, claim, bid, lead), the lobby's seat list and what the page says is happening.
 import { $, el, capital } from "./dom.js";
-import { cardsText, describe, bidText, rankText, suitSign } from "../words.js";
+import { cardText, cardName, cardsText, describe, bidText, rankText, suitSign } from "../words.js";
 
 const rankLabel = rankText;
 
@@ -180,6 +180,54 @@ export function makeSeats(S, ui) {
     return null;
   }
 
+  // A card face up, small (a reveal on the board): the same faces as the hand's.
+  function faceUp(card) {
+    const suit = card === "JK" ? "J" : card[1];
+    const [rank, symbol] = card === "JK" ? ["★", "Joker"] : [rankText(card[0]), cardText(card).slice(-1)];
+    return el("span", { class: `card small s-${suit}`, "data-card": card, "aria-label": cardName(card) },
+      el("span", { class: "rank", text: rank }), el("span", { class: "suit", text: symbol }));
+  }
+
+  // The index of the last event of these types in the log (-1: none).
+  function lastIndex(types) {
+    for (let i = S.events.length - 1; i >= 0; i -= 1) if (types.includes(S.events[i].type)) return i;
+    return -1;
+  }
+
+  // The last call, shown face up on the board until the next play: the cards turned over,
+  // whether they were true, who was right and who took the pile.
+  function cheatReveal() {
+    const at = lastIndex(["call", "believe"]);
+    if (at < 0 || S.events[at].target === undefined) return null;
+    if (S.events.slice(at + 1).some((e) => e.type === "play")) return null; // play went on
+    const call = S.events[at];
+    const taken = S.events.slice(at + 1).find((e) => e.type === "take");
+    const truthful = Boolean(call.truthful);
+    const right = call.right === undefined ? !truthful : Boolean(call.right);
+    const caller = capital(nameOf(call.seat));
+    const verdict = truthful ? "The cards were true" : "It was a bluff";
+    const winner = right ? caller : capital(nameOf(call.target));
+    const takes = taken ? `${capital(nameOf(taken.seat))} take${taken.seat === S.seat ? "" : "s"} the pile (${taken.count} card${taken.count === 1 ? "" : "s"}).` : "";
+    return el("div", { class: `reveal ${truthful ? "true" : "bluff"}`, id: "reveal", role: "status" },
+      el("div", { class: "reveal-cards" }, ...(call.cards || []).map(faceUp)),
+      el("div", { class: "reveal-verdict", text: `${verdict}: ${winner} ${winner === "You" ? "were" : "was"} right. ${takes}` }));
+  }
+
+  // Poker Bull's showdown, until the next hand's first bid: every hand face up, the bid and
+  // whether it was there, the best hand, who loses.
+  function showdown() {
+    const at = lastIndex(["call"]);
+    if (at < 0 || S.events[at].caller === undefined) return null;
+    if (S.events.slice(at + 1).some((e) => e.type === "bid")) return null; // the next hand is on
+    const show = S.events[at];
+    const hands = (show.hands || []).map((cards, seat) => (cards.length ? el("div", { class: `reveal-hand${seat === show.loser ? " loser" : ""}` },
+      el("span", { class: "reveal-name", text: capital(nameOf(seat)) }), ...cards.map(faceUp)) : null)).filter(Boolean);
+    const there = show.exists ? "is there" : "is not there";
+    return el("div", { class: `reveal ${show.exists ? "true" : "bluff"}`, id: "reveal", role: "status" },
+      el("div", { class: "reveal-verdict", text: `${capital(nameOf(show.caller))} called ${bidText(show.bid)}: it ${there}; the best hand is ${bidText(show.best)}. ${capital(nameOf(show.loser))} ${show.loser === S.seat ? "lose" : "loses"} the call.` }),
+      ...hands);
+  }
+
   function renderBoard() {
     const v = S.view;
     const main = [];
@@ -199,16 +247,16 @@ export function makeSeats(S, ui) {
       else if (v.leading) next = "Next claim: any rank";
       if (next) main.push(el("div", { class: "next-claim", id: "next-claim", text: next }));
       if (v.discarded) facts.push(`${v.discarded} discarded`);
-      const call = lastEvent(["call", "believe"]);
-      if (call && call.target !== undefined) facts.push(capital(say3(call)));
+      const shown = cheatReveal();
+      if (shown) main.push(shown);
     } else if ("bid" in v && Array.isArray(v.dealt)) { // Poker Bull
       main.push(el("div", { class: "claim judged", id: "claim", text: v.bid
         ? `${capital(nameOf(v.bidder))} bid${v.bidder === S.seat ? "" : "s"} ${bidText(v.bid)}`
         : "No bid yet: the first bid opens the hand" }));
       main.push(el("div", { class: "next-claim", text: `${v.cards_in_play} cards in play (every hand together)${v.jokers ? `, ${v.jokers} joker${v.jokers === 1 ? "" : "s"} wild` : ""}` }));
       facts.push(`Hand ${v.hand_number}`);
-      const show = lastEvent(["call"]);
-      if (show && show.caller !== undefined) facts.push(capital(say3(show)));
+      const shown = showdown();
+      if (shown) main.push(shown);
     } else if ("stock_size" in v) { // Sneak
       main.push(el("div", { class: "pile" }, el("span", { class: "pile-stack", "aria-hidden": "true" }),
         el("span", { class: "pile-count", text: `${v.stock_size} in the stock` })));
