@@ -185,7 +185,15 @@ def test_default_moves_per_family() -> None:
     opening = default_move(pb, pb.to_act[0])
     assert opening == pb.legal_actions(pb.to_act[0])[0]  # the lowest bid
     pb.apply(pb.to_act[0], opening)
-    assert default_move(pb, pb.to_act[0]) == {"type": "call"}
+    # the lowest bid is surely there: calling it loses; the lowest raise seldom does
+    raised = default_move(pb, pb.to_act[0])
+    lowest = next(a for a in pb.legal_actions(pb.to_act[0]) if a["type"] == "bid")
+    assert raised == lowest
+    # a bid the cards can hardly make: the call
+    wild = bh.new_game("poker_bull", players=3, seed=1)
+    assert wild.is_legal(wild.to_act[0], {"type": "bid", "bid": "five A"})
+    wild.apply(wild.to_act[0], {"type": "bid", "bid": "five A"})
+    assert default_move(wild, wild.to_act[0]) == {"type": "call"}
     bluff = bh.new_game("bluff", players=3, seed=4)
     lead = default_move(bluff, 0)
     assert len(lead["cards"]) == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import bluffhouse as bh
+from bluffhouse.pokerbull.aid import bid_probability
 
 from .errors import Refused
 
@@ -24,9 +25,9 @@ def default_move(game: bh.Game, seat: int) -> dict[str, Any]:
     can be (a true play of one card, else a play of one card, else the smallest play: the
     server never lies for a person when it can tell the truth, and never takes the pile for
     them, which is what passing a turn means in Bullsh*t, while a play avoids it); ``pass``
-    (declines a call in a window, or passes where nothing else is legal); ``call`` (Poker
-    Bull: the server does not raise a bid for a person); the lowest bid (Poker Bull's
-    opening); otherwise the first legal action.
+    (declines a call in a window, or passes where nothing else is legal); Poker Bull: the call
+    or the lowest raise, whichever loses a card less often (:func:`_call_or_raise`), and the
+    lowest bid to open a hand; otherwise the first legal action.
     """
     draw = {"type": "draw"}
     if game.is_legal(seat, draw):
@@ -49,11 +50,34 @@ def default_move(game: bh.Game, seat: int) -> dict[str, Any]:
         if single:
             return single[0]
         return min(plays, key=lambda a: len(a["cards"]))
+    call = {"type": "call"}
+    bids = [a for a in legal if a["type"] == "bid" and isinstance(a.get("bid"), str)]
+    if bids and game.is_legal(seat, call):
+        return _call_or_raise(game, seat, bids)
     for kind in ("pass", "call", "bid"):
         for action in legal:
             if action["type"] == kind:
                 return action
     return legal[0]
+
+
+#: Samples behind a silent seat's odds (exact where the unseen cards are few).
+ODDS_SAMPLES = 2000
+
+
+def _call_or_raise(game: bh.Game, seat: int, bids: list[dict[str, Any]]) -> dict[str, Any]:
+    """Poker Bull, for a silent person: the call or the lowest raise, whichever loses a card
+    less often from what the seat can see (the model of ``bid_probability``: the unseen cards
+    a uniform draw).  The call loses when the standing bid is there; the raise, called, loses
+    when the raise is not there."""
+    view = game.view(seat)
+    standing = view.get("bid")
+    lowest = bids[0]  # (listed in the bid order: the first is the lowest raise)
+    if not isinstance(standing, str):
+        return lowest
+    call_loses = bid_probability(view, standing, samples=ODDS_SAMPLES).p
+    raise_loses = 1.0 - bid_probability(view, lowest["bid"], samples=ODDS_SAMPLES).p
+    return {"type": "call"} if call_loses <= raise_loses else lowest
 
 
 def listed_subset(game: bh.Game, seat: int, legal: list[dict[str, Any]]) -> bool:
