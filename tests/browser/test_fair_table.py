@@ -256,3 +256,37 @@ def test_a_poker_bull_showdown_shows_every_hand_before_the_next_hand(
     assert "the best hand is" in page.inner_text("#reveal")
     assert not ann.console_errors
     ctx.close()
+
+
+def test_play_now_seats_a_person_at_a_public_table_or_a_new_one(
+    browser: Any, shared_server: Any
+) -> None:
+    """Ann's public Sneak table waits with a free seat: the lobby lists it, and Bob's "Play
+    now" seats him there. Carol's "Play now" for a game no public table waits for starts a new
+    one with bots, and she is at it."""
+    made = shared_server.create(game="sneak", players=3, bots=[2], public=True, timers=False)
+    ctx = browser.new_context(viewport=DESKTOP)
+    bob = Person(ctx.new_page(), "Bob").watch()
+    page = bob.page
+    page.goto(f"{shared_server.http}/#sneak")
+    page.wait_for_selector(f'#public-rooms [data-code="{made["code"]}"]')
+    page.fill("#name", "Bob")
+    page.click("#play-now")
+    page.wait_for_url(f"**/r/{made['code']}")
+    info = shared_server.get(f"/api/rooms/{made['code']}").json()
+    assert [s["name"] for s in info["seats"]][:2] == ["Ann", "Bob"]
+    ctx.close()
+
+    ctx = browser.new_context(viewport=DESKTOP)
+    carol = Person(ctx.new_page(), "Carol").watch()
+    page = carol.page
+    page.goto(f"{shared_server.http}/#popcorn_reverse")
+    page.wait_for_selector("#public-rooms li")
+    page.fill("#name", "Carol")
+    page.click("#play-now")
+    page.wait_for_url("**/r/*")
+    state = carol.wait_state()
+    assert state["seat"] == 0
+    assert page.evaluate("() => window.bluffhouse.view.game") == "popcorn_reverse"
+    assert not bob.console_errors and not carol.console_errors
+    ctx.close()

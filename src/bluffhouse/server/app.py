@@ -167,6 +167,7 @@ class Server:
                 Route("/api/bots", self.bots),
                 Route("/api/narration", self.narration),
                 Route("/api/rooms", self.create_room, methods=["POST"]),
+                Route("/api/rooms", self.list_rooms, methods=["GET"]),
                 Route("/api/rooms/{code}", self.room_info),
                 Route("/api/rooms/{code}/join", self.join, methods=["POST"]),
                 Route("/api/rooms/{code}/start", self.start, methods=["POST"]),
@@ -419,6 +420,15 @@ class Server:
             who = request.client.host if request.client else "?"
             made = await self.rooms.create(data, who)
             return JSONResponse(made, status_code=201)
+
+        return await self._call(request, work)
+
+    async def list_rooms(self, request: Request) -> Response:
+        """The public tables waiting for players (``?game=ID``: of one game)."""
+
+        async def work(request: Request) -> Response:
+            game = request.query_params.get("game") or None
+            return JSONResponse({"rooms": await self.rooms.public_rooms(game)})
 
         return await self._call(request, work)
 

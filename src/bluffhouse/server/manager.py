@@ -24,6 +24,9 @@ from .config import Settings
 from .room import STAND_INS, Refused, Room, RoomConfig, SeatInfo, token_hash, valid_bot
 from .storage import Storage, StorageError
 
+#: The public rooms a lobby lists at most.
+PUBLIC_LISTED = 30
+
 log = logging.getLogger("bluffhouse.server")
 
 #: Room codes: no 0/O, 1/I/L to misread.
@@ -338,6 +341,7 @@ class Manager:
             "name",
             "sit",
             "seat",
+            "public",
         }
         unknown = sorted(set(data) - known)
         if unknown:
@@ -390,6 +394,9 @@ class Manager:
                 f"{', '.join(STAND_INS)}, not {stand_in!r}",
             )
         seed = _int(data, "seed", None, 0, MAX_SEED - 1, "seed")
+        public = data.get("public", False)
+        if not isinstance(public, bool):
+            raise Refused("bad_request", f"public must be true or false, not {public!r}")
         seats = [SeatInfo() for _ in range(players)]
         bots = data.get("bots", {})
         if isinstance(bots, list) and all(
@@ -426,8 +433,41 @@ class Manager:
             bot_delay=float(delay),
             stand_in=stand_in,
             seed=seed,
+            public=public,
         )
         return config, seats
+
+    async def public_rooms(self, game: str | None = None) -> list[dict[str, Any]]:
+        """The public rooms waiting for players (read from the database: every process's),
+        newest first, those with a free seat only; ``game`` narrows them to one game id."""
+        rows = await self.storage.read(Storage.op_lobby_rooms(PUBLIC_LISTED * 4))
+        out: list[dict[str, Any]] = []
+        for code, config, seats, updated in rows:
+            if not config.get("public") or (game is not None and config.get("game") != game):
+                continue
+            free = sum(1 for s in seats if not s.get("name") and not s.get("bot"))
+            if free == 0:
+                continue
+            try:
+                preset = bh.lookup(str(config.get("game")))
+            except bh.RuleError:
+                continue  # a room of a game this version no longer has
+            out.append(
+                {
+                    "code": code,
+                    "link": f"/r/{code}",
+                    "game": preset.id,
+                    "title": preset.title,
+                    "players": config.get("players"),
+                    "free": free,
+                    "people": [s["name"] for s in seats if s.get("name")],
+                    "options": config.get("options") or {},
+                    "updated": updated,
+                }
+            )
+            if len(out) >= PUBLIC_LISTED:
+                break
+        return out
 
     async def create(self, data: dict[str, Any], who: str) -> dict[str, Any]:
         """A new room; the creator is its host and (unless ``sit`` is false) takes a seat."""

@@ -26,6 +26,8 @@ class RoomConfig:
     stand_in: str = "counter"
     #: A fixed first seed (rematches add the game number); None draws one per game.
     seed: int | None = None
+    #: Listed in the lobby's public tables while it waits for players.
+    public: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -759,6 +759,28 @@ class Storage:
         return fn
 
     @staticmethod
+    def op_lobby_rooms(
+        limit: int,
+    ) -> Callable[[Connection], list[tuple[str, dict[str, Any], list[dict[str, Any]], float]]]:
+        """The rooms waiting in their lobby, newest first: (code, config, seats, updated)."""
+
+        def fn(conn: Connection) -> list[tuple[str, dict[str, Any], list[dict[str, Any]], float]]:
+            rows = conn.execute(
+                select(
+                    rooms_table.c.code,
+                    rooms_table.c.config,
+                    rooms_table.c.seats,
+                    rooms_table.c.updated,
+                )
+                .where(rooms_table.c.status == "lobby")
+                .order_by(rooms_table.c.updated.desc())
+                .limit(limit)
+            )
+            return [(r.code, json.loads(r.config), json.loads(r.seats), r.updated) for r in rows]
+
+        return fn
+
+    @staticmethod
     def op_playing_codes() -> Callable[[Connection], list[str]]:
         def fn(conn: Connection) -> list[str]:
             rows = conn.execute(

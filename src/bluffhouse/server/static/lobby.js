@@ -278,6 +278,7 @@ async function main() {
     const name = $("#name").value.trim();
     const { players, bots: botSeats, kind } = seatingLine();
     const body = { game: select.value, players, name, options: changedOptions() };
+    if ($("#public").checked) body.public = true;
     if (botSeats) {
       body.bots = Object.fromEntries(Array.from({ length: botSeats },
         (_, i) => [String(players - botSeats + i), kind]));
@@ -304,6 +305,58 @@ async function main() {
     } catch (err) {
       $("#error").textContent = err.message;
       button.disabled = false;
+    }
+  });
+
+  // Public tables: every process's rooms waiting for players (GET /api/rooms), refreshed.
+  async function showPublic() {
+    const list = $("#public-rooms");
+    try {
+      const { rooms } = await getJSON("/api/rooms");
+      list.replaceChildren(...(rooms.length ? rooms.map((room) => el("li", { class: "public-room", "data-code": room.code },
+        el("a", { href: room.link, text: room.title }),
+        el("span", { class: "muted", text: ` · ${room.players} seats, ${room.free} free${room.people.length ? ` · with ${room.people.join(", ")}` : ""}${Object.keys(room.options).length ? " · house rules" : ""}` })))
+        : [el("li", { class: "muted", text: "No public table is waiting right now: Play now starts one." })]));
+    } catch (err) { list.replaceChildren(el("li", { class: "muted", text: `The public tables could not load: ${err.message}` })); }
+  }
+  showPublic();
+  setInterval(showPublic, 10_000);
+
+  // Play now: a free seat at a public table of the chosen game, else a new public table of it
+  // with bots in every other seat, started at once.
+  $("#play-now").addEventListener("click", async () => {
+    const name = $("#name").value.trim();
+    if (!name) { $("#now-note").textContent = "Your name first (below)."; $("#name").focus(); return; }
+    const game = select.value;
+    $("#play-now").disabled = true;
+    try {
+      const { rooms } = await getJSON(`/api/rooms?game=${encodeURIComponent(game)}`);
+      for (const room of rooms) {
+        try {
+          const made = await getJSON(`/api/rooms/${room.code}/join`, {
+            method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }),
+          });
+          localStorage.setItem("bluffhouse:name", name);
+          localStorage.setItem(`bluffhouse:${room.code}`, JSON.stringify({ token: made.token, seat: made.seat, host: false }));
+          location.href = room.link;
+          return;
+        } catch { /* taken meanwhile: the next one */ }
+      }
+      const players = byId[game].players;
+      const bots = Object.fromEntries(Array.from({ length: players - 1 }, (_, i) => [String(i + 1), defaultBot]));
+      const made = await getJSON("/api/rooms", {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ game, players, name, bots, public: true }),
+      });
+      await getJSON(`/api/rooms/${made.code}/start`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: made.token, fill: defaultBot }),
+      });
+      localStorage.setItem("bluffhouse:name", name);
+      localStorage.setItem(`bluffhouse:${made.code}`, JSON.stringify({ token: made.token, seat: made.seat, host: true, fill: defaultBot }));
+      location.href = made.link;
+    } catch (err) {
+      $("#now-note").textContent = err.message;
+      $("#play-now").disabled = false;
     }
   });
 
