@@ -290,3 +290,48 @@ def test_play_now_seats_a_person_at_a_public_table_or_a_new_one(
     assert page.evaluate("() => window.bluffhouse.view.game") == "popcorn_reverse"
     assert not bob.console_errors and not carol.console_errors
     ctx.close()
+
+
+def test_sound_and_motion_have_toggles_and_respect_reduced_motion(
+    browser: Any, shared_server: Any
+) -> None:
+    """Motion starts off where the system asks for reduced motion, on elsewhere; each toggle
+    is remembered; your turn, a deal and a call are cues (played only with sound on)."""
+    made = shared_server.create(
+        game="bullshit",
+        players=3,
+        bots={"1": "always_call", "2": "always_call"},
+        timers=False,
+        seed=4,
+        bot_delay=0.2,
+    )
+    ctx = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    person = Person(ctx.new_page(), "Ann").watch()
+    page = person.page
+    page.goto(f"{shared_server.http}/")
+    page.evaluate(
+        "([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
+        "{token: t, seat: 0, host: true}))",
+        [made["code"], made["token"]],
+    )
+    shared_server.start_room(made["code"], made["token"])
+    page.goto(f"{shared_server.http}{made['link']}")
+    _wait_turn(person)
+    assert not page.is_checked("#motion-toggle")
+    assert page.evaluate("() => document.body.classList.contains('motion')") is False
+    assert page.is_checked("#sound-toggle")
+    assert "turn" in page.evaluate("() => window.bluffhouse.cues")
+    page.check("#motion-toggle")
+    assert page.evaluate("() => document.body.classList.contains('motion')")
+    page.click("#hand .card:not([disabled])")
+    page.click('#actions button[data-kind="play"]')
+    page.wait_for_selector("#reveal .card")
+    assert page.evaluate("() => window.bluffhouse.cues.includes('call')")
+    name = page.eval_on_selector("#reveal .card", "n => getComputedStyle(n).animationName")
+    assert name == "flip-up"
+    page.uncheck("#sound-toggle")
+    page.reload()
+    person.wait_state()
+    assert page.is_checked("#motion-toggle") and not page.is_checked("#sound-toggle")
+    assert not person.console_errors
+    ctx.close()

@@ -13,11 +13,14 @@ import { makeSeats } from "./table/seats.js";
 import { makeHand } from "./table/hand.js";
 import { makeActions } from "./table/actions.js";
 import { makeLog } from "./table/log.js";
+import { makeEffects } from "./table/effects.js";
 
 const code = decodeURIComponent(location.pathname.split("/").pop()).toUpperCase();
 const S = createState(code);
 const ui = {};
-Object.assign(ui, makeConnection(S, ui), makeSeats(S, ui), makeHand(S, ui), makeActions(S, ui), makeLog(S, ui));
+Object.assign(ui, makeConnection(S, ui), makeSeats(S, ui), makeHand(S, ui), makeActions(S, ui), makeLog(S, ui),
+  makeEffects(S, ui));
+ui.wireEffects();
 S.send = ui.send;
 window.bluffhouse = S; // for the curious, from the console: S.send({...}) goes through the same socket
 

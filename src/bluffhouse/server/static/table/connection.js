@@ -145,6 +145,8 @@ export function makeConnection(S, ui) {
       S.events = []; S.shownEvents = 0; $("#log").replaceChildren();
       S.socket.close(); return;
     }
+    const wasMyTurn = S.seat !== null && S.view && !S.view.over && S.view.to_act.includes(S.seat);
+    const newEvents = message.events.slice(Math.max(0, S.events.length - message.events_from));
     S.events.splice(message.events_from, S.events.length, ...message.events);
     if (S.shownEvents > message.events_from) {
       S.shownEvents = message.events_from;
@@ -170,6 +172,7 @@ export function makeConnection(S, ui) {
     ui.renderTable();
     ui.renderLog();
     if (S.view.over) ui.renderOver();
+    ui.noticeState(wasMyTurn, newEvents);
   }
 
   return { post, act, connect, showConn, onMessage, onState, send };

@@ -26,7 +26,17 @@ export function makeHand(S, ui) {
   function renderHand() {
     const hand = S.view.hand || [];
     const selectable = ui.myTurn() && cardActions().length > 0;
-    $("#hand").replaceChildren(...hand.map((card, i) => cardEl(card, i, selectable)));
+    // cards new in the hand are dealt in (the Motion toggle animates them)
+    const before = [...(S.shownHand || [])];
+    const nodes = hand.map((card, i) => {
+      const node = cardEl(card, i, selectable);
+      const at = before.indexOf(card);
+      if (at >= 0) before.splice(at, 1);
+      else if (S.shownHand) { node.classList.add("dealt"); node.style.animationDelay = `${Math.min(i, 12) * 40}ms`; }
+      return node;
+    });
+    S.shownHand = hand.slice();
+    $("#hand").replaceChildren(...nodes);
     $("#hand").classList.toggle("active", selectable);
     if (!hand.length && S.seat !== null) $("#hand").append(el("span", { class: "muted", text: "No cards in your hand." }));
   }

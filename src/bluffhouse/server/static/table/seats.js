@@ -233,7 +233,9 @@ export function makeSeats(S, ui) {
     const main = [];
     const facts = [];
     if ("pile_size" in v) { // Cheat family
-      main.push(el("div", { class: "pile" }, el("span", { class: "pile-stack", "aria-hidden": "true" }),
+      const landed = S.lastPile !== undefined && v.pile_size > S.lastPile; // a play came down
+      S.lastPile = v.pile_size;
+      main.push(el("div", { class: "pile" }, el("span", { class: `pile-stack${landed ? " landed" : ""}`, "aria-hidden": "true" }),
         el("span", { class: "pile-count", text: `${v.pile_size} card${v.pile_size === 1 ? "" : "s"} in the pile` })));
       if (v.last_play) {
         const judging = toAct().some((s) => s !== v.turn) || v.phase === "window";
