@@ -26,16 +26,100 @@ def _rules(preset: Preset) -> Any:
     return preset.family.RULES.build(preset.options)
 
 
-def how_to_play(preset: Preset) -> str:
-    """A few lines that let a newcomer start: the aim, a turn, and the input syntax with
-    examples (bids for Poker Bull, the combo ranking for Sneak, claims for the Cheat family)."""
+def how_to_play(preset: Preset, front: str = "terminal") -> str:
+    """A few lines that let a newcomer start: the aim, a turn, and how to make a move in the
+    front end they are shown in: ``terminal`` (the typed syntax, with examples) or
+    ``browser`` (the cards to click and the buttons and menus the table offers)."""
     family = preset.family.FAMILY
     rules = _rules(preset)
+    if front == "browser":
+        if family == "poker_bull":
+            return _poker_bull_browser(rules)
+        if family == "sneak":
+            return _sneak_browser()
+        return _cheat_browser(rules)
     if family == "poker_bull":
         return _poker_bull(rules)
     if family == "sneak":
         return _sneak()
     return _cheat(rules)
+
+
+def _cheat_browser(r: Any) -> str:
+    word = getattr(r, "call_word", "") or "Cheat"
+    lines = [
+        "How to play",
+        "  Be the first to get rid of your cards. On your turn pick cards of your hand (click",
+        "  or tap them, or type their numbers) and press Play: they go face down, claimed as",
+        "  the rank you must play, and the claim may be a lie.",
+    ]
+    if getattr(r, "sequence", "up") in _SEQUENCE:
+        lines.append(f"  Here {_SEQUENCE[r.sequence]}.")
+    lines.append("  Where you may choose what to claim, menus offer the count and the rank.")
+    if getattr(r, "count_lies", False):
+        lines.append("  The count may lie too: claim more or fewer cards than you lay.")
+    if getattr(r, "claim_suit", False):
+        lines.append("  Claims name a suit as well.")
+    lines += [
+        f"  After a play, whoever may call presses \u201c{word}!\u201d (you say it was a lie) or",
+        "  Let it go. The call turns the cards face up on the table: a lie sends the pile to",
+        "  the player who laid it, a true play sends it to the caller.",
+    ]
+    if getattr(r, "turn_pass", "none") == "pickup":
+        lines.append("  On your turn you may also pass, and pick up the pile (its own button).")
+    if getattr(r, "max_cards", 0):
+        most = r.max_cards
+        lines.append(f"  At most {most} card{'' if most == 1 else 's'} a play.")
+    if getattr(r, "call_answer", False):
+        lines.append(
+            "  Called, you answer: show the cards you laid, or swap cards of your hand in."
+        )
+    return "\n".join(lines)
+
+
+def _poker_bull_browser(r: Any) -> str:
+    lines = _poker_bull(r).split("\n")
+    keep = [line for line in lines if not line.startswith("    bid ")]
+    keep = [
+        line
+        for line in keep
+        if "'bid' may be left out" not in line
+        and "ranks and suits named" not in line
+        and "out mean 'some'" not in line
+        and "Add 'natural'" not in line
+        and "the same hand with jokers" not in line
+    ]
+    keep += [
+        "  Build your bid with the menus: the kind of hand (high card, pair, two pair, trips,",
+        "  straight, flush, full house, quads, straight flush, royal flush"
+        + (", five of a kind" if getattr(r, "jokers", 0) else "")
+        + "), then its ranks or suit;",
+        "  a part left on 'any' means some rank or suit. Bid, or call the standing bid.",
+    ]
+    if getattr(r, "jokers", 0):
+        keep.append("  Tick 'natural' for a hand made without jokers.")
+    return "\n".join(keep)
+
+
+def _sneak_browser() -> str:
+    lines = _sneak().split("\n")
+    out = []
+    for line in lines:
+        if line.startswith("    draw "):
+            out.append(
+                "    Draw              take the top card of the stock (all you may do at first)"
+            )
+        elif line.startswith("    sneak "):
+            out.append(
+                "    Sneak             pick cards and lead them face down: a bluff if you like"
+            )
+        elif line.startswith("    flaunt "):
+            out.append("    Flaunt            lead one card or one combo face up: a show of force")
+        elif "('challenge 9s 9d'" in line:
+            out.append("  (pick as many cards and Challenge) or Let it go; the best cards win")
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 def _cheat(r: Any) -> str:
@@ -66,10 +150,14 @@ def _cheat(r: Any) -> str:
     ]
     laid = getattr(r, "max_laid", 0)
     if laid and laid != getattr(r, "max_cards", 0):
-        most = f"at most {r.max_cards} card(s)" if r.max_cards else "any number of cards"
+        most = (
+            f"at most {r.max_cards} card{'' if r.max_cards == 1 else 's'}"
+            if r.max_cards
+            else "any number of cards"
+        )
         lines.append(f"  A claim names {most}; you may lay up to {laid}.")
     elif getattr(r, "max_cards", 0):
-        lines.append(f"  At most {r.max_cards} card(s) a play.")
+        lines.append(f"  At most {r.max_cards} card{'' if r.max_cards == 1 else 's'} a play.")
     if getattr(r, "call_answer", False):
         lines += [
             "  Called, you answer: 'show' turns your cards over; 'show AS AH' shows",
@@ -81,7 +169,7 @@ def _cheat(r: Any) -> str:
 
 def _poker_bull(r: Any) -> str:
     jokers = getattr(r, "jokers", 0)
-    wild = f"{jokers} joker(s) wild" if jokers else "no jokers"
+    wild = f"{jokers} joker{'' if jokers == 1 else 's'} wild" if jokers else "no jokers"
     if getattr(r, "mode", "shrink") == "grow":
         loss = (
             f"the loser gets one card more next hand (losing while holding "

@@ -102,3 +102,14 @@ def test_the_browser_renderer_says_every_case_as_python_does() -> None:
         timeout=120,
     )
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
+
+
+@pytest.mark.parametrize("game_id", ["bullshit", "british_cheat", "poker_bull", "sneak"])
+def test_how_to_play_in_the_browser_speaks_of_clicks_not_typing(game_id: str) -> None:
+    """The lobby's "How to play" is the browser's: no typed syntax ('7h 7d', 'bid pair 7')."""
+    import bluffhouse as bh
+    from bluffhouse.howto import how_to_play
+
+    text = how_to_play(bh.lookup(game_id), "browser")
+    assert "'7h" not in text and "bid pair" not in text and "(s)" not in text
+    assert "Type the cards" in how_to_play(bh.lookup("bullshit"))  # the terminal's keeps it

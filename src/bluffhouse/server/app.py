@@ -102,7 +102,7 @@ def games_catalogue() -> list[dict[str, Any]]:
                 "max_players": preset.max_players or family.MAX_PLAYERS,
                 "options": options,
                 "groups": [[key, title] for key, title in family.RULES.GROUPS.items()],
-                "how": how_to_play(preset),
+                "how": how_to_play(preset, "browser"),
             }
         )
     return out
