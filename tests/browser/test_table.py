@@ -117,8 +117,21 @@ def test_two_people_and_two_bots_play_a_whole_game_by_clicking(
         # the whole log, step by step, and a rematch with the same seats
         ann.page.click("#replay-open")
         ann.page.wait_for_selector("#replay-log li")
+        # the table moves with the replay: every hand face up as it stood at that move
+        ann.page.wait_for_selector("#replay-table .reveal-hand")
+        assert ann.page.locator("#replay-table .reveal-hand").count() == 4
+        dealt = ann.page.inner_text("#replay-table")
+        assert "the deal" in ann.page.inner_text("#replay-pos")
+        ann.page.click("#replay-next")
+        ann.page.wait_for_function(
+            "() => document.querySelector('#replay-pos').textContent.startsWith('move 1 ')"
+        )
+        assert ann.page.inner_text("#replay-table") != dealt
         ann.page.click("#replay-last")
-        assert ann.page.locator("#replay-log li").count() == len(log["events"])
+        ann.page.wait_for_function(
+            "(n) => document.querySelectorAll('#replay-log li').length === n",
+            arg=len(log["events"]),
+        )
         assert "game over" in ann.page.inner_text("#replay-log").lower()
         ann.page.click("#rematch")
         for person in (ann, bob):

@@ -305,3 +305,22 @@ def test_a_poker_bull_opening_is_capped_and_a_flush_of_three_ranks_is_checked_an
         await other.close()
 
     asyncio.run(scenario())
+
+
+def test_a_finished_game_replays_step_by_step(shared_server: ServerProc) -> None:
+    """``/replay?step=K``: the table after K moves of a finished game, every hand face up; a
+    step outside the game is refused by name, and a game still being played is not shown."""
+    record, _ = asyncio.run(play_a_game(shared_server, "popcorn", {"deck_ranks": "A23"}, seed=3))
+    code = record["room"]
+    first = shared_server.get(f"/api/rooms/{code}/replay?step=0").json()
+    steps = first["steps"]
+    assert steps == len(record["actions"]) and first["step"] == 0
+    assert sum(len(h) for h in first["hands"]) == sum(first["view"]["hand_sizes"])
+    last = shared_server.get(f"/api/rooms/{code}/replay?step={steps}").json()
+    assert last["view"]["over"] and last["events_seen"] > first["events_seen"]
+    r = shared_server.get(f"/api/rooms/{code}/replay?step={steps + 1}")
+    assert r.status_code == 400 and f"step must be from 0 to {steps}" in r.json()["message"]
+    playing = shared_server.create(game="bullshit", players=3, bots=[1, 2])
+    shared_server.start_room(playing["code"], playing["token"])
+    r = shared_server.get(f"/api/rooms/{playing['code']}/replay?step=0")
+    assert r.status_code >= 400 and r.json()["error"] == "not_over"

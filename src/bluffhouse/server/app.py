@@ -174,6 +174,7 @@ class Server:
                 Route("/api/rooms/{code}/rematch", self.rematch, methods=["POST"]),
                 Route("/api/rooms/{code}/log", self.game_log),
                 Route("/api/rooms/{code}/record", self.record),
+                Route("/api/rooms/{code}/replay", self.replay_step),
                 WebSocketRoute("/ws/{code}", self.websocket),
             ],
             lifespan=self.lifespan,
@@ -527,6 +528,39 @@ class Server:
                     "events": game.events_all(),
                 }
             )
+
+        return await self._in_room(request, work)
+
+    async def replay_step(self, request: Request) -> Response:
+        """A finished game as it stood after ``step`` of its actions (``?step=K``, 0: the
+        deal), with every hand face up (the game is over: its log shows every card): the
+        table a replay draws, and how many of the log's events had happened."""
+
+        async def work(request: Request, room: Room) -> Response:
+            room, game_no, _, record = await self._finished(request, room)
+            actions = record["actions"]
+            text = request.query_params.get("step", "0")
+            if not text.isdigit() or int(text) > len(actions):
+                raise Refused("bad_request", f"step must be from 0 to {len(actions)}")
+            step = int(text)
+
+            def at_step() -> dict[str, Any]:
+                game = bh.load(json.dumps(record["start"]))
+                for seat, action in actions[:step]:
+                    game.apply(seat, action)
+                view = game.view(None)
+                del view["events"]
+                return {
+                    "game_no": game_no,
+                    "step": step,
+                    "steps": len(actions),
+                    "family": game.FAMILY,
+                    "view": view,
+                    "hands": [game.view(s)["hand"] for s in range(game.players)],
+                    "events_seen": len(game.events),  # the log's events up to this step
+                }
+
+            return JSONResponse(await asyncio.to_thread(at_step))
 
         return await self._in_room(request, work)
 

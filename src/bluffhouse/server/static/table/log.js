@@ -1,5 +1,6 @@
 // The game's log, the end of the game and the replay of a finished game.
 import { $, el, say, capital } from "./dom.js";
+import { bidText } from "../words.js";
 
 // The functions of this part of the table, over the table's state `S`; `ui` holds every part's
 // functions (filled in by room.js), for the calls between parts.
@@ -43,31 +44,66 @@ export function makeLog(S, ui) {
     ui.renderRoom();
   }
 
+  // The replay of a finished game, one action at a time: the table as it stood (every hand
+  // face up: the game is over) and the log up to that moment. Steps are fetched from the
+  // server (it replays the record; the page has no rules) and kept.
+  async function stepData(step) {
+    const r = S.replay;
+    if (!r.cache.has(step)) {
+      const response = await fetch(`/api/rooms/${S.code}/replay?game=${S.gameNo}&step=${step}`);
+      const data = await response.json();
+      if (!response.ok) throw new Error(data.message);
+      r.cache.set(step, data);
+    }
+    return r.cache.get(step);
+  }
+
   async function openReplay() {
     try {
       if (!S.replay) {
         const response = await fetch(`/api/rooms/${S.code}/log?game=${S.gameNo}`);
         const data = await response.json();
         if (!response.ok) throw new Error(data.message);
-        S.replay = { events: data.events, at: 0 };
+        S.replay = { events: data.events, at: 0, steps: 0, cache: new Map() };
       }
       $("#replay").hidden = false;
-      showReplay();
+      await showReplay();
     } catch (err) { say(err.message); }
   }
 
-  function showReplay() {
+  function replayTable(data) {
+    const v = data.view;
+    const board = [];
+    if ("pile_size" in v) {
+      board.push(`${v.pile_size} card${v.pile_size === 1 ? "" : "s"} in the pile`);
+      if (v.last_play) board.push(`last play: ${ui.claimWords(v.last_play)}`);
+    } else if (Array.isArray(v.dealt)) {
+      board.push(`hand ${v.hand_number}`);
+      if (v.bid) board.push(`standing bid: ${capital(ui.nameOf(v.bidder))} bid ${bidText(v.bid)}`);
+    } else if ("stock_size" in v) {
+      board.push(`${v.stock_size} in the stock`, `scores ${(v.scores || []).join(" / ")}`);
+    }
+    const seats = data.hands.map((hand, seat) => el("div", { class: `reveal-hand${(v.to_act || []).includes(seat) ? " acting" : ""}` },
+      el("span", { class: "reveal-name", text: capital(ui.nameOf(seat)) }),
+      ...(hand.length ? hand.map(ui.faceUp) : [el("span", { class: "muted", text: "no cards" })])));
+    return [el("div", { class: "replay-board", text: board.join(" · ") }), ...seats];
+  }
+
+  async function showReplay() {
     const r = S.replay;
+    const data = await stepData(r.at);
+    r.steps = data.steps;
+    $("#replay-table").replaceChildren(...replayTable(data));
     const list = $("#replay-log");
-    list.replaceChildren(...r.events.slice(0, r.at + 1).map((e) => el("li", { text: capital(ui.say3(e)) })));
-    $("#replay-pos").textContent = `step ${r.at + 1} of ${r.events.length}`;
+    list.replaceChildren(...r.events.slice(0, data.events_seen).map((e) => el("li", { text: capital(ui.say3(e)) })));
+    $("#replay-pos").textContent = r.at === 0 ? `the deal (of ${r.steps} moves)` : `move ${r.at} of ${r.steps}`;
     list.scrollTop = list.scrollHeight;
   }
 
-  function moveReplay(to) {
+  async function moveReplay(to) {
     if (!S.replay) return;
-    S.replay.at = Math.max(0, Math.min(S.replay.events.length - 1, to));
-    showReplay();
+    S.replay.at = Math.max(0, Math.min(S.replay.steps, to));
+    try { await showReplay(); } catch (err) { say(err.message); }
   }
 
   return { note, renderLog, renderOver, openReplay, showReplay, moveReplay };

@@ -297,5 +297,5 @@ export function makeSeats(S, ui) {
     return `Waiting for ${names.join(", ")}${t ? " (call window)" : ""}.`;
   }
 
-  return { standingIn, renderStandIn, seatInfo, nameOf, seatName, say3, chatLine, renderRoom, toAct, myTurn, timerFor, countdown, tickClocks, seatExtras, seatChip, actingWord, renderTable, claimWords, lastEvent, renderBoard, situation, waitingText };
+  return { faceUp, standingIn, renderStandIn, seatInfo, nameOf, seatName, say3, chatLine, renderRoom, toAct, myTurn, timerFor, countdown, tickClocks, seatExtras, seatChip, actingWord, renderTable, claimWords, lastEvent, renderBoard, situation, waitingText };
 }
