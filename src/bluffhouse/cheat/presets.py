@@ -8,9 +8,9 @@ from typing import Any
 from ..registry import Preset, register
 from .engine import CheatGame
 
-SEED_BLUFF = "seed 000 (Bluff)"
-SEED_POPCORN = "seed 001 (Popcorn)"
-SEED_BS = "seed 004 (Bullsh*t)"
+SEED_BLUFF = "the Bluff rule text"
+SEED_POPCORN = "the Popcorn rule text"
+SEED_BS = "the Bullsh*t rule text"
 #: One card a play sheds a hand slowly: normal games of those presets go up to ~6,000 actions
 #: without progress (random bots), against ~730 for the rest (docs/rules/cheat.md, "Games that
 #: stall"), so they get a higher no-progress limit than the family's default.

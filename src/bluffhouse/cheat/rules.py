@@ -143,8 +143,8 @@ class CheatRules(Rules):
     turn_pass: str = option(
         "none",
         "What a player may do instead of playing: none; round (pass; when everyone else has "
-        "passed the pile is discarded unseen and the last passer leads a new round, seed 000, "
-        "Chinese Bluff's skip); pickup (take the pile and its penalty, seed 004).",
+        "passed the pile is discarded unseen and the last passer leads a new round: Bluff, "
+        "Chinese Bluff's skip); pickup (take the pile and its penalty: Bullsh*t).",
         choices=TURN_PASS,
     )
     believe: bool = option(
@@ -175,7 +175,7 @@ class CheatRules(Rules):
     )
     last_card_truthful: bool = option(
         False,
-        "A player may go out only with a truthful play, which ends their game at once (seed 000).",
+        "A player may go out only with a truthful play, which ends their game at once (Bluff).",
     )
     discard_sets: bool = option(
         False,

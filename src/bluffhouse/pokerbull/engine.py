@@ -1,4 +1,4 @@
-"""The Poker Bull engine (seed 002), configured by :class:`PokerBullRules`.
+"""The Poker Bull engine (Poker Bull's rule text), configured by :class:`PokerBullRules`.
 
 A game is a series of hands.  Each hand is dealt afresh from a newly shuffled deck; the
 starting player bids a poker hand that can be made from ALL the cards held; each next player

@@ -1,11 +1,12 @@
-"""The named Poker Bull games: seed 002 with and without jokers, and the rising sibling."""
+"""The named Poker Bull games: the rule text's game with and without jokers, and the rising
+sibling."""
 
 from __future__ import annotations
 
 from ..registry import Preset, register
 from .engine import PokerBullGame
 
-SEED = "seed 002 (Poker Bull)"
+SEED = "the Poker Bull rule text"
 
 
 def _register_all() -> None:

@@ -1,5 +1,5 @@
-"""The options of the Poker Bull family (seed 002 and its variations #1-#5, plus the rising
-sibling where hands grow instead of shrink)."""
+"""The options of the Poker Bull family (the rule text's game and its variations #1-#5, plus the
+rising sibling where hands grow instead of shrink)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""The named games of Sneak (seed 003), as option values over :class:`SneakRules`."""
+"""The named games of Sneak (Sneak's rule text), as option values over :class:`SneakRules`."""
 
 from __future__ import annotations
 
 from ..registry import Preset, register
 from .engine import SneakGame
 
-SEED_SNEAK = "seed 003 (Sneak, by David Parlett)"
+SEED_SNEAK = "the Sneak rule text (by David Parlett)"
 
 
 def _register_all() -> None:
