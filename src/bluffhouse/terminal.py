@@ -506,7 +506,9 @@ class TerminalGame:
                 f"lead: {self.name(lead['seat'])} {lead.get('kind')}ed "
                 f"{_count(lead.get('count', 0), 'card')}: {shown}"
             )
-        if view.get("sips") and any(view["sips"]):
+        drinking = bool((view.get("rules") or {}).get("kings_cup"))
+        if drinking and view.get("sips") and any(view["sips"]):
+            # the drinking tally: shown at a drinking table only (King's cup)
             c.print(
                 "sips (the drinking tally: one per card picked up): "
                 + "  ".join(f"{self.name(s)} {n}" for s, n in enumerate(view["sips"]))

@@ -263,3 +263,27 @@ def test_notation_for_people_in_the_terminal() -> None:
     assert "card(s)" not in seen
     assert not re.search(r"\b[0-9]+ × T\b|claim T\b", seen)
     assert "judging: " in seen
+
+
+def test_the_drinking_tally_shows_only_at_a_drinking_table() -> None:
+    """The sips tally (one per card picked up) is a drinking game: the terminal shows it, with
+    what it is, only where the table plays King's cup."""
+    import io
+
+    from rich.console import Console
+
+    from bluffhouse.terminal import TerminalGame
+    from typed_games import cheat_game
+
+    for game_id, shown in (("bullshit", False), ("kings_cup", True)):
+        state = cheat_game(game_id, players=3, seed=1)
+        state.sips[1] = 3  # as if seat 1 had picked up three cards
+        out = io.StringIO()
+        table = TerminalGame(
+            state,
+            humans=[0],
+            bots=["human", "counter", "counter"],
+            console=Console(file=out, width=100),
+        )
+        table.show_table(0)
+        assert ("the drinking tally" in out.getvalue()) is shown, game_id

@@ -321,7 +321,7 @@ def _register_all() -> None:
             CheatGame,
             "Bullsh*t",
             "The classic Cheat: ranks in sequence, lay any number face down, anyone calls; pass "
-            "and you pick up the pile; sips tallied.",
+            "and you pick up the pile.",
             BULLSHIT,
             aliases=("cheat",),
             players=4,
