@@ -335,3 +335,32 @@ def test_sound_and_motion_have_toggles_and_respect_reduced_motion(
     assert page.is_checked("#motion-toggle") and not page.is_checked("#sound-toggle")
     assert not person.console_errors
     ctx.close()
+
+
+def test_a_timed_out_turn_plays_and_never_takes_the_pile(browser: Any, shared_server: Any) -> None:
+    """Bullsh*t with a one-second turn clock: Ann does nothing; each time her clock runs out
+    the server plays for her (one card, true where it can be), never the pass that picks up
+    the pile (every Cheat preset is checked at engine level in tests/server)."""
+    made = shared_server.create(
+        game="bullshit",
+        players=3,
+        bots=[1, 2],
+        seed=6,
+        turn_seconds=1,
+        window_seconds=0.5,
+        missed_turns=9,
+        bot_delay=0.1,
+    )
+    ctx, ann = open_as_host(browser, shared_server, made)
+    page = ann.page
+    page.wait_for_function(
+        "() => window.bluffhouse.events.filter((e) => e.type === 'play' && e.seat === 0)"
+        ".length >= 3",
+        timeout=60_000,
+    )
+    mine = page.evaluate(
+        "() => window.bluffhouse.events.filter((e) => e.seat === 0).map((e) => e.type)"
+    )
+    assert "play" in mine and "pass" not in mine
+    assert "You pass and pick up the pile" not in page.inner_text("#log")
+    ctx.close()
