@@ -81,6 +81,25 @@ class ViewMemo(Generic[_T]):
 _HOOKS: dict[str, FamilyHooks] = {}
 
 
+def search_hooks(
+    search: Any, determinize: Determinize | None = None, **policies: Any
+) -> FamilyHooks:
+    """A family's hooks from its search module, which names them alike in every family
+    (``determinize``, ``candidates``, ``evaluate``, ``rollout``, ``ITERATIONS``,
+    ``TIME_LIMIT`` and, where it has one, ``PRIOR_MARGIN``), with its rule-based policies
+    (``counter``, ``counter_v1``, ``honest``) and, where it is another, the determinizer."""
+    return FamilyHooks(
+        determinize=determinize or search.determinize,
+        candidates=search.candidates,
+        evaluate=search.evaluate,
+        rollout=search.rollout,
+        iterations=search.ITERATIONS,
+        time_limit=search.TIME_LIMIT,
+        prior_margin=getattr(search, "PRIOR_MARGIN", None),
+        **policies,
+    )
+
+
 def register_family_hooks(family: str, hooks: FamilyHooks) -> None:
     _HOOKS[family] = hooks
 

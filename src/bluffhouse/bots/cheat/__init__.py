@@ -6,21 +6,16 @@ Importing the package registers the family's hooks for the generic ``counter`` a
 bots; the search imports the counter, never the other way round.
 """
 
-from ..search import FamilyHooks, register_family_hooks
+from ..search import register_family_hooks, search_hooks
 from . import search
 from .counter import counter_policy, counter_v1_policy
 
 register_family_hooks(
     "cheat",
-    FamilyHooks(
+    search_hooks(
+        search,
+        determinize=search.search_determinize,
         counter=counter_policy,
         counter_v1=counter_v1_policy,
-        determinize=search.search_determinize,
-        candidates=search.candidates,
-        evaluate=search.evaluate,
-        rollout=search.rollout,
-        iterations=search.ITERATIONS,
-        time_limit=search.TIME_LIMIT,
-        prior_margin=search.PRIOR_MARGIN,
     ),
 )

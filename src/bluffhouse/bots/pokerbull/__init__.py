@@ -5,19 +5,9 @@ Importing the package registers the family's hooks for the generic ``counter`` a
 ``ismcts`` bots; the search imports the counter, never the other way round.
 """
 
-from ..search import FamilyHooks, register_family_hooks
+from ..search import register_family_hooks, search_hooks
 from . import counter, search
 
 register_family_hooks(
-    counter.FAMILY,
-    FamilyHooks(
-        determinize=search.determinize,
-        candidates=search.candidates,
-        evaluate=search.evaluate,
-        counter=counter.counter,
-        honest=counter.honest,
-        rollout=search.rollout,
-        iterations=search.ITERATIONS,
-        time_limit=search.TIME_LIMIT,
-    ),
+    counter.FAMILY, search_hooks(search, counter=counter.counter, honest=counter.honest)
 )
