@@ -37,6 +37,7 @@ from .errors import IllegalAction
 from .game import Game
 from .howto import command_help, rules_text
 from .narration import RANK_WORDS, SUIT_WORDS, bid_words, card_words, describe
+from .pokerbull.bids import CATEGORIES
 from .registry import lookup
 
 RECORD_FORMAT = "bluffhouse-record/1"
@@ -49,19 +50,6 @@ SUIT_STYLE = {
 WORDS = {"call", "pass", "check", "believe", "draw", "show"}
 #: Lines that mean a call, besides the table's own call word ("Bullsh*t", "I doubt it" ...).
 CALL_WORDS = {"call", "bs", "bullshit", "bullsh*t", "cheat", "liar", "bluff", "doubt", "i doubt it"}
-BID_WORDS = (
-    "high",
-    "pair",
-    "two_pair",
-    "trips",
-    "straight",
-    "flush",
-    "full_house",
-    "quads",
-    "straight_flush",
-    "royal_flush",
-    "five",
-)
 #: Actions that answer a challenge window (a countdown may decline for a silent player).
 WINDOW_KINDS = {"call", "pass", "check", "believe", "challenge"}
 
@@ -223,7 +211,7 @@ def parse_input(
         return {"type": "call"}
     if len(words) == 1 and head in WORDS:
         return {"type": head}
-    if head == "bid" or head.replace("-", "_") in BID_WORDS:
+    if head == "bid" or head.replace("-", "_") in CATEGORIES:
         rest = words[1:] if head == "bid" else words
         if not rest:
             raise IllegalAction("write the bid after 'bid', like 'bid pair 7' ('help' shows more)")
