@@ -35,6 +35,13 @@ export function cardText(card) {
   return `${rankWord(card[0])}${suitSymbol(card[1]) || "?"}`;
 }
 
+// What a card's face shows: its suit class letter, the rank (10 for T, a star for a joker) and
+// the suit's symbol; the hand's cards and the board's face-up cards draw the same faces.
+export function cardFace(card) {
+  if (card === "JK") return { suit: "J", rank: "★", symbol: "Joker" };
+  return { suit: card[1], rank: rankWord(card[0]), symbol: suitSymbol(card[1]) || "?" };
+}
+
 const SPOKEN_RANKS = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
 
 // "queen of hearts", for screen readers

@@ -1,6 +1,6 @@
 // The player's hand: cards picked by click or key, the legal actions that use exactly those cards, and the claim chooser (a built play is put to the server before it is offered).
 import { $, el, capital, unique } from "./dom.js";
-import { cardText, cardName, actionLabel, rankText, suitSign } from "../words.js";
+import { cardFace, cardName, actionLabel, rankText, suitSign } from "../words.js";
 
 const WITH_CARDS = ["play", "sneak", "flaunt", "challenge", "cheat"]; // those with cards: picked from the hand
 const claimKey = (claim) => `${claim.rank}|${claim.count}|${claim.suit || ""}`;
@@ -10,8 +10,7 @@ const rankLabel = rankText;
 // functions (filled in by room.js), for the calls between parts.
 export function makeHand(S, ui) {
   function cardEl(card, index, selectable) {
-    const suit = card === "JK" ? "J" : card[1];
-    const [rank, symbol] = card === "JK" ? ["★", "Joker"] : [rankText(card[0]), cardText(card).slice(-1)];
+    const { suit, rank, symbol } = cardFace(card);
     const selected = S.selected.has(index);
     const node = el("button", {
       type: "button", class: `card s-${suit}${selected ? " selected" : ""}`, "data-card": card, "data-index": index,

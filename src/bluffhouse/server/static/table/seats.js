@@ -1,6 +1,6 @@
 // Names for the seats, the seats around the table with their clocks, the board (pile, claim, bid, lead), the lobby's seat list and what the page says is happening.
 import { $, el, capital } from "./dom.js";
-import { cardText, cardName, cardsText, describe, bidText, rankText, suitSign } from "../words.js";
+import { cardFace, cardName, cardsText, describe, bidText, rankText, suitSign } from "../words.js";
 
 const rankLabel = rankText;
 
@@ -176,14 +176,13 @@ export function makeSeats(S, ui) {
   }
 
   function lastEvent(types) {
-    for (let i = S.events.length - 1; i >= 0; i -= 1) if (types.includes(S.events[i].type)) return S.events[i];
-    return null;
+    const at = lastIndex(types);
+    return at < 0 ? null : S.events[at];
   }
 
   // A card face up, small (a reveal on the board): the same faces as the hand's.
   function faceUp(card) {
-    const suit = card === "JK" ? "J" : card[1];
-    const [rank, symbol] = card === "JK" ? ["★", "Joker"] : [rankText(card[0]), cardText(card).slice(-1)];
+    const { suit, rank, symbol } = cardFace(card);
     return el("span", { class: `card small s-${suit}`, "data-card": card, "aria-label": cardName(card) },
       el("span", { class: "rank", text: rank }), el("span", { class: "suit", text: symbol }));
   }
