@@ -408,11 +408,16 @@ def sit_two(
 
 
 def open_as_host(
-    browser: Any, server: Any, made: dict[str, Any], viewport: dict[str, int] | None = None
+    browser: Any,
+    server: Any,
+    made: dict[str, Any],
+    viewport: dict[str, int] | None = None,
+    **context: Any,
 ) -> tuple[Any, Person]:
     """A room made through the API (``made``: its code, host token and link), opened in a new
-    browser as its host would find it (the token in the page's storage), then started."""
-    ctx = browser.new_context(viewport=viewport or DESKTOP)
+    browser as its host would find it (the token in the page's storage), then started.
+    ``context``: more options of the browser context (``reduced_motion="reduce"`` ...)."""
+    ctx = browser.new_context(viewport=viewport or DESKTOP, **context)
     person = Person(ctx.new_page(), "Ann").watch()
     page = person.page
     page.goto(f"{server.http}/")

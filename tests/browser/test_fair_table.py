@@ -305,17 +305,8 @@ def test_sound_and_motion_have_toggles_and_respect_reduced_motion(
         seed=4,
         bot_delay=0.2,
     )
-    ctx = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
-    person = Person(ctx.new_page(), "Ann").watch()
+    ctx, person = open_as_host(browser, shared_server, made, reduced_motion="reduce")
     page = person.page
-    page.goto(f"{shared_server.http}/")
-    page.evaluate(
-        "([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
-        "{token: t, seat: 0, host: true}))",
-        [made["code"], made["token"]],
-    )
-    shared_server.start_room(made["code"], made["token"])
-    page.goto(f"{shared_server.http}{made['link']}")
     _wait_turn(person)
     assert not page.is_checked("#motion-toggle")
     assert page.evaluate("() => document.body.classList.contains('motion')") is False
