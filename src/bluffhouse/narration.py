@@ -67,7 +67,8 @@ PHRASES: dict[str, list[Variant]] = {
         {
             "when": ["caller"],
             "say": "{name:caller} {v:caller:calls|call} {whose:bidder} {bid:bid}: it "
-            "{yes:exists:is there|is not there}, the best hand being {bid:best}; "
+            "{yes:exists:is there|is not there}, the best hand being {bid:best}"
+            "[?best_cards| ({cards:best_cards})]; "
             "{name:loser} {v:loser:loses|lose} the call. Hands: {hands:hands}",
         },
         {

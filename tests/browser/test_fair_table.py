@@ -6,10 +6,11 @@ of bots closes in one bot's think time, not one per bot."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import DESKTOP, Person, open_as_host
+from tablekit import DESKTOP, PHONE, Person, open_as_host
 
 
 def _spectator(browser: Any, server: Any, link: str) -> tuple[Any, Person]:
@@ -234,26 +235,51 @@ def test_a_call_turns_the_cards_face_up_on_the_table(browser: Any, shared_server
 
 
 def test_a_poker_bull_showdown_shows_every_hand_before_the_next_hand(
-    browser: Any, shared_server: Any
+    browser: Any, shared_server: Any, shots_dir: Path
 ) -> None:
+    """Played on a phone-sized page: every hand face up, the best hand's cards raised, and
+    "Next hand" ends the pause before the bots open the next hand."""
     made = shared_server.create(
         game="poker_bull",
         players=3,
         bots={"1": "always_call", "2": "always_call"},
         timers=False,
         seed=4,
-        bot_delay=0.3,
+        bot_delay=0.5,
         options={"hand_size": 2},
     )
-    ctx, ann = open_as_host(browser, shared_server, made)
+    ctx, ann = open_as_host(browser, shared_server, made, viewport=PHONE)
     page = ann.page
     page.wait_for_selector("#bid-builder", timeout=30_000)
     page.click('#actions button[data-kind="bid"]')
     page.wait_for_selector("#reveal .reveal-hand")
+    page.locator("#reveal").scroll_into_view_if_needed()
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+    page.screenshot(path=str(shots_dir / "showdown-phone.png"))
     hands = page.locator("#reveal .reveal-hand")
     assert hands.count() == 3
     assert page.locator("#reveal .reveal-hand .card").count() == 6  # two cards each
     assert "the best hand is" in page.inner_text("#reveal")
+    # the cards of the best hand are raised, each once
+    best = page.evaluate(
+        "() => window.bluffhouse.events.filter((e) => e.type === 'call').pop().best_cards"
+    )
+    assert best
+    raised = page.locator("#reveal .card.best").evaluate_all("ns => ns.map((n) => n.dataset.card)")
+    assert sorted(raised) == sorted(best)
+    # "Next hand": the showdown leaves Ann's table, and a bot opening the next hand does not
+    # wait out the pause (five think times) once everyone at the table has clicked it
+    bids_before = page.evaluate(
+        "() => window.bluffhouse.events.filter((e) => e.type === 'bid').length"
+    )
+    clicked = time.monotonic()
+    page.click("#reveal-next")
+    page.wait_for_selector("#reveal", state="detached")
+    page.wait_for_function(
+        f"() => window.bluffhouse.events.filter((e) => e.type === 'bid').length > {bids_before}",
+        timeout=10_000,
+    )
+    assert time.monotonic() - clicked < 1.5  # think time 0.5 s; the pause alone is 2.5 s more
     assert not ann.console_errors
     ctx.close()
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pokerbull_model import brute_exists, naive_rank
 
 from bluffhouse import IllegalAction
-from bluffhouse.cards import JOKER
+from bluffhouse.cards import JOKER, parse_card
 from bluffhouse.pokerbull.bids import (
     DEFAULT_ORDER,
     FULL,
@@ -29,6 +29,7 @@ from bluffhouse.pokerbull.bids import (
     parse_bid,
     refines,
     summarize,
+    witness,
 )
 
 FULL_BIDS = all_bids(FULL, jokers=True)
@@ -364,3 +365,27 @@ def test_best_hand_is_the_highest_bid_present(order: Order) -> None:
         summary = summarize(rnd.sample(deck, rnd.randint(1, 30)))
         present = [b for b in space.bids if exists(b, summary)]
         assert space.best(summary) == max(present, key=lambda b: key(b, order))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 52), min_size=1, max_size=25))
+def test_the_best_hands_witness_is_a_handful_that_shows_it_and_needs_every_card(
+    pool: list[int],
+) -> None:
+    """The cards a showdown highlights: at most five of the pool, showing the best hand, and
+    none of them spare."""
+    space = bid_space(FULL, DEFAULT_ORDER, 2)
+    best = space.best(summarize(pool))
+    assert best is not None
+    shown = witness(best, pool)
+    assert 1 <= len(shown) <= 5
+    left = list(pool)
+    for card in shown:
+        left.remove(card)  # a sub-multiset of the pool
+    assert exists(best, summarize(shown))
+    for i in range(len(shown)):
+        assert not exists(best, summarize(shown[:i] + shown[i + 1 :]))
+
+
+def test_a_bid_that_is_not_there_has_no_witness() -> None:
+    assert witness(parse_bid("quads A"), [parse_card("AS"), parse_card("KD")]) == []

@@ -318,6 +318,7 @@ def test_variation_4_a_higher_hand_saves_the_bidder() -> None:
     assert not results[True]["exists"] and results[True]["higher_exists"]
     assert results[True]["loser"] == 1
     assert results[True]["best"] == "full_house K 3"
+    assert sorted(results[True]["best_cards"]) == ["3C", "3D", "KD", "KH", "KS"]
 
 
 def test_variation_4_nothing_higher() -> None:
@@ -326,6 +327,7 @@ def test_variation_4_nothing_higher() -> None:
     bid(g, 0, "trips A")
     shown = call(g, 1)
     assert shown["best"] == "two_pair 5 2" and not shown["higher_exists"]
+    assert sorted(shown["best_cards"]) == ["2D", "2H", "5C", "5S"]
     assert shown["loser"] == 0
 
 

@@ -72,6 +72,7 @@ def _check_views(g: Game) -> None:
                 "exists",
                 "higher_exists",
                 "best",
+                "best_cards",
                 "loser",
                 "cards_next",
                 "place",

@@ -244,6 +244,9 @@ def test_check_gives_the_engine_verdict_and_changes_nothing(shared_server: Serve
         assert bad["code"] == "bad_message" and "check" in bad["message"]
         await watcher.send({"type": "check", "action": five, "version": 0})
         assert (await watcher.until(lambda m: m["type"] == "error"))["code"] == "spectator"
+        await watcher.send({"type": "next"})  # ready for the next hand: a seat's word
+        assert (await watcher.until(lambda m: m["type"] == "error"))["code"] == "spectator"
+        await ann.send({"type": "next"})  # no showdown on the table: nothing to skip, no error
         # nothing changed: the table still waits for the lead, which is then played
         assert server.get(f"/api/rooms/{made['code']}").json()["version"] == 0
         await ann.send({"type": "action", "action": five, "version": 0, "id": "go"})

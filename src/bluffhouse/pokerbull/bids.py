@@ -482,6 +482,23 @@ def bid_exists(bid: Bid, cards: Iterable[int], universe: Universe = FULL) -> boo
     return exists(bid, summarize(cards), universe)
 
 
+def witness(bid: Bid, cards: Sequence[int], universe: Universe = FULL) -> list[int]:
+    """The handful of ``cards`` (at most five) that shows ``bid``, for a showdown to point at;
+    ``[]`` when the bid is not there.  Cards are dropped one by one (jokers first, then the
+    lowest) while the bid still stands: what is left cannot lose a card, and as some handful
+    of at most five shows the bid, that handful is what is left."""
+    if not exists(bid, summarize(cards), universe):
+        return []
+    kept = list(cards)
+    trial = sorted(range(len(kept)), key=lambda i: (kept[i] != JOKER, VALUE_OF[kept[i] % 52]))
+    dropped: set[int] = set()
+    for i in trial:
+        rest = [c for k, c in enumerate(kept) if k != i and k not in dropped]
+        if exists(bid, summarize(rest), universe):
+            dropped.add(i)
+    return [c for k, c in enumerate(kept) if k not in dropped]
+
+
 # ====================================================================== guaranteed bids
 @cache
 def hitting_number(universe: Universe, tops: tuple[int, ...], need: int) -> int:

@@ -34,6 +34,7 @@ from .bids import (
     parse_bid_cached,
     refines,
     summarize,
+    witness,
 )
 from .rules import PokerBullRules
 from .shapes import BidEvent, DealEvent, JokersLeaveEvent, LoseEvent, RechargeEvent
@@ -93,7 +94,8 @@ class PokerBullGame(Game):
                     "higher_exists": sc.flag(),
                     "best": sc.optional(sc.text(BID_TEXT_LIMIT)),
                     "loser": sc.seat(),
-                }
+                },
+                optional={"best_cards": sc.card_texts(most=5)},
             )
         ),
     }
@@ -406,9 +408,17 @@ class PokerBullGame(Game):
             "exists": space_exists,
             "higher_exists": higher,
             "best": None if best is None else bid_text(best),
+            "best_cards": [] if best is None else _texts(witness(best, cards, space.universe)),
             "loser": loser,
         }
-        self._log({"type": "call", **self.showdown})
+        self._log(
+            {
+                "type": "call",
+                **self.showdown,
+                "hands": [list(h) for h in self.showdown["hands"]],
+                "best_cards": list(self.showdown["best_cards"]),
+            }
+        )
         before = self.sizes[loser]
         if r.mode == "grow":
             self.sizes[loser] = 0 if before >= r.grow_limit else before + 1
@@ -548,7 +558,11 @@ class PokerBullGame(Game):
             "recharged": self.recharged,
             "showdown": None
             if self.showdown is None
-            else {**self.showdown, "hands": [list(h) for h in self.showdown["hands"]]},
+            else {
+                **self.showdown,
+                "hands": [list(h) for h in self.showdown["hands"]],
+                "best_cards": list(self.showdown.get("best_cards", ())),
+            },
             # The rules in force (public: every player knows the options of the table).
             "rules": self.rules.as_dict(),
         }

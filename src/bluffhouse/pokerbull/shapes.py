@@ -2,7 +2,7 @@
 A bid is its text (``"pair K"``, ``"two_pair K 9"``, ``"flush H A"``; :mod:`.bids` has the
 grammar)."""
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..shapes import Card, GameOverEvent, OutEvent, ViewCore
 
@@ -54,6 +54,8 @@ class ShowdownEvent(TypedDict):
     exists: bool
     higher_exists: bool
     best: str
+    #: The cards of ``hands`` that make the best hand (absent from games saved before it was kept).
+    best_cards: NotRequired[list[Card]]
     loser: int
 
 

@@ -968,6 +968,8 @@ class Server:
             conn.send(reply)
         elif kind == "back":
             await room.back(conn)
+        elif kind == "next":
+            await room.next_hand(conn)
         elif kind == "ping":
             conn.send(
                 {
@@ -981,7 +983,7 @@ class Server:
             raise Refused(
                 "unknown_type",
                 f"unknown message type {kind[:40]!r}; known: action, back, check, chat, legal, "
-                "ping",
+                "next, ping",
             )
         return False
 

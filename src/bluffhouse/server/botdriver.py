@@ -20,7 +20,8 @@ log = logging.getLogger("bluffhouse.server")
 
 
 #: A showdown (Poker Bull's call: every hand shown) stays on the table this many bot think
-#: times before a bot opens the next hand's bidding (at most REVEAL_MOST seconds).
+#: times before a bot opens the next hand's bidding (at most REVEAL_MOST seconds), unless
+#: every person at the table clicks "next" sooner.
 REVEAL_THINKS = 5
 REVEAL_MOST = 3.0
 
@@ -45,6 +46,24 @@ class BotDriver:
     def __init__(self, room: Room) -> None:
         self.room = room
         self.task: asyncio.Task[None] | None = None
+        #: The seats whose people clicked "next" on the showdown on the table; when every
+        #: connected person has, ``shown`` is set and the bots open the next hand at once.
+        self.seen: set[int] = set()
+        self.shown = asyncio.Event()
+
+    def showdown_dealt(self) -> None:
+        """A showdown came on the table: nobody has clicked "next" on it yet."""
+        self.seen.clear()
+        self.shown.clear()
+
+    def next_hand(self, seat: int) -> None:
+        """This seat's person has seen the showdown; the pause ends once every connected
+        person (not a bot, not stood in for) has."""
+        room = self.room
+        self.seen.add(seat)
+        people = {c.seat for c in room.all_conns() if c.seat is not None}
+        if {s for s in people if room.bot_for(s) is None} <= self.seen:
+            self.shown.set()
 
     def wake(self) -> None:
         room = self.room
@@ -105,9 +124,12 @@ class BotDriver:
                     decided.append((seat, name, None))
                 else:
                     decided.append((seat, name, answer))
-            wait = room.config.bot_delay + pause - (loop.time() - started)
+            wait = room.config.bot_delay - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
+            if pause > 0:  # the showdown stays up until everyone clicks "next", or this long
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.shown.wait(), pause)
             outage = False
             async with room.lock:
                 for seat, name, action in decided:

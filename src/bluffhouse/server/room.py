@@ -475,6 +475,8 @@ class Room:
             return
         self.clocks.arm(actor, prev_to_act)  # first: the state message shows the clocks
         self.views.push(since)
+        if any(entry[0].get("caller") is not None for entry in game.events[since:]):
+            self.bots.showdown_dealt()
         self.bots.wake()
 
     async def back(self, conn: Conn) -> None:
@@ -488,6 +490,14 @@ class Room:
                 st.stand_in, st.missed = False, 0
                 self.clocks.dirty = True
                 self.broadcast(self.room_message())
+
+    async def next_hand(self, conn: Conn) -> None:
+        """This person has seen the showdown: when everyone at the table has, the bots open
+        the next hand without waiting out the pause."""
+        async with self.lock:
+            if conn.seat is None:
+                raise Refused("spectator", "spectators have no seat to say they are ready")
+            self.bots.next_hand(conn.seat)
 
     # ------------------------------------------------------------------ chat
     async def say(self, conn: Conn, text: str) -> None:

@@ -212,19 +212,28 @@ export function makeSeats(S, ui) {
       el("div", { class: "reveal-verdict", text: `${verdict}: ${winner} ${winner === "You" ? "were" : "was"} right. ${takes}` }));
   }
 
-  // Poker Bull's showdown, until the next hand's first bid: every hand face up, the bid and
-  // whether it was there, the best hand, who loses.
+  // Poker Bull's showdown, until the next hand's first bid or the player's "Next": every hand
+  // face up with the cards of the best hand raised, the bid and whether it was there, who loses.
   function showdown() {
     const at = lastIndex(["call"]);
-    if (at < 0 || S.events[at].caller === undefined) return null;
+    if (at < 0 || S.events[at].caller === undefined || S.nextClicked === at) return null;
     if (S.events.slice(at + 1).some((e) => e.type === "bid")) return null; // the next hand is on
     const show = S.events[at];
+    const best = [...(show.best_cards || [])]; // each highlighted once (two jokers look alike)
+    const mark = (card) => {
+      const face = faceUp(card);
+      const i = best.indexOf(card);
+      if (i >= 0) { best.splice(i, 1); face.classList.add("best"); face.title = "in the best hand"; }
+      return face;
+    };
     const hands = (show.hands || []).map((cards, seat) => (cards.length ? el("div", { class: `reveal-hand${seat === show.loser ? " loser" : ""}` },
-      el("span", { class: "reveal-name", text: capital(nameOf(seat)) }), ...cards.map(faceUp)) : null)).filter(Boolean);
+      el("span", { class: "reveal-name", text: capital(nameOf(seat)) }), ...cards.map(mark)) : null)).filter(Boolean);
     const there = show.exists ? "is there" : "is not there";
+    const next = S.seat === null || S.seat === undefined ? null : el("button", { type: "button", id: "reveal-next", class: "small", text: "Next hand" });
+    if (next) next.addEventListener("click", () => { S.nextClicked = at; ui.send({ type: "next" }); renderBoard(); });
     return el("div", { class: `reveal ${show.exists ? "true" : "bluff"}`, id: "reveal", role: "status" },
-      el("div", { class: "reveal-verdict", text: `${capital(nameOf(show.caller))} called ${bidText(show.bid)}: it ${there}; the best hand is ${bidText(show.best)}. ${capital(nameOf(show.loser))} ${show.loser === S.seat ? "lose" : "loses"} the call.` }),
-      ...hands);
+      el("div", { class: "reveal-verdict", text: `${capital(nameOf(show.caller))} called ${bidText(show.bid)}: it ${there}; the best hand is ${bidText(show.best)}${show.best_cards && show.best_cards.length ? " (raised below)" : ""}. ${capital(nameOf(show.loser))} ${show.loser === S.seat ? "lose" : "loses"} the call.` }),
+      ...hands, ...(next ? [next] : []));
   }
 
   function renderBoard() {
