@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from tablekit import DESKTOP, PHONE, Person, open_as_host
 
+import bluffhouse as bh
+
 
 def _spectator(browser: Any, server: Any, link: str) -> tuple[Any, Person]:
     ctx = browser.new_context(viewport=DESKTOP)
@@ -381,3 +383,58 @@ def test_a_timed_out_turn_plays_and_never_takes_the_pile(browser: Any, shared_se
     assert "play" in mine and "pass" not in mine
     assert "You pass and pick up the pile" not in page.inner_text("#log")
     ctx.close()
+
+
+CHEAT_PRESETS = [p.id for p in bh.presets() if p.family.FAMILY == "cheat"]
+
+
+@pytest.mark.slow
+def test_a_timed_out_seat_never_takes_the_pile_in_any_cheat_preset(
+    browser: Any, shared_server: Any
+) -> None:
+    """Every preset of the Cheat family, eight tables at a time: Ann never touches her page
+    and her one-second turn clock runs out again and again; the server moves for her (three
+    moves a table, plays in nearly every preset), and no pass of hers ever picks up the pile.
+    The engine-level check of every step of every preset is in tests/server."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    played: list[str] = []
+    for at in range(0, len(CHEAT_PRESETS), 8):
+        tables: list[tuple[str, Person]] = []
+        for game in CHEAT_PRESETS[at : at + 8]:
+            made = shared_server.create(
+                game=game,
+                players=3,
+                bots=[1, 2],
+                seed=6,
+                turn_seconds=1,
+                window_seconds=0.5,
+                missed_turns=99,
+                bot_delay=0.05,
+            )
+            person = Person(ctx.new_page(), "Ann").watch()
+            person.page.goto(f"{shared_server.http}/")
+            person.page.evaluate(
+                "([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
+                "{token: t, seat: 0, host: true}))",
+                [made["code"], made["token"]],
+            )
+            shared_server.start_room(made["code"], made["token"])
+            person.page.goto(f"{shared_server.http}{made['link']}")
+            tables.append((game, person))
+        for game, person in tables:
+            person.page.wait_for_function(
+                "() => { const S = window.bluffhouse; return S.view && (S.view.over || "
+                "S.events.filter((e) => e.seat === 0 && e.type !== 'deal').length >= 3); }",
+                timeout=60_000,
+            )
+            mine = person.page.evaluate(
+                "() => window.bluffhouse.events.filter((e) => e.seat === 0)"
+            )
+            if any(e["type"] == "play" for e in mine):
+                played.append(game)
+            assert not any(e["type"] == "pass" and e.get("pickup") for e in mine), (game, mine)
+            assert not person.console_errors, (game, person.console_errors)
+            person.page.close()
+    ctx.close()
+    # (where others may play out of turn, as in Jump In, a bot may always be first)
+    assert len(played) >= len(CHEAT_PRESETS) - 3, sorted(set(CHEAT_PRESETS) - set(played))
