@@ -405,7 +405,25 @@ SUITE_RULES: dict[str, tuple[str, dict[str, Any], int]] = {
     "bluff": ("bluff", {}, 4),
     "eightshit": ("eightshit", {}, 4),
     "popcorn_up_or_down": ("popcorn_up_or_down", {}, 4),
+    # Poker Bull as the rule text has it.
+    "poker_bull": ("poker_bull", {}, 4),
+    # A common house-rule form of card Liar's Poker: everyone starts with one card, a loser
+    # gets one more and is out on losing with five, no jokers, and a bid stands when the
+    # pool's best hand is at least the bid (variation #4); at three and four seats.
+    "rising_higher_3": (
+        "poker_bull",
+        {"jokers": 0, "mode": "grow", "grow_limit": 5, "higher_hand_counts": True},
+        3,
+    ),
+    "rising_higher_4": (
+        "poker_bull",
+        {"jokers": 0, "mode": "grow", "grow_limit": 5, "higher_hand_counts": True},
+        4,
+    ),
 }
+#: The rule sets of each family.
+CHEAT_RULES = tuple(r for r, (game, _, _) in SUITE_RULES.items() if game != "poker_bull")
+POKER_BULL_RULES = tuple(r for r, (game, _, _) in SUITE_RULES.items() if game == "poker_bull")
 #: The opponents' styles: each cell seats one bot under test against the others all of it.
 SUITE_OPPONENTS = (
     "always_call",
@@ -419,10 +437,22 @@ SUITE_OPPONENTS = (
     "counter",
 )
 #: Named suites: (rule sets, bots under test, opponents).
+#: Poker Bull's opponents: threshold bidders (who know the hands but no house rule), the
+#: extremes of calling, the honest bidder, random play and ``counter``.
+POKER_BULL_OPPONENTS = (
+    "threshold",
+    "threshold_even",
+    "always_call",
+    "never_call",
+    "honest",
+    "random",
+    "counter",
+)
 SUITES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
-    "rules": (tuple(SUITE_RULES), ("counter", "ismcts"), SUITE_OPPONENTS),
-    "counter": (tuple(SUITE_RULES), ("counter",), SUITE_OPPONENTS),
-    "ismcts": (tuple(SUITE_RULES), ("ismcts",), SUITE_OPPONENTS),
+    "rules": (CHEAT_RULES, ("counter", "ismcts"), SUITE_OPPONENTS),
+    "counter": (CHEAT_RULES, ("counter",), SUITE_OPPONENTS),
+    "ismcts": (CHEAT_RULES, ("ismcts",), SUITE_OPPONENTS),
+    "poker_bull": (POKER_BULL_RULES, ("counter", "ismcts"), POKER_BULL_OPPONENTS),
 }
 
 

@@ -518,7 +518,10 @@ class TerminalGame:
             return
         chance = bid_probability(view, view["bid"], samples=4000)
         margin = "" if chance.exact else f" +- {2 * chance.stderr:.0%}"
-        self.console.print(f"hint: the standing bid exists with probability {chance.p:.0%}{margin}")
+        line = f"hint: the standing bid exists with probability {chance.p:.0%}{margin}"
+        if chance.stands != chance.p:  # variation #4: a higher hand also makes the bid
+            line += f"; with a higher hand, a call on it fails {chance.stands:.0%} of the time"
+        self.console.print(line)
 
     # ------------------------------------------------------------ the loop
     def run(self) -> int:

@@ -8,7 +8,11 @@ would be a hole an opponent could exploit for ever.
 - ``never_lie``: every claim it makes is true (it passes, or makes the smallest claim, when
   it cannot);
 - ``sometimes_lie``: calls one play in five it may call and lies in one play in five;
-- ``calls_third``: calls one play in three it may call, otherwise plays like ``counter``.
+- ``calls_third``: calls one play in three it may call, otherwise plays like ``counter``;
+- ``threshold`` and ``threshold_even`` (Poker Bull only): bidders by fixed odds that know the
+  hands but none of the house rules and read nothing into the others' bids: ``threshold``
+  calls a bid its own cards make less than 10% likely and otherwise raises to the lowest bid
+  at least 30% likely; ``threshold_even`` does both at even odds.
 
 What a "call" and a "lie" are in each family is the family's own: its package's
 ``styles.POLICIES``.
@@ -17,7 +21,8 @@ What a "call" and a "lie" are in each family is the family's own: its package's
 from __future__ import annotations
 
 import importlib
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from .base import Action, Bot, Choices, View, register_bot
 from .search import Policy, family_package
@@ -30,6 +35,8 @@ CHARACTERS: dict[str, tuple[tuple[str, ...], str]] = {
     "never_lie": (("Vera", "Vic", "Val"), "never lies"),
     "sometimes_lie": (("Sam", "Sid", "Sue"), "lies now and then"),
     "calls_third": (("Tess", "Ted", "Tia"), "calls one claim in three"),
+    "threshold": (("Theo", "Thea", "Tom"), "bids the odds, rarely calls"),
+    "threshold_even": (("Evan", "Eve", "Ezra"), "bids and calls at even odds"),
 }
 
 STYLES = {
@@ -39,7 +46,11 @@ STYLES = {
     "never_lie": "every claim it makes is true; calls like counter",
     "sometimes_lie": "calls one play in five it may call, lies in one play in five",
     "calls_third": "calls one play in three it may call; otherwise plays like counter",
+    "threshold": "Poker Bull: calls a bid under 10% odds, else raises to the lowest at 30%",
+    "threshold_even": "Poker Bull: calls a bid under even odds, else raises to the lowest even",
 }
+#: Styles of one family only: style -> that family.
+ONLY_FAMILY = {"threshold": "poker_bull", "threshold_even": "poker_bull"}
 
 #: Where a family has no policy of its own for a mixed style: (the chance of the first
 #: policy, the first, the rest), drawn afresh at each decision.
@@ -51,6 +62,21 @@ MIXES: dict[str, tuple[float, str, str]] = {
 
 class StyleBot(Bot):
     wants_view: ClassVar[bool] = True
+
+    @classmethod
+    def refuses(cls, game: str, players: int, options: Mapping[str, Any]) -> str | None:
+        family = ONLY_FAMILY.get(cls.name)
+        if family is None:
+            return None
+        from ..registry import lookup
+
+        try:
+            preset = lookup(game)
+        except (KeyError, ValueError):
+            return None  # the table itself is refused elsewhere, with its own message
+        if family != preset.family.FAMILY:
+            return f"the {cls.name} bot plays only Poker Bull, not {preset.id}: pick another bot"
+        return None
 
     def act(self, view: View | None, legal: Choices) -> Action:
         if view is None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..cards import CARD_INDEX, JOKER
 from ..errors import IllegalAction
-from .bids import FULL, Bid, exists, parse_bid, summarize
+from .bids import FULL, Bid, BidSpace, bid_space, exists, parse_bid, summarize
 from .rules import PokerBullRules
 
 
@@ -31,6 +31,14 @@ class BidProbability:
     exact: bool
     stderr: float
     samples: int
+    #: The probability that a call on the bid fails by the rules in force: ``p``, or under
+    #: variation #4 (a higher hand also makes the bid) the chance that it or a higher hand is
+    #: there.
+    stands: float = -1.0
+
+    def __post_init__(self) -> None:
+        if self.stands < 0:
+            object.__setattr__(self, "stands", self.p)
 
 
 def bid_probability(
@@ -40,7 +48,8 @@ def bid_probability(
     seed: int = 0,
     exact_limit: int = 50_000,
 ) -> BidProbability:
-    """The chance, from ``view``'s seat, that ``bid`` exists among all the cards in play."""
+    """The chance, from ``view``'s seat, that ``bid`` exists among all the cards in play (and,
+    as ``stands``, that a call on it fails by the rules of the view's game)."""
     if isinstance(bid, str):
         bid = parse_bid(bid)
     if samples < 1:
@@ -55,11 +64,21 @@ def bid_probability(
     sizes = view.get("dealt") or view.get("hand_sizes") or []
     unseen_count = sum(int(x) for x in sizes) - len(own)
     universe = FULL
+    space: BidSpace | None = None  # set under variation #4: a higher hand makes the bid too
     if isinstance(view.get("rules"), Mapping) and "game" in view:
         from ..registry import lookup
 
         rules = PokerBullRules.build(lookup(view["game"]).options, view["rules"])
         universe = rules.universe
+        if rules.higher_hand_counts:
+            space = bid_space(universe, rules.order, jokers)
+
+    def judged(cards: list[int]) -> tuple[bool, bool]:
+        """(the bid is there, a call on it fails)"""
+        s = summarize(cards)
+        there = exists(bid, s, universe)
+        return there, there or (space is not None and space.stands(bid, s, True))
+
     rest = [*universe.cards(), *([JOKER] * jokers)]
     for card in own:
         rest.remove(card)
@@ -70,18 +89,19 @@ def bid_probability(
     spare_jokers = len(rest) - len(naturals)
     total = math.comb(len(rest), unseen_count)
     if total <= exact_limit:
-        hits = 0
+        hits = held = 0
         for k in range(min(spare_jokers, unseen_count) + 1):
             weight = math.comb(spare_jokers, k)
             for combo in itertools.combinations(naturals, unseen_count - k):
-                if exists(bid, summarize([*own, *combo, *([JOKER] * k)]), universe):
-                    hits += weight
-        return BidProbability(hits / total, True, 0.0, total)
+                there, stands = judged([*own, *combo, *([JOKER] * k)])
+                hits += weight * there
+                held += weight * stands
+        return BidProbability(hits / total, True, 0.0, total, held / total)
     rng = random.Random(seed)
-    hits = 0
+    hits = held = 0
     for _ in range(samples):
-        drawn = rng.sample(rest, unseen_count)
-        if exists(bid, summarize([*own, *drawn]), universe):
-            hits += 1
+        there, stands = judged([*own, *rng.sample(rest, unseen_count)])
+        hits += there
+        held += stands
     p = hits / samples
-    return BidProbability(p, False, math.sqrt(p * (1 - p) / samples), samples)
+    return BidProbability(p, False, math.sqrt(p * (1 - p) / samples), samples, held / samples)

@@ -779,6 +779,18 @@ class BidSpace:
         texts = self.texts
         return [texts[i] for i in indices[start:]]
 
+    def stands(self, bid: Bid, s: Summary, higher_counts: bool) -> bool:
+        """Whether a call on ``bid`` fails with these cards (the caller loses): the bid is
+        there, or, under variation #4 (``higher_counts``), a higher hand is.  Since the best
+        hand present is at least every bid that is there, under variation #4 this is "the
+        best hand is at least the bid"."""
+        if exists(bid, s, self.universe):
+            return True
+        if not higher_counts:
+            return False
+        best = self.best(s)
+        return best is not None and key(best, self.order) > key(bid, self.order)
+
     def best(self, s: Summary) -> Bid | None:
         """The highest bid that can be made from the cards, decided category by category
         from the top level down: the first category with any bid present gives the answer,

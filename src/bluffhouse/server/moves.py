@@ -68,15 +68,15 @@ ODDS_SAMPLES = 2000
 def _call_or_raise(game: bh.Game, seat: int, bids: list[dict[str, Any]]) -> dict[str, Any]:
     """Poker Bull, for a silent person: the call or the lowest raise, whichever loses a card
     less often from what the seat can see (the model of ``bid_probability``: the unseen cards
-    a uniform draw).  The call loses when the standing bid is there; the raise, called, loses
-    when the raise is not there."""
+    a uniform draw).  The call loses when the standing bid stands (it is there, or under
+    variation #4 a higher hand is); the raise, called, loses when it does not."""
     view = game.view(seat)
     standing = view.get("bid")
     lowest = bids[0]  # (listed in the bid order: the first is the lowest raise)
     if not isinstance(standing, str):
         return lowest
-    call_loses = bid_probability(view, standing, samples=ODDS_SAMPLES).p
-    raise_loses = 1.0 - bid_probability(view, lowest["bid"], samples=ODDS_SAMPLES).p
+    call_loses = bid_probability(view, standing, samples=ODDS_SAMPLES).stands
+    raise_loses = 1.0 - bid_probability(view, lowest["bid"], samples=ODDS_SAMPLES).stands
     return {"type": "call"} if call_loses <= raise_loses else lowest
 
 

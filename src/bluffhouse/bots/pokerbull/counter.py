@@ -44,7 +44,7 @@ from ...pokerbull.rules import PokerBullRules
 from ...registry import lookup
 from ..base import Action, Choices, View
 from ..search import ViewMemo
-from .judgement import action_of, judge, probability
+from .judgement import Odds, action_of, judge
 
 FAMILY = "poker_bull"
 CALL: Action = {"type": "call"}
@@ -217,7 +217,7 @@ def counter(view: View, choices: Choices, rng: random.Random) -> Action:
         k.standing,
         k.at,
         total,
-        lambda b: probability(b, sums, space.universe),
+        Odds(sums, space, k.rules.higher_hand_counts),
         NEAR_RAISES,
         PER_CATEGORY,
     )
@@ -279,15 +279,20 @@ def _lowest_made(space: BidSpace, full: list[int], start: int, s: Summary) -> in
 
 def rollout_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
     """One seat's move in a rollout: it pictures one deal (its cards and a random rest), calls
-    a bid that deal does not make, and otherwise raises to the lowest bid it does make."""
+    a bid that would fall on that deal, and otherwise raises to the lowest bid that stands."""
     s = _imagined(state, seat, rng)
     space = state.space
     at = _standing_at(state)
-    if state.bid is not None and not exists(space.bids[at], s, space.universe):
+    higher = state.rules.higher_hand_counts
+    if state.bid is not None and not space.stands(space.bids[at], s, higher):
         return CALL
     full, _ = space.open_bids(sum(state.sizes))
     start = bisect_right(full, at)
-    i = _lowest_made(space, full, start, s)
+    i: int | None
+    if higher and start < len(full):  # variation #4: the lowest raise stands if any bid does
+        i = full[start] if space.stands(space.bids[full[start]], s, True) else None
+    else:
+        i = _lowest_made(space, full, start, s)
     if i is None:
         if state.bid is not None:
             return CALL

@@ -7,7 +7,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...pokerbull.bids import FULL, Bid, BidSpace, Summary, Universe, exists
+from ...pokerbull.bids import FULL, Bid, BidSpace, Summary, Universe, exists, key
 
 #: How likely the next player is taken to call a false bid (the risk of raising).
 CALL_RISK = 0.8
@@ -51,6 +51,44 @@ def probability(bid: Bid, sums: Sequence[Summary], universe: Universe = FULL) ->
         if exists(bid, s, universe):
             hits += 1
     return hits / len(sums)
+
+
+class Odds:
+    """The chance that a bid stands (a call on it fails) over imagined deals, by the rules in
+    force: the bid is there, or under variation #4 (``higher_counts``) any higher hand is,
+    which is "the deal's best hand is at least the bid" (each deal's best hand is found once,
+    weighed against every bid).  ``weights``: one per deal (cumulative ones are not)."""
+
+    def __init__(
+        self,
+        sums: Sequence[Summary],
+        space: BidSpace,
+        higher_counts: bool,
+        weights: Sequence[float] | None = None,
+    ) -> None:
+        self.sums = sums
+        self.space = space
+        self.weights = weights
+        self.total = float(sum(weights)) if weights is not None else float(len(sums))
+        self.best_keys: list[tuple[int, ...]] | None = None
+        if higher_counts:
+            order = space.order
+            bests = [space.best(s) for s in sums]
+            self.best_keys = [() if b is None else key(b, order) for b in bests]
+
+    def __call__(self, bid: Bid) -> float:
+        if self.total <= 0:
+            return 0.0
+        weights = self.weights
+        if self.best_keys is not None:
+            wanted = key(bid, self.space.order)
+            hit_at = [i for i, k in enumerate(self.best_keys) if k and k >= wanted]
+        else:
+            universe = self.space.universe
+            hit_at = [i for i, s in enumerate(self.sums) if exists(bid, s, universe)]
+        if weights is None:
+            return len(hit_at) / self.total
+        return sum(weights[i] for i in hit_at) / self.total
 
 
 def judge(

@@ -35,6 +35,7 @@ from ...pokerbull.bids import (
     KIND,
     VALUE_OF,
     Bid,
+    BidSpace,
     Summary,
     Universe,
     exists,
@@ -46,7 +47,7 @@ from ...pokerbull.rules import PokerBullRules
 from ..base import Action, View
 from ..search import ViewMemo
 from . import counter as counter_bot
-from .judgement import action_of, judge, probability
+from .judgement import Odds, action_of, judge
 
 CALL: Action = {"type": "call"}
 
@@ -94,15 +95,22 @@ def bid_odds(
     unseen: int,
     rng: random.Random,
     universe: Universe = FULL,
+    space: BidSpace | None = None,
+    higher_counts: bool = False,
 ) -> float:
     """How likely the player holding ``hand`` thinks each of its ``bids`` is (exactly for a
     named "of a kind" bid, else on ``JUDGE_SAMPLES`` imagined deals of the ``unseen`` other
     cards from ``rest``, shared), each raised to ``SHARPNESS`` and multiplied: the odds that it
-    bid them (players bid what they believe)."""
+    bid them (players bid what they believe).  Under variation #4 (``higher_counts``, with the
+    game's ``space``) a bid is judged by whether it stands: it or any higher hand is there."""
     sums: list[Summary] | None = None
     odds = 1.0
     for bid in bids:
-        if bid.cat in KIND and bid.spec:
+        if higher_counts and space is not None:
+            if sums is None:
+                sums = [summarize([*hand, *rng.sample(rest, unseen)]) for _ in range(JUDGE_SAMPLES)]
+            p = sum(1 for s in sums if space.stands(bid, s, True)) / JUDGE_SAMPLES
+        elif bid.cat in KIND and bid.spec:
             v = bid.spec[0]
             have = sum(1 for c in hand if c != JOKER and VALUE_OF[c] == v)
             good = sum(1 for c in rest if c != JOKER and VALUE_OF[c] == v)
@@ -134,6 +142,7 @@ class _Pool:
         self.sums: list[Summary] = []
         self.cum: list[float] = []
         self.total = 0.0
+        self.odds: Odds | None = None
 
     def fill(self, rng: random.Random) -> None:
         k = self.k
@@ -157,6 +166,8 @@ class _Pool:
                         total - len(hand),
                         rng,
                         k.space.universe,
+                        k.space,
+                        k.rules.higher_hand_counts,
                     )
             self.deals.append(drawn)
             self.sums.append(summarize([*k.own, *drawn]))
@@ -171,14 +182,12 @@ class _Pool:
         ]
 
     def p(self, bid: Bid) -> float:
-        """The weighted chance that ``bid`` exists."""
-        hit = 0.0
-        last = 0.0
-        for s, c in zip(self.sums, self.cum, strict=True):
-            if exists(bid, s, self.k.space.universe):
-                hit += c - last
-            last = c
-        return hit / self.total if self.total > 0 else 0.0
+        """The weighted chance that ``bid`` stands (is there, or by variation #4 a higher hand
+        is)."""
+        if self.odds is None:
+            weights = [c - last for c, last in zip(self.cum, [0.0, *self.cum[:-1]], strict=True)]
+            self.odds = Odds(self.sums, self.k.space, self.k.rules.higher_hand_counts, weights)
+        return self.odds(bid)
 
 
 _pools = ViewMemo(_Pool)
@@ -252,7 +261,7 @@ def model_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
         standing,
         at,
         sum(sizes),
-        lambda b: probability(b, sums, space.universe),
+        Odds(sums, space, state.rules.higher_hand_counts),
         MODEL_NEAR,
         MODEL_PER_CATEGORY,
     )

@@ -7,10 +7,11 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from ...pokerbull.bids import exists, parse_bid_cached, summarize
+from ...pokerbull.bids import Bid, exists, parse_bid_cached, summarize
 from ..base import Action, Choices, View
 from ..search import Policy
-from .counter import _known, counter
+from .counter import NEAR_RAISES, PER_CATEGORY, _known, counter
+from .judgement import raises
 
 CALL: Action = {"type": "call"}
 
@@ -49,6 +50,48 @@ def style_policy(style: str) -> Policy:
     return policy
 
 
+#: The threshold bidder: it calls a standing bid less likely than CALL_BELOW, and raises to
+#: the lowest bid at least RAISE_AT likely (the imagined deals behind both: THRESHOLD_SAMPLES).
+#: These (a rare caller, a bold raiser) were the hardest for ``counter`` of those tried at the
+#: rising, higher-hand tables; ``threshold_even`` bids and calls at even odds.
+CALL_BELOW = 0.1
+RAISE_AT = 0.3
+THRESHOLD_SAMPLES = 120
+
+
+def threshold_policy(call_below: float = CALL_BELOW, raise_at: float = RAISE_AT) -> Policy:
+    """A bidder by fixed odds and the hands alone, blind to every house rule that changes what
+    a call judges: it calls when the standing bid is less than ``call_below`` likely to be
+    there (its own cards and a uniform rest), otherwise raises to the lowest bid at least
+    ``raise_at`` likely (the nearest bids, then the lowest few of every higher category);
+    with none, it calls (or, opening, bids the lowest bid)."""
+
+    def threshold(view: View, choices: Choices, rng: random.Random) -> Action:
+        k = _known(view)
+        universe = k.space.universe
+        sums = [
+            summarize([*k.own, *rng.sample(k.rest, k.unseen)]) for _ in range(THRESHOLD_SAMPLES)
+        ]
+
+        def odds(bid: Bid) -> float:
+            return sum(1 for s in sums if exists(bid, s, universe)) / len(sums)
+
+        if k.standing is not None and odds(k.standing) < call_below:
+            return CALL
+        total = sum(k.sizes)
+        for i in sorted(raises(k.space, total, k.at, NEAR_RAISES, PER_CATEGORY)):
+            if odds(k.space.bids[i]) >= raise_at:
+                return {"type": "bid", "bid": k.space.texts[i]}
+        if k.standing is not None:
+            return CALL
+        full, _ = k.space.open_bids(total)
+        return {"type": "bid", "bid": k.space.texts[full[0]]}
+
+    return threshold
+
+
 POLICIES: dict[str, Policy] = {
     name: style_policy(name) for name in ("always_call", "never_call", "always_lie", "never_lie")
 }
+POLICIES["threshold"] = threshold_policy()
+POLICIES["threshold_even"] = threshold_policy(0.5, 0.5)
