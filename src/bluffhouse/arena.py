@@ -435,6 +435,11 @@ SUITE_OPPONENTS = (
     "honest",
     "random",
     "counter",
+    "counter_v1",
+    # Mixed tables: each opponent seat its own style (with four styles named, three seats
+    # take a different three each game).
+    "liar_80+liar_60+calls_third+never_lie",
+    "counter_v1+liar_80+liar_60",
 )
 #: Named suites: (rule sets, bots under test, opponents).
 #: Poker Bull's opponents: threshold bidders (who know the hands but no house rule), the
@@ -469,6 +474,15 @@ class SuiteCell:
     stalled: int = 0
     wins: int = 0
     seconds: float = 0.0
+    #: Per opponent style: the games it won, and the seats it held in the decided games (a
+    #: mixed table compares the bot with each of its rivals, seat for seat).
+    rival_wins: dict[str, int] = field(default_factory=dict)
+    rival_seats: dict[str, int] = field(default_factory=dict)
+
+    def rival_share(self, style: str) -> float | None:
+        """The share of its seats' games that ``style`` won (a fair share is 1 / players)."""
+        seats = self.rival_seats.get(style, 0)
+        return self.rival_wins.get(style, 0) / seats if seats else None
 
     @property
     def decided(self) -> int:
@@ -493,14 +507,32 @@ class SuiteCell:
             "ci95": [round(low, 4), round(high, 4)],
             "fair_share": round(fair, 4),
             "verdict": "above" if low > fair else "below" if high < fair else "even",
+            "rivals": {
+                style: {"wins": self.rival_wins.get(style, 0), "seats": seats}
+                for style, seats in sorted(self.rival_seats.items())
+            },
         }
 
 
+def table_of(bot: str, opponent: str, players: int, index: int) -> list[str]:
+    """The lineup of a suite game: the bot under test, then the opponent seats.  ``opponent``
+    is one style (every other seat plays it) or a mixed table, styles joined by ``+``: seat
+    by seat in order, and where the table names more styles than there are seats, a
+    different run of them each game (game ``index`` starts at the ``index``-th)."""
+    pool = opponent.split("+")
+    if len(pool) < players:
+        return [bot] + [pool[j % len(pool)] for j in range(players - 1)]
+    return [bot] + [pool[(index + j) % len(pool)] for j in range(players - 1)]
+
+
 def _suite_chunk(
-    args: tuple[int, str, dict[str, Any], list[str], int, int, list[int]],
+    args: tuple[int, str, dict[str, Any], tuple[str, str], int, int, list[int]],
 ) -> tuple[int, list[GameRecord]]:
-    cell, game_id, options, lineup, players, seed, indices = args
-    return cell, [play_one(game_id, lineup, players, seed, i, options) for i in indices]
+    cell, game_id, options, (bot, opponent), players, seed, indices = args
+    return cell, [
+        play_one(game_id, table_of(bot, opponent, players, i), players, seed, i, options)
+        for i in indices
+    ]
 
 
 def run_suite(
@@ -527,13 +559,13 @@ def run_suite(
     opponents = opponents or styles
     from .bots import bot_class
 
-    for b in (*(bots or heroes), *opponents):
+    for b in (*(bots or heroes), *(name for opp in opponents for name in opp.split("+"))):
         bot_class(b)  # an unknown name: ValueError naming the known ones
     for r in rule_names:
         if r not in SUITE_RULES:
             raise ValueError(f"unknown rule set {r!r}; rule sets: {', '.join(SUITE_RULES)}")
     cells: list[SuiteCell] = []
-    jobs: list[tuple[int, str, dict[str, Any], list[str], int, int, list[int]]] = []
+    jobs: list[tuple[int, str, dict[str, Any], tuple[str, str], int, int, list[int]]] = []
     for r in rule_names:
         game_id, options, players = SUITE_RULES[r]
         for bot in bots or heroes:
@@ -543,23 +575,23 @@ def run_suite(
                     continue
                 cell = len(cells)
                 cells.append(SuiteCell(r, bot, opp, players, games=n))
-                lineup = [bot] + [opp] * (players - 1)
+                slow = "ismcts" in (bot, *opp.split("+"))
                 # Small chunks: the ismcts cells take far longer a game than the rest.
-                size = 1 if bot == "ismcts" else max(1, min(10, n // max(1, workers)))
+                size = 1 if slow else max(1, min(10, n // max(1, workers)))
                 for i in range(0, n, size):
                     jobs.append(
                         (
                             cell,
                             game_id,
                             options,
-                            lineup,
+                            (bot, opp),
                             players,
                             seed,
                             list(range(i, min(n, i + size))),
                         )
                     )
     # The slow cells first, so that no worker is left with one at the end.
-    jobs.sort(key=lambda j: j[3][0] != "ismcts")
+    jobs.sort(key=lambda j: "ismcts" not in (j[3][0], *j[3][1].split("+")))
 
     def absorb(cell: int, records: list[GameRecord]) -> None:
         c = cells[cell]
@@ -568,8 +600,16 @@ def run_suite(
             c.stalled += rec.end == "stalled"
             c.seconds += sum(rec.think)
             decided = rec.finished or rec.end == "stalled"
-            if decided and rec.winner is not None and rec.seating[rec.winner] == c.bot:
+            if not decided:
+                continue
+            mine = -rec.index % c.players  # the seat the lineup's first name took
+            if rec.winner == mine:
                 c.wins += 1
+            for seat, style in enumerate(rec.seating):
+                if seat != mine:
+                    c.rival_seats[style] = c.rival_seats.get(style, 0) + 1
+                    if rec.winner == seat:
+                        c.rival_wins[style] = c.rival_wins.get(style, 0) + 1
         if progress:
             progress(len(records))
 
@@ -594,9 +634,10 @@ def suite_table(cells: list[SuiteCell]) -> str:
         game_id, options, players = SUITE_RULES[r]
         opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "as the preset"
         lines.append(f"{r}: {game_id} ({opts}), {players} players, fair share {1 / players:.1%}")
-        lines.append(f"  {'opponents':<14}" + "".join(f"{b:>30}" for b in bots))
+        width = max(14, *(len(c.opponent) + 1 for c in row_cells))
+        lines.append(f"  {'opponents':<{width}}" + "".join(f"{b:>30}" for b in bots))
         for opp in dict.fromkeys(c.opponent for c in row_cells):
-            text = f"  {opp:<14}"
+            text = f"  {opp:<{width}}"
             for b in bots:
                 cell = next((c for c in row_cells if c.bot == b and c.opponent == opp), None)
                 if cell is None:
@@ -609,5 +650,16 @@ def suite_table(cells: list[SuiteCell]) -> str:
                 body = f"{share} [{low:.0%},{high:.0%}] {mark} {cell.decided}/{cell.games}"
                 text += f"{body:>30}"
             lines.append(text)
+            for style in opp.split("+") if "+" in opp else ():
+                shares = [
+                    f"{rival:.1%} at {b}'s tables"
+                    for b in bots
+                    for cell in row_cells
+                    if cell.bot == b
+                    and cell.opponent == opp
+                    and (rival := cell.rival_share(style)) is not None
+                ]
+                if shares:
+                    lines.append(f"    {style} won, a seat: " + "; ".join(shares))
         lines.append("")
     return "\n".join(lines)

@@ -9,7 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from bluffhouse.arena import SUITE_OPPONENTS, SUITE_RULES, SUITES, run_suite, suite_table
+from bluffhouse.arena import (
+    SUITE_OPPONENTS,
+    SUITE_RULES,
+    SUITES,
+    run_suite,
+    suite_table,
+    table_of,
+)
 from bluffhouse.bots import bot_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +29,10 @@ def test_the_suite_covers_the_issue_rule_sets_and_styles() -> None:
     assert game == "bullshit" and players == 4
     assert options["callers"] == "turn" and options["final_call"] is False
     assert SUITE_RULES["bluff_six_jokers"][2] == 3
-    assert set(SUITE_OPPONENTS) <= set(bot_names())
+    styles = {name for table in SUITE_OPPONENTS for name in table.split("+")}
+    assert styles <= set(bot_names())
+    assert "counter_v1" in SUITE_OPPONENTS  # the fixed yardstick
+    assert sum("+" in table for table in SUITE_OPPONENTS) >= 2  # mixed tables
     assert SUITES["rules"][1] == ("counter", "ismcts")
 
 
@@ -73,3 +83,25 @@ def test_the_bench_script_prints_the_table() -> None:
     )
     assert "bluff: bluff (as the preset), 4 players, fair share 25.0%" in out.stdout
     assert "honest" in out.stdout
+
+
+def test_a_mixed_table_seats_each_style_and_counts_each_rivals_wins() -> None:
+    assert table_of("counter", "a+b+c", 4, 0) == ["counter", "a", "b", "c"]
+    # four styles for three seats: a different run of three each game
+    assert table_of("counter", "a+b+c+d", 4, 1) == ["counter", "b", "c", "d"]
+    assert table_of("counter", "a+b+c+d", 4, 3) == ["counter", "d", "a", "b"]
+    assert table_of("counter", "a+b", 3, 0) == ["counter", "a", "b"]
+    assert table_of("counter", "never_lie", 3, 5) == ["counter", "never_lie", "never_lie"]
+    cells = run_suite(
+        "rules",
+        6,
+        bots=("counter",),
+        rules=("bullshit",),
+        opponents=("honest+random+never_lie",),
+    )
+    cell = cells[0]
+    assert cell.decided == 6
+    assert sum(cell.rival_seats.values()) == 18  # three rival seats a game
+    assert cell.wins + sum(cell.rival_wins.values()) == 6  # one winner a game
+    text = suite_table(cells)
+    assert "honest+random+never_lie" in text and "never_lie won, a seat" in text

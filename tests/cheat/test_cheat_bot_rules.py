@@ -220,6 +220,30 @@ def test_mixed_styles_call_at_their_rates() -> None:
     assert 0.08 < rates["sometimes_lie"] < 0.32
 
 
+def test_the_liars_lie_at_their_rates_where_the_truth_was_open() -> None:
+    """A play is a lie when a card laid is not of the claimed rank; counted only where the
+    player held a card of a rank it could claim (the truth was open to it)."""
+    rates = {}
+    for name in ("liar_80", "liar_60"):
+        lies = chances = 0
+        for seed in range(4):
+            g = bh.new_game("bullshit", players=3, seed=seed)
+            bots = [make_bot("counter" if s == 0 else name, seed=seed * 10 + s) for s in range(3)]
+            for seat, action in _bot_turns(g, bots, 300):
+                if not seat or action["type"] != "play":
+                    continue
+                view = g.view(seat)
+                ranks = set(view.get("claim_ranks") or [])
+                if not any(c[0] in ranks or c == "JK" for c in view["hand"]):
+                    continue  # no truth was open
+                chances += 1
+                claim = action["claim"]["rank"]
+                lies += any(c != "JK" and c[0] != claim for c in action["cards"])
+        rates[name] = lies / chances
+    assert 0.65 < rates["liar_80"] < 0.95
+    assert 0.42 < rates["liar_60"] < 0.78
+
+
 # ---------------------------------------------------------------- never a crash
 OPTION_VALUES = {
     "jokers": st.sampled_from([0, 2, 4]),

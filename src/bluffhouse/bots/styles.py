@@ -9,6 +9,8 @@ would be a hole an opponent could exploit for ever.
   it cannot);
 - ``sometimes_lie``: calls one play in five it may call and lies in one play in five;
 - ``calls_third``: calls one play in three it may call, otherwise plays like ``counter``;
+- ``liar_80`` and ``liar_60``: lie in four plays in five (three in five) where the truth was
+  open to them; they call like ``counter``;
 - ``threshold`` and ``threshold_even`` (Poker Bull only): bidders by fixed odds that know the
   hands but none of the house rules and read nothing into the others' bids: ``threshold``
   calls a bid its own cards make less than 10% likely and otherwise raises to the lowest bid
@@ -35,6 +37,8 @@ CHARACTERS: dict[str, tuple[tuple[str, ...], str]] = {
     "never_lie": (("Vera", "Vic", "Val"), "never lies"),
     "sometimes_lie": (("Sam", "Sid", "Sue"), "lies now and then"),
     "calls_third": (("Tess", "Ted", "Tia"), "calls one claim in three"),
+    "liar_80": (("Lou", "Luz", "Lev"), "lies in most plays"),
+    "liar_60": (("Mo", "Mia", "Max"), "lies more often than not"),
     "threshold": (("Theo", "Thea", "Tom"), "bids the odds, rarely calls"),
     "threshold_even": (("Evan", "Eve", "Ezra"), "bids and calls at even odds"),
 }
@@ -46,6 +50,8 @@ STYLES = {
     "never_lie": "every claim it makes is true; calls like counter",
     "sometimes_lie": "calls one play in five it may call, lies in one play in five",
     "calls_third": "calls one play in three it may call; otherwise plays like counter",
+    "liar_80": "lies in four plays in five where it could tell the truth; calls like counter",
+    "liar_60": "lies in three plays in five where it could tell the truth; calls like counter",
     "threshold": "Poker Bull: calls a bid under 10% odds, else raises to the lowest at 30%",
     "threshold_even": "Poker Bull: calls a bid under even odds, else raises to the lowest even",
 }
@@ -57,6 +63,8 @@ ONLY_FAMILY = {"threshold": "poker_bull", "threshold_even": "poker_bull"}
 MIXES: dict[str, tuple[float, str, str]] = {
     "calls_third": (1 / 3, "always_call", "never_call"),
     "sometimes_lie": (0.2, "always_lie", "never_lie"),
+    "liar_80": (0.8, "always_lie", "never_lie"),
+    "liar_60": (0.6, "always_lie", "never_lie"),
 }
 
 

@@ -51,23 +51,30 @@ def style_policy(style: str) -> Policy:
 
 
 #: The mixed styles: (chance of calling a play it may call, chance of lying in a play).
-#: ``calls_third`` lies like ``counter`` (None).
-MIXED: dict[str, tuple[float, float | None]] = {
+#: ``calls_third`` lies like ``counter`` (None); the liars call like ``counter`` (None).
+MIXED: dict[str, tuple[float | None, float | None]] = {
     "sometimes_lie": (0.2, 0.2),
     "calls_third": (1 / 3, None),
+    "liar_80": (None, 0.8),
+    "liar_60": (None, 0.6),
 }
 
 
 def _mixed(style: str, view: View, choices: Choices, rng: random.Random) -> Action:
     """A style of fixed rates: it calls a play it may call with the style's chance (and never
-    otherwise, whatever the odds), and lies in a play with the style's chance where it could
-    tell the truth (else it plays the biggest truth it holds, as ``never_lie``)."""
+    otherwise, whatever the odds; with no rate, where ``counter`` would), and lies in a play
+    with the style's chance where it could tell the truth (else it plays the biggest truth it
+    holds, as ``never_lie``)."""
     call_rate, lie_rate = MIXED[style]
-    if choices.is_legal({"type": "call"}) and rng.random() < call_rate:
+    if call_rate is not None and choices.is_legal({"type": "call"}) and rng.random() < call_rate:
         return {"type": "call"}
     if lie_rate is None:
         return play_counter(view, choices, rng, calls=False)
     k = Knowledge.from_view(view)
+    if call_rate is None:
+        response = counter_response(k, view, choices, rng)
+        if response is not None:
+            return response
     if rng.random() >= lie_rate:
         return _never_lie(k, view, choices) or _fallback(choices)
     return _lying_play(k, view, choices, rng)
