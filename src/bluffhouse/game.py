@@ -99,15 +99,62 @@ def freeze(value: Any) -> Any:
     return value
 
 
+class _Chunks:
+    """An append-only list shared between copies: full chunks of CHUNK items are tuples that
+    every copy holds, only the tail is each copy's own.  A copy costs a pointer a chunk and
+    the tail, and holds no more of its own, however long the list."""
+
+    CHUNK = 256
+    __slots__ = ("chunks", "tail")
+
+    def __init__(self) -> None:
+        self.chunks: list[tuple[dict[str, Any], ...]] = []
+        self.tail: list[dict[str, Any]] = []
+
+    def __len__(self) -> int:
+        return len(self.chunks) * self.CHUNK + len(self.tail)
+
+    def __getitem__(self, i: int) -> dict[str, Any]:
+        chunk, at = divmod(i, self.CHUNK)
+        if chunk < len(self.chunks):
+            return self.chunks[chunk][at]
+        return self.tail[at]
+
+    def append(self, item: dict[str, Any]) -> None:
+        tail = self.tail
+        tail.append(item)
+        if len(tail) == self.CHUNK:
+            self.chunks.append(tuple(tail))
+            self.tail = []
+
+    def since(self, start: int) -> list[dict[str, Any]]:
+        """A fresh list of the items from ``start`` on (what a caller may keep or change)."""
+        if start < 0:  # (from the end, as a slice reads it)
+            start = max(0, len(self) + start)
+        size = self.CHUNK
+        first = start // size
+        out: list[dict[str, Any]] = []
+        for chunk in self.chunks[first:]:
+            out += chunk
+        out += self.tail
+        return out[start - first * size :]
+
+    def fork(self) -> _Chunks:
+        other = _Chunks()
+        other.chunks = list(self.chunks)
+        other.tail = list(self.tail)
+        return other
+
+
 class _EventCache:
     """The log as each viewer sees it, one read-only event object per logged event per viewer,
     built on first demand and kept: a view costs the events new since that viewer's last one
     (plus one pointer per event for its fresh list), not a copy of every event.
 
-    Events only ever get appended to ``Game.events``; a cache made for another list (a copy,
-    a load, a search that swapped the log) or for a longer one (a truncated log) is dropped.
-    Never saved (``to_json`` does not name it) and never copied (a pickled one comes back
-    empty)."""
+    Events only ever get appended to ``Game.events``; a cache made for another list (a load,
+    a search that swapped the log) or for a longer one (a truncated log) is dropped.  A copy
+    of the game takes a fork of it (see _Chunks: the built events are shared).  Never saved
+    (``to_json`` does not name it); a pickled one comes back empty."""
 
     __slots__ = ("all", "log", "public", "seats")
 
@@ -115,16 +162,25 @@ class _EventCache:
         self.log = log
         #: ``freeze(public part)`` of every event so far: what a viewer without a private
         #: part in it sees (shared by all of them).  (Every item is a FrozenDict.)
-        self.public: list[dict[str, Any]] = []
+        self.public = _Chunks()
         #: per viewer (a seat, or None for the spectator) the events as it sees them
-        self.seats: dict[int | None, list[dict[str, Any]]] = {}
+        self.seats: dict[int | None, _Chunks] = {}
         #: events_all's items
-        self.all: list[dict[str, Any]] = []
+        self.all = _Chunks()
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_EventCache, ())
 
-    def _publics(self, upto: int) -> list[dict[str, Any]]:
+    def fork(self, log: list[Event]) -> _EventCache:
+        """The cache for a copy of the game whose log ``log`` starts as a copy of this one's:
+        the read-only events built so far are shared."""
+        cache = _EventCache(log)
+        cache.public = self.public.fork()
+        cache.seats = {seat: items.fork() for seat, items in self.seats.items()}
+        cache.all = self.all.fork()
+        return cache
+
+    def _publics(self, upto: int) -> _Chunks:
         public = self.public
         log = self.log
         assert log is not None
@@ -132,20 +188,21 @@ class _EventCache:
             public.append(freeze(log[i][0]))
         return public
 
-    def viewer(self, seat: int | None) -> list[dict[str, Any]]:
-        """The log as ``seat`` sees it so far (the cache itself: callers slice a copy)."""
+    def viewer(self, seat: int | None) -> _Chunks:
+        """The log as ``seat`` sees it so far (the cache itself: callers take ``since``)."""
         log = self.log
 
         assert log is not None
         out = self.seats.get(seat)
         if out is None:
-            out = self.seats[seat] = []
+            out = self.seats[seat] = _Chunks()
         start, end = len(out), len(log)
         if start == end:
             return out
         public = self._publics(end)
         if seat is None:
-            out.extend(public[start:end])
+            for i in range(start, end):
+                out.append(public[i])
             return out
         for i in range(start, end):
             event = log[i]
@@ -157,7 +214,7 @@ class _EventCache:
             out.append(item)
         return out
 
-    def everything(self) -> list[dict[str, Any]]:
+    def everything(self) -> _Chunks:
         """``events_all``'s items so far: each event with every private part by seat."""
         log = self.log
         assert log is not None
@@ -361,7 +418,7 @@ class Game:
             raise IllegalAction(self._no_seat(seat))
         if type(since) is not int:
             raise IllegalAction(f"since must be an event number, not {quote(since)}")
-        return self._event_cache_now().viewer(seat)[since:]
+        return self._event_cache_now().viewer(seat).since(since)
 
     def events_all(self, since: int = 0) -> list[dict[str, Any]]:
         """Every event with every private part, under ``"private"`` by seat: for replays and
@@ -369,7 +426,7 @@ class Game:
         once each, as ``events_for``."""
         if type(since) is not int:
             raise IllegalAction(f"since must be an event number, not {quote(since)}")
-        return self._event_cache_now().everything()[since:]
+        return self._event_cache_now().everything().since(since)
 
     def _event_cache_now(self) -> _EventCache:
         """This game's event cache, made afresh if it was made for another (or a longer) log."""
@@ -381,8 +438,20 @@ class Game:
         return cache
 
     def copy(self) -> Self:
-        """An independent copy (the same family, state and RNG)."""
-        clone: Self = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        """An independent copy (the same family, state and RNG).  The log is shared event by
+        event (a logged event is never changed: the log only grows), and so are the read-only
+        events already built for its viewers (see _Chunks): a long game's copy costs a
+        pointer a logged event and holds little of its own; the rest of the state is copied
+        whole."""
+        events, cache = self.events, self._event_cache
+        self.events, self._event_cache = [], None
+        try:
+            clone: Self = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        finally:
+            self.events, self._event_cache = events, cache
+        clone.events = list(events)
+        if cache is not None and cache.log is events:
+            clone._event_cache = cache.fork(clone.events)
         return clone
 
     def to_json(self) -> str:

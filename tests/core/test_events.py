@@ -179,12 +179,16 @@ def test_events_since() -> None:
     assert kept == reference_log(state, 1)
 
 
-def test_copies_saves_and_swapped_logs_carry_no_cache() -> None:
+def test_saves_and_swapped_logs_carry_no_cache_and_copies_their_own() -> None:
     state = _random_game("sneak", 3, 5, 150)
     seen = state.view(1)["events"]
     clone = state.copy()
-    assert clone._event_cache is None or clone._event_cache.log is not clone.events
+    # a copy's events built for its viewers are shared, in a cache of its own
+    assert clone._event_cache is not None and clone._event_cache is not state._event_cache
+    assert clone._event_cache.log is clone.events
     assert clone.view(1)["events"] == seen
+    clone.apply(clone.to_act[0], clone.sample_action(clone.to_act[0], random.Random(1)))
+    assert state.view(1)["events"] == seen  # the original's are its own
     assert "cache" not in state.to_json()
     loaded = bh.load(state.to_json())
     assert loaded.view(1)["events"] == seen

@@ -51,13 +51,15 @@ def test_random_sim_small(spec: str) -> None:
     "spec",
     [
         "python_bluffhouse(game=bluff)",
-        "python_bluffhouse(game=bullshit,stall_limit=200)",
+        "python_bluffhouse(game=bullshit)",
         "python_bluffhouse(game=eightshit)",
         "python_bluffhouse(game=poker_bull)",
-        "python_bluffhouse(game=sneak,players=2)",
+        "python_bluffhouse(game=sneak,players=4)",
     ],
 )
 def test_random_sim_defaults(spec: str) -> None:
+    """OpenSpiel's own random simulation, with serialisation, on the default games at full
+    size (Bullsh*t plays thousands of random actions; OpenSpiel keeps a copy of every state)."""
     game = pyspiel.load_game(spec)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
@@ -153,9 +155,11 @@ def test_observations() -> None:
     expected = game.shared.encoder.encode(state.engine.game.view(0))
     assert np.array_equal(obs.tensor, expected)
     assert np.allclose(state.observation_tensor(0), expected)
-    assert np.allclose(
-        state.information_state_tensor(1), game.shared.encoder.encode(state.engine.game.view(1))
-    )
+    # the observation tensor reads the last few events: no perfect-recall tensor is claimed
+    assert not game.get_type().provides_information_state_tensor
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    with pytest.raises(bh.RuleError, match="no perfect-recall tensor"):
+        recall.set_from(state, 0)
     mine = state.engine.game.view(0)["hand"]
     theirs = state.engine.game.view(1)["hand"]
     info = state.information_state_string(0)
@@ -330,3 +334,108 @@ def test_sneak_ids_not_legal_now_are_refused_changing_nothing() -> None:
         state.apply_action(legal[rng.randrange(len(legal))])
     assert phases == {"turn", "window"}
     assert state.action_to_string(pyspiel.PlayerId.TERMINAL, 0) == codec.describe(0)
+
+
+def _after_deal(game: Any, seed: int) -> Any:
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+    return state, rng
+
+
+def test_the_information_state_string_is_perfect_recall_at_a_constant_cost() -> None:
+    """Two states that differ only in an event past the last few written out still differ
+    (the digest of the whole log); a copy reads the same; the string does not grow with the
+    log."""
+    game = pyspiel.load_game("python_bluffhouse(game=bullshit,players=3,stall_limit=2000)")
+    state, rng = _after_deal(game, 1)
+    lengths = []
+    for step in range(400):
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randint(len(actions))])
+        info = state.information_state_string(0)
+        assert info == state.clone().information_state_string(0)
+        lengths.append(len(info))
+        if step == 20:
+            fork = state.clone()
+    assert max(lengths) < 4 * min(lengths)  # (the last few events and the view: bounded)
+    # the same public moves after a different early move: the strings differ
+    a, b = fork.clone(), fork.clone()
+    first = a.legal_actions()
+    a.apply_action(first[0])
+    b.apply_action(first[-1])
+    assert a.information_state_string(0) != b.information_state_string(0)
+    assert str(a) != str(b)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "python_bluffhouse(game=bullshit,players=3,deck_ranks=A23,stall_limit=30)",
+        "python_bluffhouse(game=poker_bull,players=3,hand_size=2)",
+        "python_bluffhouse(game=sneak,players=3,target=4)",
+    ],
+)
+def test_resample_from_infostate_keeps_what_the_seat_knows(spec: str) -> None:
+    game = pyspiel.load_game(spec)
+    state, rng = _after_deal(game, 2)
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randint(len(actions))])
+    seat = state.current_player()
+    draws = iter(np.random.RandomState(3).rand(20))
+    differ = False
+    for _ in range(8):
+        other = state.resample_from_infostate(seat, lambda: next(draws))
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.current_player() == seat
+        assert sorted(other.legal_actions()) == sorted(state.legal_actions())
+        mine = other.engine.game.view(seat)
+        theirs = [other.engine.game.view(s)["hand"] for s in range(game.num_players())]
+        assert mine["hand"] == state.engine.game.view(seat)["hand"]
+        differ |= theirs != [state.engine.game.view(s)["hand"] for s in range(game.num_players())]
+        other.apply_action(other.legal_actions()[0])  # a world that plays on
+    assert differ  # the hidden cards were drawn afresh
+    with pytest.raises(bh.RuleError, match="deal done"):
+        game.new_initial_state().resample_from_infostate(0, lambda: 0.5)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "python_bluffhouse(game=bullshit,players=3,deck_ranks=A23,stall_limit=30)",
+        "python_bluffhouse(game=poker_bull,players=3,hand_size=2)",
+        "python_bluffhouse(game=sneak,players=3,target=4)",
+    ],
+)
+def test_openspiels_python_ismcts_plays_every_family(spec: str) -> None:
+    """OpenSpiel's own ISMCTS (its Python bot: resample_from_infostate is what it needs; its
+    C++ ISMCTSBot cannot reach a Python game's method) plays seat 0 to the end."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(spec)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)
+    state, rng = _after_deal(game, 4)
+    moves = 0
+    while not state.is_terminal() and moves < 12:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+            continue
+        actions = state.legal_actions()
+        if state.current_player() == 0:
+            action = bot.step(state)
+            assert action in actions
+            moves += 1
+        else:
+            action = actions[rng.randint(len(actions))]
+        state.apply_action(action)
+    assert moves >= 3

@@ -51,22 +51,36 @@ class Memory:
         self.rows: list[Any] = []  # (Vector rows; Sneak's: their bytes)
         self.history = history
         self.row_size = row
-        #: per card identity, known copies by place (encoder-specific places)
+        #: per card identity, known copies by place (encoder-specific places); shared with a
+        #: copy until either changes them (see place)
         self.known: dict[str, Counter[int]] = {}
+        self._known_shared = False
         #: blocks of the vector kept between calls, by name: (what they were made from, block);
         #: like the rows, a block is never changed once made
         self.kept: dict[str, tuple[Any, Any]] = {}  # (Vector blocks; Sneak's: their bytes)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Memory:
-        """A copy that shares the history rows and kept blocks (never changed once made)."""
+        """A copy that shares the history rows and kept blocks (never changed once made), and
+        the known places until one of the two changes them (most copies never do: OpenSpiel
+        keeps a copy of every state of a game in its tests)."""
         twin = Memory(self.seat, self.history, self.row_size)
         twin.count = self.count
         twin.rows = list(self.rows)
-        twin.known = {name: Counter(c) for name, c in self.known.items()}
+        twin.known = self.known
+        twin._known_shared = self._known_shared = True
         twin.kept = dict(self.kept)
         return twin
 
+    def forget_known(self) -> None:
+        """Every card's known place forgotten (a new deal)."""
+        self.known = {}
+        self._known_shared = False
+
     def place(self, name: str) -> Counter[int]:
+        """The known copies at this place, to change."""
+        if self._known_shared:
+            self.known = {n: Counter(c) for n, c in self.known.items()}
+            self._known_shared = False
         got = self.known.get(name)
         if got is None:
             got = self.known[name] = Counter()

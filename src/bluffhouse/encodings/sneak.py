@@ -427,7 +427,7 @@ class SneakObservation(ObservationEncoder):
             # block: kept blocks may be shared)
             kept = memory.kept
             if won is _RESET:
-                memory.known.clear()
+                memory.forget_known()
                 kept.pop("won", None)
                 continue
             seat, ids = won

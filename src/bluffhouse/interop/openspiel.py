@@ -47,6 +47,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import random
+from array import array
 from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
@@ -130,7 +132,9 @@ GAME_TYPE = pyspiel.GameType(
     max_num_players=10,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=True,
+    # (the observation tensor reads the last few events: no perfect recall, so no
+    # information-state tensor; the information-state string is perfect recall)
+    provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={**BASE_PARAMETERS, **OPTION_PARAMETERS},
@@ -265,15 +269,18 @@ class _Kept:
         self.short = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
-        return _Kept(self.version, self.acting, self.views, self.short)
+        # The seat to act is kept; the views are not: a copy read at this version builds its
+        # own (cheap: the game's events are built once), and the many copies OpenSpiel keeps
+        # in a history and never reads again hold no views of a long log.
+        return _Kept(self.version, self.acting)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_Kept, ())
 
 
-class _Infos(dict[int, tuple[int, list[str]]]):
-    """Each seat's information-state text so far, event by event.  The lists are never
-    changed once made (a longer one replaces them), so a copied state shares them."""
+class _Infos(dict[int, tuple[int, str]]):
+    """Each seat's log read into its information-state digest so far: (events read, the
+    digest chained over them).  Copied with the state (two numbers a seat)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Infos:
         return _Infos(self)
@@ -380,8 +387,11 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         self.memories: dict[int | None, Memory] = {}
         self.infos = _Infos()
         #: (game version, seat, its legal ids in increasing order) last listed
-        self._legal: tuple[int, int, list[int]] | None = None
+        self._legal: tuple[int, int, array[int]] | None = None
         self._kept = _Kept()
+        #: A digest of the game's parameters and every action so far, chained action by
+        #: action: the state's name (see __str__), at a cost that does not grow with the game.
+        self.trail = _chain(str(game), "start")
 
     def _now(self) -> _Kept:
         """What this state has read of its game now (afresh after an action)."""
@@ -494,19 +504,23 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             return _TERMINAL
         return self._acting()
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def _legal_actions(self, player: int) -> array[int]:
         assert self.engine is not None
         game = self.engine._game
         cached = self._legal
         if cached is not None and cached[0] == game.version and cached[1] == player:
             return cached[2]  # (OpenSpiel copies it into a vector: never changed)
-        ids: list[int] = self.shared.codec.legal_ids(
-            game, player, self._step_view(player)[0]
-        ).tolist()
+        # (packed: the copies of every state OpenSpiel keeps in its tests share it, never
+        # changed, at eight bytes an id)
+        ids = array("q", self.shared.codec.legal_ids(game, player, self._step_view(player)[0]))
         self._legal = (game.version, player, ids)
         return ids
 
     def _apply_action(self, action: int) -> None:
+        self._apply(action)  # (an action refused leaves the state, its name too, unchanged)
+        self.trail = _chain(self.trail, str(int(action)))
+
+    def _apply(self, action: int) -> None:
         if self.engine is None:
             if self.setup.chance == "sampled":
                 self._start(self.setup.engine_seed * self.setup.seeds + int(action))
@@ -597,16 +611,16 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             if self.setup.chance == "sampled":
                 return "before the deal"
             return "dealt: " + " ".join(CARD_TEXT[c] for c in self.dealt)
-        # The full state is the game's save: named by its digest (a view of every seat would
-        # rebuild each seat's log in a fresh copy, and OpenSpiel asks for this after copies).
+        # Named by the digest of its parameters and actions (the game is a function of
+        # them), kept up to date action by action: a digest of the whole save would cost
+        # the length of the game at every ask, and OpenSpiel asks at every step.
         game = self.engine.game
-        digest = hashlib.sha1(game.to_json().encode()).hexdigest()[:20]
         dealt = " ".join(CARD_TEXT[c] for c in self.dealt)
         return (
             f"{game.game_id} after {game.version} actions | to act "
             f"{' '.join(map(str, game.to_act)) or '-'} | "
             + (f"dealt {dealt} | " if dealt else "")
-            + f"state {digest}"
+            + f"state {self.trail}"
         )
 
     # ------------------------------------------------------------------ observations
@@ -620,30 +634,78 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return mem
 
     def info_state(self, seat: int) -> str:
-        """The seat's whole view as text: its log (each event written once and kept) and the
-        rest of the view; the seat's cards dealt so far while the deal goes on."""
+        """All the seat knows, as text: its view now (its hand, the table) and its whole log
+        as a digest chained event by event (perfect recall, at a cost that does not grow with
+        the game), with the last few events written out; the seat's cards dealt so far while
+        the deal goes on."""
         if self.engine is None:
             mine = self.dealt_to(seat)
             return f"p{seat} dealt " + " ".join(CARD_TEXT[c] for c in mine)
-        view = self._view(seat)
-        events = view["events"]
-        count, parts = self.infos.get(seat, (0, []))
-        if count > len(events):
-            count, parts = 0, []
-        parts = parts + [
-            json.dumps(e, sort_keys=True, separators=(",", ":")) for e in events[count:]
-        ]
-        self.infos[seat] = (len(events), parts)
-        rest = {k: v for k, v in view.items() if k != "events"}
+        game = self.engine.game
+        count, digest = self.infos.get(seat, (0, _chain("", f"p{seat}")))
+        total = len(game.events)
+        if count > total:
+            count, digest = 0, _chain("", f"p{seat}")
+        fresh = game.events_for(seat, count)
+        for event in fresh:
+            digest = _chain(digest, json.dumps(event, sort_keys=True, separators=(",", ":")))
+        self.infos[seat] = (total, digest)
+        view = game.view(seat, total)
+        view.pop("events")
+        recent = game.events_for(seat, max(0, total - INFO_RECENT))
         return (
             f"p{seat} "
-            + json.dumps(rest, sort_keys=True, separators=(",", ":"))
-            + "\n"
-            + "\n".join(parts)
+            + json.dumps(view, sort_keys=True, separators=(",", ":"))
+            + f"\nlog of {total} events, digest {digest}; the last {len(recent)}:\n"
+            + "\n".join(json.dumps(e, sort_keys=True, separators=(",", ":")) for e in recent)
         )
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BluffhouseState:
+        """A state the seat cannot tell from this one: its cards and everything it has seen
+        the same, the cards hidden from it dealt afresh by the family's determinizer (the one
+        the search bots use: every hand consistent with what the seat saw, the card counting
+        and the claims it heard).  ``probability_sampler()`` (a number in [0, 1)) seeds the
+        draw.  OpenSpiel's Python ISMCTS calls this; its C++ ``ISMCTSBot`` cannot reach it
+        (OpenSpiel's bridge for Python games does not forward this method to Python)."""
+        if self.engine is None:
+            raise RuleError(
+                "resample_from_infostate needs the deal done: during the deal nothing but "
+                "the cards dealt is known, and a search starts after it"
+            )
+        from ..bots.search import hooks_for_game
+
+        game = self.engine.game
+        seat = int(player_id)
+        if not 0 <= seat < game.players:
+            raise RuleError(f"player_id must be a seat from 0 to {game.players - 1}, not {seat}")
+        determinize = hooks_for_game(game.game_id).determinize
+        if determinize is None:  # pragma: no cover - every family has one
+            raise RuleError(f"{game.game_id} has no determinizer to resample with")
+        seed = int(float(probability_sampler()) * (1 << 53))
+        drawn = determinize(game.view(seat), random.Random(seed))
+        other = BluffhouseState.__new__(BluffhouseState)
+        pyspiel.State.__init__(other, self.get_game())
+        other.shared, other.setup = self.shared, self.setup
+        other.dealt = list(self.dealt)
+        other.engine = _Engine(drawn)
+        other.memories = {}
+        other.infos = _Infos()
+        other._legal = None
+        other._kept = _Kept()
+        other.trail = _chain(self.trail, f"resampled for p{seat} with {seed}")
+        return other
 
     def dealt_to(self, seat: int) -> list[int]:
         return self.setup.adapter.dealt_to(self.dealt, self.setup.sizes, seat)
+
+
+#: Events written out at the end of an information-state string (the rest are in its digest).
+INFO_RECENT = 8
+
+
+def _chain(digest: str, text: str) -> str:
+    """The next link of a digest chain: the digest of the previous one and ``text``."""
+    return hashlib.sha1(f"{digest}|{text}".encode()).hexdigest()[:24]
 
 
 class Observer:
@@ -665,6 +727,11 @@ class Observer:
         self.perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
 
     def set_from(self, state: BluffhouseState, player: int) -> None:
+        if self.perfect_recall and self.private:
+            raise RuleError(
+                "python_bluffhouse has no perfect-recall tensor (its observation tensor reads "
+                "the last few events): use the information-state string, or the observation"
+            )
         if state.engine is None:  # (also OpenSpiel's probe of the tensor's shape: a fresh
             self.tensor.fill(0.0)  # initial state at every observation_tensor call)
             return
