@@ -78,6 +78,27 @@ def test_episode_with_the_mask() -> None:
         steps += 1
     assert terminated and "result" in info
     assert total in (1.0, -1 / 3)
+    # the game is over: no action is legal, and none will be played; the mask is never empty
+    assert info["action_mask"].all() and env.unwrapped.action_masks().all()
+
+
+def test_a_vector_env_with_next_step_autoreset_never_hands_out_an_empty_mask() -> None:
+    """Gymnasium's vector environments autoreset on the step after an episode ends: the mask
+    in that step's info (and every other) must let a masked sampler draw."""
+    envs = gym.make_vec(
+        "bluffhouse/PokerBull-v0", num_envs=2, vectorization_mode="sync", bots="random"
+    )
+    _, info = envs.reset(seed=3)
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(400):
+        masks = info["action_mask"]
+        assert all(m.any() for m in masks)
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        _, _, terminated, truncated, info = envs.step(actions)
+        ended += int(np.sum(terminated | truncated))
+    assert ended >= 2
+    envs.close()
 
 
 def test_same_seed_same_episode() -> None:

@@ -157,8 +157,9 @@ class BluffhouseEnv(gym.Env[np.ndarray, np.int64]):  # type: ignore[type-arg,mis
         return None
 
     def action_masks(self) -> np.ndarray:
-        """The legal-action mask now (the method sb3-contrib's MaskablePPO asks for)."""
-        return self.table.observe(self.seat)[1]
+        """The legal-action mask now (the method sb3-contrib's MaskablePPO asks for); every
+        action once the episode is over (see _info)."""
+        return self._mask()
 
     # ------------------------------------------------------------------ inside
     def _play_bots(self) -> None:
@@ -176,9 +177,18 @@ class BluffhouseEnv(gym.Env[np.ndarray, np.int64]):  # type: ignore[type-arg,mis
     def _observation(self) -> np.ndarray:
         return self.table.observe(self.seat)[0].copy()
 
-    def _info(self) -> dict[str, Any]:
+    def _mask(self) -> np.ndarray:
+        """The legal-action mask; once the episode is over, every action: nothing is legal
+        then, but the next action is never played (the next call is ``reset``, or a vector
+        environment's autoreset step, which ignores it), and a masked sampler fed an empty
+        mask fails (pgx marks a finished game's actions all legal alike)."""
         _, mask, _ = self.table.observe(self.seat)
-        return {"action_mask": mask.copy(), "seat": self.seat}
+        if self._ended or self.table.current().over:
+            return np.ones_like(mask)
+        return mask.copy()
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask(), "seat": self.seat}
 
 
 def env_id(game_id: str) -> str:
