@@ -405,6 +405,20 @@ SUITE_RULES: dict[str, tuple[str, dict[str, Any], int]] = {
     "bluff": ("bluff", {}, 4),
     "eightshit": ("eightshit", {}, 4),
     "popcorn_up_or_down": ("popcorn_up_or_down", {}, 4),
+    # A common house rule: any rank may be claimed, one card a play, everyone else may call
+    # (in turn), and after 60 plays the fewest cards win.
+    "one_card_capped": (
+        "bullshit",
+        {
+            "sequence": "free",
+            "first_rank": "any",
+            "max_cards": 1,
+            "turn_pass": "none",
+            "callers": "anyone",
+            "turn_limit": 60,
+        },
+        4,
+    ),
     # Poker Bull as the rule text has it.
     "poker_bull": ("poker_bull", {}, 4),
     # A common house-rule form of card Liar's Poker: everyone starts with one card, a loser

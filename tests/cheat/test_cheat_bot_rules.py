@@ -259,6 +259,7 @@ OPTION_VALUES = {
     "after_call_leader": st.sampled_from(["loser", "winner", "next"]),
     "after_call_rank": st.sampled_from(["same", "next", "free"]),
     "end": st.sampled_from(["first_out", "ranking"]),
+    "turn_limit": st.sampled_from([0, 0, 3, 25]),
 }
 
 

@@ -55,6 +55,7 @@ def unsupported_reason(rules: CheatRules) -> str | None:
         (rules.first_player not in FIRST_CODES, f"first_player={rules.first_player}"),
         (rules.jump_in, "jump_in"),
         (rules.table_cheats, "table_cheats"),
+        (rules.turn_limit != 0, "turn_limit"),
     ]
     for bad, why in checks:
         if bad:

@@ -61,6 +61,7 @@ class CheatRules(Rules):
         "discard_sets": ("turns", "Four of a kind leave play"),
         "suit_lead_loses": ("turns", "Leading many of one suit loses"),
         "end": ("ending", "When the game ends"),
+        "turn_limit": ("ending", "Plays before the game stops (fewest cards win)"),
         "stall_limit": ("ending", "Moves without progress before the game stops"),
         "kings_cup": ("extras", "King's cup (a drinking game)"),
     }
@@ -201,6 +202,14 @@ class CheatRules(Rules):
         "first_out: the game ends when one player is out; ranking: play on until one player "
         "holds cards (Higherarchy, Sinner's Bluff, Eightsh*t).",
         choices=("first_out", "ranking"),
+    )
+    turn_limit: int = option(
+        0,
+        "A cap on the game: once this many plays have been made and the last of them is "
+        "settled (let stand or called), the game ends, ranked by the cards held, fewest "
+        "first (several sharing the fewest: no winner); result 'end': 'turn_limit' (0: no "
+        "cap).",
+        low=0,
     )
     stall_limit: int = option(
         STALL_LIMIT,

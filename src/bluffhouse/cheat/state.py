@@ -233,8 +233,15 @@ class CheatState(Game):
             list(self._claimable) if r.first_rank == "any" else [RANK_INDEX[r.first_rank]]
         )
         # A turn whose only choices are to play or pass (nobody calls during it, no jump-in):
-        # sampled without listing the other actions.
-        self._plain_turn = self._plain_window and r.callers in ("anyone", "next") and not r.jump_in
+        # sampled without listing the other actions; its short paths hand the turn on
+        # directly, so a capped game (turn_limit, checked as each turn begins) takes the long
+        # ones.
+        self._plain_turn = (
+            self._plain_window
+            and r.callers in ("anyone", "next")
+            and not r.jump_in
+            and not r.turn_limit
+        )
         # ... whose plays claim a true count of one rank, with no suit, at most max_cards cards.
         self._plain_play = (
             self._plain_turn
@@ -347,6 +354,10 @@ class CheatState(Game):
         self._begin_turn(seat)
 
     def _begin_turn(self, seat: int) -> None:
+        limit = self.rules.turn_limit
+        if limit and self._plays_made() >= limit:
+            self._end_game(end="turn_limit")  # the cap: the last play is settled
+            return
         self.phase = "turn"
         self.turn = seat
         self.declined = []
@@ -443,13 +454,17 @@ class CheatState(Game):
         # a load or a search sets it after the version; _derive then sets the deadline
         self._last_progress = self.version - value - 1
 
+    def _plays_made(self) -> int:
+        """The plays made so far (read from the log: only a capped game asks)."""
+        return sum(1 for event in self.events if event[0]["type"] == "play")
+
     def _stall(self) -> None:
         """The no-progress rule (``stall_limit``): that many actions in a row without progress
         (``quiet`` counts them; every progress sets it back to 0) end the game, ranked by the
         cards held.  Progress: a hand smaller than its smallest yet, a player out, cards out
         of play; each can happen only so often, so every game ends (docs/rules/cheat.md)."""
         if self._result is None:
-            self._end_game(stalled=True)
+            self._end_game(end="stalled")
 
     def _go_out(self, seat: int) -> None:
         self._progress()  # progress: a player is out
@@ -458,11 +473,12 @@ class CheatState(Game):
         if self.rules.end == "first_out" or len(self._active()) <= 1:
             self._end_game()
 
-    def _end_game(self, stalled: bool = False) -> None:
+    def _end_game(self, end: str | None = None) -> None:
         """The ranking: players out in the order they went, then those still in by cards
         held (fewest first, ties in seat order), then those who lost at once, last first.
-        A stalled game (``stalled``) is ranked alike; its winner is the first out, else the
-        one seat holding the fewest cards (None when several share the fewest)."""
+        A game cut short (``end``: "stalled" by the no-progress rule, "turn_limit" by the
+        cap) is ranked alike; its winner is the first out, else the one seat holding the
+        fewest cards (None when several share the fewest)."""
         n = self.players
         rest = sorted(self._active(), key=lambda s: (len(self.hands[s]), s))
         ranking = self.finished + rest + self.lost[::-1]
@@ -472,8 +488,8 @@ class CheatState(Game):
         self.phase = "over"
         winner: int | None = self.finished[0] if self.finished else ranking[0]
         how: dict[str, Any] = {}
-        if stalled:
-            how["end"] = "stalled"
+        if end is not None:
+            how["end"] = end
             if (
                 not self.finished
                 and len(rest) > 1

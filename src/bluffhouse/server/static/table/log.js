@@ -39,6 +39,7 @@ export function makeLog(S, ui) {
     const winner = result.winner;
     $("#result-note").textContent = winner === null || winner === undefined ? "A shared win." : winner === S.seat ? "You won!" : `${capital(ui.nameOf(winner))} won.`;
     if (result.end === "stalled") $("#result-note").textContent += " (The game was stopped by the no-progress rule: ranked by cards held.)";
+    if (result.end === "turn_limit") $("#result-note").textContent += " (The table's cap on plays was reached: the fewest cards win.)";
     $("#record").href = `/api/rooms/${S.code}/record?game=${S.gameNo}`;
     if (!S.shownOver) { S.shownOver = true; $("#done").scrollIntoView({ block: "nearest" }); }
     ui.renderRoom();
