@@ -405,6 +405,24 @@ SUITE_RULES: dict[str, tuple[str, dict[str, Any], int]] = {
     "bluff": ("bluff", {}, 4),
     "eightshit": ("eightshit", {}, 4),
     "popcorn_up_or_down": ("popcorn_up_or_down", {}, 4),
+    # A common house rule set: the leader names the rank, 1-6 cards, two wild jokers; only
+    # the next player calls, on their turn, and a pass leaves the play open to the next
+    # one; when everyone has passed the last player to have played leads again on the same
+    # pile; going out on a lie that stands takes the pile.
+    "open_passes": (
+        "bullshit",
+        {
+            "sequence": "round",
+            "first_rank": "any",
+            "after_call_rank": "free",
+            "callers": "turn",
+            "turn_pass": "open",
+            "max_cards": 6,
+            "jokers": 2,
+            "lie_out_takes_pile": True,
+        },
+        4,
+    ),
     # A common house rule: any rank may be claimed, one card a play, everyone else may call
     # (in turn), and after 60 plays the fewest cards win.
     "one_card_capped": (

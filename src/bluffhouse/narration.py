@@ -104,6 +104,12 @@ PHRASES: dict[str, list[Variant]] = {
         {"say": _s("takes", "take") + " the pile ({n:count:card})[?cards|: {cards:cards}]"},
     ],
     "decline": [{"say": _s("lets", "let") + " it go"}],
+    "turned_over": [
+        {
+            "say": "{whose:seat} last cards are turned over: {cards:cards}, a lie; "
+            + "{name:seat} {v:seat:takes|take} the pile instead of going out"
+        }
+    ],
     "pass": [{"say": _s("passes", "pass") + "[?pickup| and {v:seat:picks|pick} up the pile]"}],
     "discard": [{"say": "everyone passed: {n:count:card} discarded unseen"}],
     "removed": [{"say": "the called pile leaves play ({n:count:card})"}],

@@ -123,6 +123,41 @@ def test_every_preset_sends_the_shapes_it_declares(preset: str) -> None:
     _play(game, 3, SHAPES[type(game).FAMILY], set())
 
 
+HOUSE_RULES = [
+    {"turn_limit": 25},
+    {
+        "sequence": "round",
+        "first_rank": "any",
+        "after_call_rank": "free",
+        "callers": "turn",
+        "turn_pass": "open",
+        "max_cards": 6,
+        "lie_out_takes_pile": True,
+    },
+]
+
+
+@pytest.mark.parametrize("options", HOUSE_RULES, ids=["turn_limit", "open_passes"])
+def test_the_house_rule_tables_send_the_shapes_they_declare(options: dict[str, Any]) -> None:
+    seen: set[str] = set()
+    for seed in range(3):
+        game = bh.new_game("bullshit", players=3, seed=seed, **options)
+        _play(game, seed, SHAPES["cheat"], seen)
+    # a lie that empties a hand, turned over
+    lie = bh.new_game(
+        "bullshit",
+        players=3,
+        seed=1,
+        deal=[["AH", "3S"], ["KS", "2H"], ["5S", "6H"]],
+        **HOUSE_RULES[1],
+    )
+    lie.apply(0, {"type": "play", "cards": ["AH", "3S"], "claim": {"rank": "A"}})
+    lie.apply(1, {"type": "pass"})
+    lie.apply(2, {"type": "pass"})
+    _check_game(lie, SHAPES["cheat"], seen)
+    assert "turned_over" in seen
+
+
 def test_the_shapes_cover_each_familys_events() -> None:
     """The games above reach the family's everyday events (so the checks are not vacuous)."""
     want = {

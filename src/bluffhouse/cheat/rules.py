@@ -12,7 +12,7 @@ from ..rules import Rules, option
 
 SEQUENCES = ("up", "down", "up_or_down", "fork", "round", "free")
 CALLERS = ("anyone", "next", "turn", "anytime")
-TURN_PASS = ("none", "round", "pickup")
+TURN_PASS = ("none", "round", "pickup", "open")
 LEADERS = ("loser", "winner", "next", "chinese")
 AFTER_RANK = ("same", "next", "free")
 FIRST_PLAYER = ("left_of_dealer", "ace_of_hearts", "first_jack", "bidding")
@@ -52,6 +52,7 @@ class CheatRules(Rules):
         "after_call_rank": ("calls", "The rank after a call"),
         "final_call": ("calls", "The last card may be called"),
         "last_card_truthful": ("calls", "The last card must be true"),
+        "lie_out_takes_pile": ("calls", "Going out on a lie takes the pile"),
         "call_answer": ("calls", "A called player may answer"),
         "call_word": ("calls", "What a call is called"),
         "turn_pass": ("turns", "Passing your turn"),
@@ -145,7 +146,10 @@ class CheatRules(Rules):
         "none",
         "What a player may do instead of playing: none; round (pass; when everyone else has "
         "passed the pile is discarded unseen and the last passer leads a new round: Bluff, "
-        "Chinese Bluff's skip); pickup (take the pile and its penalty: Bullsh*t).",
+        "Chinese Bluff's skip); pickup (take the pile and its penalty: Bullsh*t); open (a "
+        "house rule, with callers='turn': pass, leaving the last play open to a call by the "
+        "next player on their turn; when everyone else has passed, the last player to have "
+        "played leads a new round and the pile stays).",
         choices=TURN_PASS,
     )
     believe: bool = option(
@@ -173,6 +177,11 @@ class CheatRules(Rules):
     final_call: bool = option(
         True,
         "A play that empties a hand can be called; a player goes out only when it stands.",
+    )
+    lie_out_takes_pile: bool = option(
+        False,
+        "A house rule: a play that empties a hand and stands uncalled is turned over; a lie, "
+        "and its player takes the pile instead of going out.",
     )
     last_card_truthful: bool = option(
         False,
@@ -281,6 +290,16 @@ class CheatRules(Rules):
             raise RuleError("option first_player: ace_of_hearts needs aces in the packs")
         if self.claim_suit and self.max_cards != 1:
             raise RuleError("option claim_suit: a suit claim needs one card a play (max_cards=1)")
+        if self.turn_pass == "open" and self.callers != "turn":
+            raise RuleError(
+                "option turn_pass: 'open' leaves a play open to the next player's call on their "
+                "turn; it needs callers='turn'"
+            )
+        if self.lie_out_takes_pile and (self.last_card_truthful or not self.final_call):
+            raise RuleError(
+                "option lie_out_takes_pile: a last play must be one that can be a lie and can "
+                "stand uncalled (last_card_truthful off, final_call on)"
+            )
         if self.believe and self.callers != "turn":
             raise RuleError("option believe: 'I believe' is a turn choice; it needs callers='turn'")
         if self.jump_in and (self.callers not in ("anyone",) or self.table_cheats):

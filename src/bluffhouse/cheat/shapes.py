@@ -128,6 +128,15 @@ class CallEvent(TypedDict):
     swapped_out: NotRequired[list[Card]]
 
 
+class TurnedOverEvent(TypedDict):
+    """``lie_out_takes_pile``: a play that emptied a hand stood uncalled and is turned over;
+    it was a lie, so its player takes the pile instead of going out."""
+
+    type: Literal["turned_over"]
+    seat: int
+    cards: list[Card]
+
+
 class CalledEvent(TypedDict):
     """A call under ``call_answer``: the called player answers before it is settled."""
 
@@ -265,6 +274,7 @@ CheatEvent = (
     | PourEvent
     | SpanishBidEvent
     | TableCheatEvent
+    | TurnedOverEvent
     | TableCheatSeenEvent
     | AccuseEvent
     | OutEvent

@@ -24,6 +24,7 @@ from .shapes import (
     SeatEvent,
     SpanishBidEvent,
     TakeEvent,
+    TurnedOverEvent,
 )
 from .state import KING, CheatState
 
@@ -185,6 +186,12 @@ class CheatTurns(CheatState):
             and player not in self.lost
             and not self._has_cheat(player)
         ):
+            if self.rules.lie_out_takes_pile and self._was_bluff(play):
+                self._log(
+                    TurnedOverEvent(type="turned_over", seat=player, cards=_texts(play["cards"]))
+                )
+                self._take_pile(player)
+                return
             self._go_out(player)
 
     # ================================================================== calls
@@ -343,6 +350,9 @@ class CheatTurns(CheatState):
     # ================================================================== passes
     def _do_pass_turn(self, seat: int) -> None:
         r = self.rules
+        if r.turn_pass == "open":
+            self._pass_leaving_open(seat)
+            return
         self._stand_last()
         # The passed-over play can no longer be called (Hawaiian/Eightsh*t 'anytime' windows
         # stayed open here, leaving seats in to_act with nothing to call).
@@ -376,6 +386,24 @@ class CheatTurns(CheatState):
             self._open_round(seat, None)
             return
         self._begin_turn(self._next_active(seat))
+
+    def _pass_leaving_open(self, seat: int) -> None:
+        """``turn_pass="open"``: the last play stays open to a call by the next player on
+        their turn; when everyone else has passed it stands, and the last player to have
+        played (the next one still in, if it went out) leads a new round on the same pile."""
+        self._log(PassEvent(type="pass", seat=seat))
+        self.passes += 1
+        active = self._active()
+        needed = len(active) - (1 if self.round_player in active else 0)
+        if self.passes < needed:
+            self._begin_turn(self._next_active(seat))
+            return
+        self._stand_last()
+        if self.phase == "over":
+            return
+        player = self.round_player
+        leader = player if player in self._active() else self._next_active(player)
+        self._open_round(leader, None)
 
     def _decline(self, seat: int) -> None:
         """A seat lets the window (or the moment) go by."""

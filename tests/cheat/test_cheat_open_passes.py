@@ -1,0 +1,86 @@
+"""A common house rule set: a pass leaves the last play open to a call by the next player on
+their turn (``turn_pass="open"`` with ``callers="turn"``); when everyone else has passed, the
+last player to have played leads again on the same pile; and a player who empties the hand
+with a lie that stands takes the pile (``lie_out_takes_pile``)."""
+
+from __future__ import annotations
+
+import pytest
+from cheat_util import call, events, new, pas, play
+
+import bluffhouse as bh
+from bluffhouse.cheat.fast_spec import unsupported_reason
+
+HOUSE = {
+    "sequence": "round",
+    "first_rank": "any",
+    "after_call_rank": "free",
+    "callers": "turn",
+    "turn_pass": "open",
+    "max_cards": 6,
+    "lie_out_takes_pile": True,
+}
+DEAL = [["AH", "AS", "3S", "7D"], ["KS", "2H", "9C", "QD"], ["5S", "6H", "8C", "QS"]]
+
+
+def _kinds(state: bh.Game, seat: int) -> set[str]:
+    return {a["type"] for a in state.legal_actions(seat)}
+
+
+def test_a_pass_leaves_the_play_open_to_the_next_players_call() -> None:
+    state = new("bullshit", DEAL, **HOUSE)
+    play(state, 0, ["AH", "3S"], "A")  # a lie: one ace and a three
+    assert "call" in _kinds(state, 1)
+    pas(state, 1)
+    assert state.to_act == [2] and "call" in _kinds(state, 2)  # still open to seat 2
+    call(state, 2)
+    settled = events(state, "call")[-1]
+    assert settled["target"] == 0 and settled["right"] is True
+    assert state.view(0)["hand_sizes"][0] == 4  # seat 0 took its two cards back
+
+
+def test_when_everyone_else_passes_the_last_player_leads_again_on_the_same_pile() -> None:
+    state = new("bullshit", DEAL, **HOUSE)
+    play(state, 0, ["AH", "AS"], "A")
+    pas(state, 1)
+    pas(state, 2)
+    view = state.view(None)
+    assert state.to_act == [0] and view["pile_size"] == 2  # the pile stays
+    assert view["last_play"] is None and not events(state, "discard")
+    assert "call" not in _kinds(state, 0)
+    play(state, 0, ["7D"], "7")  # a new round: seat 0 names any rank
+    assert events(state, "play")[-1]["rank"] == "7"
+
+
+def test_going_out_on_a_lie_that_stands_takes_the_pile() -> None:
+    state = new("bullshit", [["AH", "3S"], ["KS", "2H"], ["5S", "6H"]], **HOUSE)
+    play(state, 0, ["AH", "3S"], "A")  # empties seat 0's hand with a lie
+    pas(state, 1)
+    pas(state, 2)  # it stands: turned over, a lie
+    turned = events(state, "turned_over")[-1]
+    assert turned == {"type": "turned_over", "seat": 0, "cards": ["AH", "3S"]}
+    assert not state.over and state.view(0)["hand_sizes"][0] == 2  # the pile, back in hand
+    truthful = new("bullshit", [["AH", "AS"], ["KS", "2H"], ["5S", "6H"]], **HOUSE)
+    play(truthful, 0, ["AH", "AS"], "A")
+    pas(truthful, 1)
+    pas(truthful, 2)
+    assert truthful.over and truthful.result is not None and truthful.result["winner"] == 0
+
+
+def test_the_rules_need_a_turn_call_and_a_last_play_that_can_lie() -> None:
+    with pytest.raises(bh.RuleError, match="callers='turn'"):
+        bh.new_game("bullshit", players=3, turn_pass="open")
+    with pytest.raises(bh.RuleError, match="lie_out_takes_pile"):
+        bh.new_game("bluff", players=3, lie_out_takes_pile=True)  # a last card must be true
+    rules = bh.new_game("bullshit", players=3, **HOUSE).rules
+    assert unsupported_reason(rules) is not None
+
+
+def test_a_save_goes_on_identically() -> None:
+    state = new("bullshit", DEAL, **HOUSE)
+    play(state, 0, ["AH", "3S"], "A")
+    pas(state, 1)
+    again = bh.load(state.to_json())
+    for game in (state, again):
+        call(game, 2)
+    assert state.to_json() == again.to_json()
