@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from bluffhouse.pokerbull.bids import (
     parse_bid,
     summarize,
 )
+from bot_games import small_bot
 from typed_games import pokerbull_game
 
 SPACE = bid_space(FULL, DEFAULT_ORDER, 2)
@@ -143,3 +145,49 @@ def test_the_threshold_bidders_play_only_poker_bull_and_read_no_house_rule() -> 
         assert make_bot(name, 1).act(_spot(True).view(2), Choices(_spot(True), 2)) == {
             "type": "call"
         }
+
+
+#: Every rule option that changes what a call judges, what a bid may be or how hands grow.
+OPTIONS = [
+    {"jokers": 0},
+    {"jokers": 1},
+    {"suit_order": "SHDC"},
+    {"royal_over_five": "natural"},
+    {"royal_over_five": "all"},
+    {"jokers_high": True},
+    {"higher_hand_counts": True},
+    {"mode": "grow", "grow_limit": 3},
+    {"hand_size": 2},
+    {"jokers_leave_at": 12},
+    {"recharge_at": 20},
+    {"lowest_rank": "9", "suits": 3},
+]
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=[",".join(o) for o in OPTIONS])
+def test_every_rule_option_reaches_the_bots(options: dict[str, object]) -> None:
+    """The rules the bots read from a view are the rules in force (so their bid space, odds
+    and candidate bids are the game's), the search's sampled deals are games of those rules
+    holding the seat's own cards, and every move they make is legal."""
+    from bluffhouse.bots.pokerbull import counter as pbc
+
+    game = pokerbull_game("poker_bull", players=3, seed=5, **options)
+    rng = random.Random(5)
+    bots = {0: make_bot("counter", 1), 1: small_bot("ismcts", 2), 2: make_bot("threshold", 3)}
+    for _ in range(12):
+        if game.over:
+            break
+        seat = game.to_act[0]
+        view = game.view(seat)
+        known = pbc._known(view)
+        assert known.rules == game.rules
+        assert known.space.order == game.space.order
+        assert known.space.universe == game.space.universe
+        assert known.jokers == game.jokers_in
+        drawn = pbs.determinize(view, rng)
+        assert isinstance(drawn, PokerBullGame) and drawn.rules == game.rules
+        assert drawn.hands[seat] == game.hands[seat]
+        assert [len(h) for h in drawn.hands] == [len(h) for h in game.hands]
+        action = bots[seat].act(view, Choices(game, seat))
+        assert game.is_legal(seat, action), (options, action)
+        game.apply(seat, action)
