@@ -5,13 +5,16 @@ with a lie that stands takes the pile (``lie_out_takes_pile``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from cheat_util import call, events, new, pas, play
 
 import bluffhouse as bh
 from bluffhouse.cheat.fast_spec import unsupported_reason
+from typed_games import cheat_game
 
-HOUSE = {
+HOUSE: dict[str, Any] = {
     "sequence": "round",
     "first_rank": "any",
     "after_call_rank": "free",
@@ -72,7 +75,7 @@ def test_the_rules_need_a_turn_call_and_a_last_play_that_can_lie() -> None:
         bh.new_game("bullshit", players=3, turn_pass="open")
     with pytest.raises(bh.RuleError, match="lie_out_takes_pile"):
         bh.new_game("bluff", players=3, lie_out_takes_pile=True)  # a last card must be true
-    rules = bh.new_game("bullshit", players=3, **HOUSE).rules
+    rules = cheat_game("bullshit", players=3, **HOUSE).rules
     assert unsupported_reason(rules) is not None
 
 

@@ -3,13 +3,16 @@ cards win"): the game ends once the last allowed play is settled, ranked by card
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from cheat_util import call, decline_all, new, play
 
 import bluffhouse as bh
 from bluffhouse.cheat.fast_spec import unsupported_reason
+from typed_games import cheat_game
 
-ONE_CARD_ANY_RANK = {
+ONE_CARD_ANY_RANK: dict[str, Any] = {
     "sequence": "free",
     "first_rank": "any",
     "max_cards": 1,
@@ -89,7 +92,7 @@ def test_no_cap_by_default_and_the_integer_engines_refuse_one() -> None:
         if not state.over:
             decline_all(state)
     assert not state.over or (state.result is not None and "end" not in state.result)
-    rules = bh.new_game("bullshit", players=3, turn_limit=40).rules
+    rules = cheat_game("bullshit", players=3, turn_limit=40).rules
     assert unsupported_reason(rules) == "turn_limit"
     with pytest.raises(bh.RuleError, match="turn_limit"):
         bh.new_game("bullshit", players=3, turn_limit=-1)

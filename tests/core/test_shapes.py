@@ -123,7 +123,7 @@ def test_every_preset_sends_the_shapes_it_declares(preset: str) -> None:
     _play(game, 3, SHAPES[type(game).FAMILY], set())
 
 
-HOUSE_RULES = [
+HOUSE_RULES: list[dict[str, Any]] = [
     {"turn_limit": 25},
     {
         "sequence": "round",

@@ -6,6 +6,7 @@ threshold bidders know the hands and nothing else."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -148,7 +149,7 @@ def test_the_threshold_bidders_play_only_poker_bull_and_read_no_house_rule() -> 
 
 
 #: Every rule option that changes what a call judges, what a bid may be or how hands grow.
-OPTIONS = [
+OPTIONS: list[dict[str, Any]] = [
     {"jokers": 0},
     {"jokers": 1},
     {"suit_order": "SHDC"},
@@ -165,7 +166,7 @@ OPTIONS = [
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=[",".join(o) for o in OPTIONS])
-def test_every_rule_option_reaches_the_bots(options: dict[str, object]) -> None:
+def test_every_rule_option_reaches_the_bots(options: dict[str, Any]) -> None:
     """The rules the bots read from a view are the rules in force (so their bid space, odds
     and candidate bids are the game's), the search's sampled deals are games of those rules
     holding the seat's own cards, and every move they make is legal."""
