@@ -192,3 +192,13 @@ def test_every_rule_option_reaches_the_bots(options: dict[str, Any]) -> None:
         action = bots[seat].act(view, Choices(game, seat))
         assert game.is_legal(seat, action), (options, action)
         game.apply(seat, action)
+
+
+def test_counter_v1_stays_blind_to_variation_4_as_published() -> None:
+    """The frozen yardstick: ``counter_v1`` judges the standing bid by whether the named hand
+    is there, as ``counter`` did before it read the rules in force."""
+    for seed in range(3):
+        house = _spot(True)
+        assert make_bot("counter_v1", seed).act(house.view(2), Choices(house, 2)) == {
+            "type": "call"
+        }

@@ -1,4 +1,4 @@
-"""Poker Bull's bots: ``counter`` and ``honest`` (:mod:`.counter`), the ISMCTS hooks
+"""Poker Bull's bots: ``counter``, ``counter_v1`` and ``honest`` (:mod:`.counter`), the ISMCTS hooks
 (:mod:`.search`) and the fixed styles (:mod:`.styles`).
 
 Importing the package registers the family's hooks for the generic ``counter`` and
@@ -9,5 +9,8 @@ from ..search import register_family_hooks, search_hooks
 from . import counter, search
 
 register_family_hooks(
-    counter.FAMILY, search_hooks(search, counter=counter.counter, honest=counter.honest)
+    counter.FAMILY,
+    search_hooks(
+        search, counter=counter.counter, counter_v1=counter.counter_v1, honest=counter.honest
+    ),
 )

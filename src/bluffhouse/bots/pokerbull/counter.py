@@ -206,6 +206,18 @@ def _support(bid: Bid, hand: Sequence[int]) -> float:
 
 # ====================================================================== counter
 def counter(view: View, choices: Choices, rng: random.Random) -> Action:
+    """Call when the standing bid is less likely to stand than a raise is safe, else raise
+    to the best-rated bid; a bid stands by the rules in force (see judgement.Odds)."""
+    return _counter(view, choices, rng, reads_rules=True)
+
+
+def counter_v1(view: View, choices: Choices, rng: random.Random) -> Action:
+    """``counter`` as first published, frozen as a yardstick: a bid stands when the named
+    hand is there, whatever the rules (it does not read variation #4)."""
+    return _counter(view, choices, rng, reads_rules=False)
+
+
+def _counter(view: View, choices: Choices, rng: random.Random, reads_rules: bool) -> Action:
     k = _known(view)
     sums = _estimates(k, rng, COUNTER_SAMPLES)
     space = k.space
@@ -217,7 +229,7 @@ def counter(view: View, choices: Choices, rng: random.Random) -> Action:
         k.standing,
         k.at,
         total,
-        Odds(sums, space, k.rules.higher_hand_counts),
+        Odds(sums, space, reads_rules and k.rules.higher_hand_counts),
         NEAR_RAISES,
         PER_CATEGORY,
     )

@@ -1,6 +1,7 @@
 """Poker Bull's fixed styles (see ``bluffhouse.bots.styles``): one habit, the rest played
-like ``counter``.  A "call" is a call; a "lie" is a bid that the bidder's own cards do not
-make (a truthful bid is one its own hand already shows)."""
+like ``counter_v1`` (frozen: a yardstick does not move with the bot it measures).  A "call"
+is a call; a "lie" is a bid that the bidder's own cards do not make (a truthful bid is one
+its own hand already shows)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from bisect import bisect_right
 from ...pokerbull.bids import Bid, exists, parse_bid_cached, summarize
 from ..base import Action, Choices, View
 from ..search import Policy
-from .counter import NEAR_RAISES, PER_CATEGORY, _known, counter
+from .counter import NEAR_RAISES, PER_CATEGORY, _known
+from .counter import counter_v1 as counter  # (the styles' frozen counter)
 from .judgement import raises
 
 CALL: Action = {"type": "call"}
