@@ -484,6 +484,7 @@ POKER_BULL_OPPONENTS = (
     "honest",
     "random",
     "counter",
+    "counter_v1",
 )
 SUITES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "rules": (CHEAT_RULES, ("counter", "ismcts"), SUITE_OPPONENTS),
