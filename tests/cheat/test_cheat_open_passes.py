@@ -87,3 +87,34 @@ def test_a_save_goes_on_identically() -> None:
     for game in (state, again):
         call(game, 2)
     assert state.to_json() == again.to_json()
+
+
+def test_counter_reads_that_going_out_on_a_lie_takes_the_pile() -> None:
+    """``counter`` judges a lie that empties its hand as sure to come back with the pile under
+    ``lie_out_takes_pile`` (so it is worth what keeping the pile is), where ``counter_v1``,
+    frozen before the rule, judges it by the table's call rates; elsewhere they agree."""
+    from bluffhouse.bots.cheat.counter import COUNTER_READING, COUNTER_V1, Table
+    from bluffhouse.bots.cheat.knowledge import Knowledge
+
+    deal = [["KS", "2H", "9C", "QD"], ["AH", "3S"], ["5S", "6H", "8C", "QS"]]
+    state = new("bullshit", deal, **HOUSE)
+    play(state, 0, ["KS", "2H"], "A")
+    pas(state, 1)
+    pas(state, 2)  # everyone passed: seat 0 leads again, the pile (two cards) stays
+    play(state, 0, ["9C"], "9")  # seat 1 to play nines, holding none
+    view = state.view(1)
+    k = Knowledge.from_view(view)
+    now = Table.of(k, view, COUNTER_READING)
+    then = Table.of(k, view, COUNTER_V1)
+    lie_out = now.play_value(2, False)  # both cards as nines: the hand emptied by a lie
+    assert lie_out < then.play_value(2, False)
+    plain = new("bullshit", deal, **{**HOUSE, "lie_out_takes_pile": False})
+    play(plain, 0, ["KS", "2H"], "A")
+    pas(plain, 1)
+    pas(plain, 2)
+    play(plain, 0, ["9C"], "9")
+    pview = plain.view(1)
+    pk = Knowledge.from_view(pview)
+    assert Table.of(pk, pview, COUNTER_READING).play_value(2, False) == Table.of(
+        pk, pview, COUNTER_V1
+    ).play_value(2, False)

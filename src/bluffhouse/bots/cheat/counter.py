@@ -56,14 +56,18 @@ class Reading:
     name: str
     by_laid: bool
     untested: bool
+    #: Reads ``lie_out_takes_pile``: a lie that empties the hand comes back with the pile as
+    #: surely as if it were called (see Table.play_value).
+    lie_out: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
 STYLES_READING = Reading("styles", by_laid=False, untested=False)
 #: ``counter_v1``, frozen: the first published ``counter``.
 COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
-#: What ``counter`` plays with now.
-COUNTER_READING = COUNTER_V1
+#: What ``counter`` plays with now: ``counter_v1``'s reading, and the house rule that a lie
+#: emptying the hand takes the pile.
+COUNTER_READING = Reading("counter", by_laid=True, untested=True, lie_out=True)
 
 
 def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
@@ -299,9 +303,12 @@ class Table:
     #: lie of this seat's that it cannot rule out (see blind_call_rates): a lie's chance of
     #: being called is then read claim by claim, from who can rule it out.  Empty elsewhere.
     blind_rates: list[float] = field(default_factory=list)
+    #: Whether a lie that empties this seat's hand takes the pile (``lie_out_takes_pile``,
+    #: read where the reading does: see Reading.lie_out).
+    lie_out_takes: bool = False
 
     @classmethod
-    def of(cls, k: Knowledge, view: View) -> Table:
+    def of(cls, k: Knowledge, view: View, reading: Reading | None = None) -> Table:
         me = k.seat
         out = set(view.get("finished") or []) | set(view.get("lost") or [])
         active = [s for s in range(k.players) if s not in out]
@@ -334,6 +341,7 @@ class Table:
             exposed,
             lets,
             blind,
+            bool(reading is not None and reading.lie_out and r.lie_out_takes_pile),
         )
 
     def value(self, sizes: list[int] | list[float]) -> float:
@@ -395,9 +403,12 @@ class Table:
         after[me] -= laid
         going_out = after[me] <= 0
         stands = self.value(after)
-        # A play that leaves a hand about to go out draws calls like a last play.
+        # A play that leaves a hand about to go out draws calls like a last play; a lie that
+        # empties it is turned over whatever the table does where that takes the pile.
         pc = self.p_called(laid, after[me] <= self.near_out, lie=not true, exposed=exposed)
-        if not self.callers or pc <= 0:
+        if going_out and not true and self.lie_out_takes:
+            pc = 1.0
+        if (not self.callers and pc < 1.0) or pc <= 0:
             return stands
         if true:
             if going_out:
@@ -549,7 +560,7 @@ def choose_play(
     dumped = hand.dump(best_rank, best_cards)
     if dumped is not None:
         return dumped
-    table = Table.of(k, view)
+    table = Table.of(k, view, reading)
     # More than one card of lies only at a table that lets plays stand (bluffs called back
     # and forth make no progress), and that has shown it lets big claims stand.
     lets_big = table.p_called(1, False, lie=True) < PAD_MORE_BELOW and not (
