@@ -418,6 +418,12 @@ def open_as_host(
     browser as its host would find it (the token in the page's storage), then started.
     ``context``: more options of the browser context (``reduced_motion="reduce"`` ...)."""
     ctx = browser.new_context(viewport=viewport or DESKTOP, **context)
+    return ctx, host_page(ctx, server, made)
+
+
+def host_page(ctx: Any, server: Any, made: dict[str, Any]) -> Person:
+    """A new page of the browser context ``ctx`` opened on the room ``made`` as its host
+    (the token in the page's storage), the room started."""
     person = Person(ctx.new_page(), "Ann").watch()
     page = person.page
     page.goto(f"{server.http}/")
@@ -428,4 +434,4 @@ def open_as_host(
     )
     server.start_room(made["code"], made["token"])
     page.goto(f"{server.http}{made['link']}")
-    return ctx, person
+    return person

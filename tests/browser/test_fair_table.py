@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import DESKTOP, PHONE, Person, open_as_host
+from tablekit import DESKTOP, PHONE, Person, host_page, open_as_host
 
 import bluffhouse as bh
 
@@ -411,15 +411,7 @@ def test_a_timed_out_seat_never_takes_the_pile_in_any_cheat_preset(
                 missed_turns=99,
                 bot_delay=0.05,
             )
-            person = Person(ctx.new_page(), "Ann").watch()
-            person.page.goto(f"{shared_server.http}/")
-            person.page.evaluate(
-                "([c, t]) => localStorage.setItem('bluffhouse:' + c, JSON.stringify("
-                "{token: t, seat: 0, host: true}))",
-                [made["code"], made["token"]],
-            )
-            shared_server.start_room(made["code"], made["token"])
-            person.page.goto(f"{shared_server.http}{made['link']}")
+            person = host_page(ctx, shared_server, made)
             tables.append((game, person))
         for game, person in tables:
             person.page.wait_for_function(

@@ -11,18 +11,13 @@ import pytest
 from cheat_util import call, events, new, pas, play
 
 import bluffhouse as bh
+from bluffhouse.arena import SUITE_RULES
 from bluffhouse.cheat.fast_spec import unsupported_reason
 from typed_games import cheat_game
 
-HOUSE: dict[str, Any] = {
-    "sequence": "round",
-    "first_rank": "any",
-    "after_call_rank": "free",
-    "callers": "turn",
-    "turn_pass": "open",
-    "max_cards": 6,
-    "lie_out_takes_pile": True,
-}
+#: The suite's rule set of these house rules (the leader names the rank, 1-6 cards, two
+#: wild jokers, the next player calls on their turn).
+HOUSE: dict[str, Any] = dict(SUITE_RULES["open_passes"][1])
 DEAL = [["AH", "AS", "3S", "7D"], ["KS", "2H", "9C", "QD"], ["5S", "6H", "8C", "QS"]]
 
 

@@ -13,6 +13,7 @@ from typing import Any, Literal, NotRequired, TypedDict, Union, get_args, get_or
 import pytest
 
 import bluffhouse as bh
+from bluffhouse.arena import SUITE_RULES
 from bluffhouse.bots import Choices, make_bot
 from bluffhouse.cheat import shapes as cheat_shapes
 from bluffhouse.pokerbull import shapes as pokerbull_shapes
@@ -123,17 +124,10 @@ def test_every_preset_sends_the_shapes_it_declares(preset: str) -> None:
     _play(game, 3, SHAPES[type(game).FAMILY], set())
 
 
+#: The suite's house-rule sets (a cap on plays; open passes and going out on a lie).
 HOUSE_RULES: list[dict[str, Any]] = [
-    {"turn_limit": 25},
-    {
-        "sequence": "round",
-        "first_rank": "any",
-        "after_call_rank": "free",
-        "callers": "turn",
-        "turn_pass": "open",
-        "max_cards": 6,
-        "lie_out_takes_pile": True,
-    },
+    SUITE_RULES["one_card_capped"][1],
+    SUITE_RULES["open_passes"][1],
 ]
 
 
