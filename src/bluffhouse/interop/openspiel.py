@@ -683,15 +683,9 @@ class BluffhouseState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             raise RuleError(f"{game.game_id} has no determinizer to resample with")
         seed = int(float(probability_sampler()) * (1 << 53))
         drawn = determinize(game.view(seat), random.Random(seed))
-        other = BluffhouseState.__new__(BluffhouseState)
-        pyspiel.State.__init__(other, self.get_game())
-        other.shared, other.setup = self.shared, self.setup
+        other = BluffhouseState(self.get_game())
         other.dealt = list(self.dealt)
         other.engine = _Engine(drawn)
-        other.memories = {}
-        other.infos = _Infos()
-        other._legal = None
-        other._kept = _Kept()
         other.trail = _chain(self.trail, f"resampled for p{seat} with {seed}")
         return other
 

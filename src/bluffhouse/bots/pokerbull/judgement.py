@@ -7,7 +7,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...pokerbull.bids import FULL, Bid, BidSpace, Summary, Universe, exists, key
+from ...pokerbull.bids import Bid, BidSpace, Summary, exists, key
 
 #: How likely the next player is taken to call a false bid (the risk of raising).
 CALL_RISK = 0.8
@@ -41,16 +41,6 @@ def _raises_of(space: BidSpace, total: int, after: int, near: int, per_cat: int)
             seen_cat[cat] = n + 1
             picks.append(i)
     return picks
-
-
-def probability(bid: Bid, sums: Sequence[Summary], universe: Universe = FULL) -> float:
-    """The share of the imagined deals (``sums``) in which the bid exists (jokers standing
-    for cards of ``universe``, the pack)."""
-    hits = 0
-    for s in sums:
-        if exists(bid, s, universe):
-            hits += 1
-    return hits / len(sums)
 
 
 class Odds:

@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from ...pokerbull.bids import Bid, exists, parse_bid_cached, summarize
+from ...pokerbull.bids import exists, parse_bid_cached, summarize
 from ..base import Action, Choices, View
 from ..search import Policy
 from .counter import NEAR_RAISES, PER_CATEGORY, _known
 from .counter import counter_v1 as counter  # (the styles' frozen counter)
-from .judgement import raises
+from .judgement import Odds, raises
 
 CALL: Action = {"type": "call"}
 
@@ -70,13 +70,10 @@ def threshold_policy(call_below: float = CALL_BELOW, raise_at: float = RAISE_AT)
 
     def threshold(view: View, choices: Choices, rng: random.Random) -> Action:
         k = _known(view)
-        universe = k.space.universe
         sums = [
             summarize([*k.own, *rng.sample(k.rest, k.unseen)]) for _ in range(THRESHOLD_SAMPLES)
         ]
-
-        def odds(bid: Bid) -> float:
-            return sum(1 for s in sums if exists(bid, s, universe)) / len(sums)
+        odds = Odds(sums, k.space, False)  # (blind to variation #4: the named hand alone)
 
         if k.standing is not None and odds(k.standing) < call_below:
             return CALL
