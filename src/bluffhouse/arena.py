@@ -379,6 +379,14 @@ def plot(result: ArenaResult, path: Path) -> Path | None:
 
 
 # ====================================================================== benchmark suites
+#: Card Liar's Poker as commonly played: one starting card, a loser gets one more and is out
+#: on losing with five, no jokers, a higher hand makes the bid too (variation #4).
+RISING_HIGHER: dict[str, Any] = {
+    "jokers": 0,
+    "mode": "grow",
+    "grow_limit": 5,
+    "higher_hand_counts": True,
+}
 #: The rule sets of the bots' benchmark suite: name -> (preset, options over it, seats).
 SUITE_RULES: dict[str, tuple[str, dict[str, Any], int]] = {
     # The leader names the rank (after a call too), 1-3 cards, two wild jokers, only the next
@@ -442,16 +450,8 @@ SUITE_RULES: dict[str, tuple[str, dict[str, Any], int]] = {
     # A common house-rule form of card Liar's Poker: everyone starts with one card, a loser
     # gets one more and is out on losing with five, no jokers, and a bid stands when the
     # pool's best hand is at least the bid (variation #4); at three and four seats.
-    "rising_higher_3": (
-        "poker_bull",
-        {"jokers": 0, "mode": "grow", "grow_limit": 5, "higher_hand_counts": True},
-        3,
-    ),
-    "rising_higher_4": (
-        "poker_bull",
-        {"jokers": 0, "mode": "grow", "grow_limit": 5, "higher_hand_counts": True},
-        4,
-    ),
+    "rising_higher_3": ("poker_bull", RISING_HIGHER, 3),
+    "rising_higher_4": ("poker_bull", RISING_HIGHER, 4),
 }
 #: The rule sets of each family.
 CHEAT_RULES = tuple(r for r, (game, _, _) in SUITE_RULES.items() if game != "poker_bull")
