@@ -408,7 +408,7 @@ class Table:
         pc = self.p_called(laid, after[me] <= self.near_out, lie=not true, exposed=exposed)
         if going_out and not true and self.lie_out_takes:
             pc = 1.0
-        if (not self.callers and pc < 1.0) or pc <= 0:
+        if pc <= 0:  # (no caller, or none would call)
             return stands
         if true:
             if going_out:
