@@ -33,13 +33,15 @@ import numpy.typing as npt
 
 from ..cards import CARD_TEXT, JOKER
 from ..cheat.engine import LIST_LIMIT
-from ..cheat.fast_spec import FastSpec, spec_for
+from ..cheat.fast_spec import FastSpec, spec_for, supported_presets, unsupported_reason
 from ..encodings import CheatCodec, CheatObservation, check_reward
 from ..errors import IllegalAction, RuleError, quote
 from . import batched_kernel as k
 from .table import build
 
 __all__ = ["Batch", "BatchedCheat"]
+
+FAMILY_NAMES = {"poker_bull": "Poker Bull", "sneak": "Sneak"}
 
 
 @dataclass(frozen=True)
@@ -95,14 +97,18 @@ class BatchedCheat:
         self.reward = check_reward(reward)
         config, codec, encoder = build(game, players, history, **options)
         if config.family != "cheat":
+            family = FAMILY_NAMES.get(config.family, config.family)
             raise RuleError(
-                f"the batched environment plays the Cheat family; {config.game} is "
-                f"{config.family.replace('pokerbull', 'Poker Bull').title()}"
+                f"the batched environment covers the Cheat family only; {config.game} is a "
+                f"{family} game"
             )
-        try:
-            spec = spec_for(config.game, config.players, **options)
-        except ValueError as exc:
-            raise RuleError(f"the batched environment does not cover {config.label}: {exc}") from None
+        why = unsupported_reason(config.rules_object())
+        if why is not None:
+            raise RuleError(
+                f"the batched environment does not cover {config.label}: its rules use {why} "
+                f"(covered presets: {', '.join(supported_presets())})"
+            )
+        spec = spec_for(config.game, config.players, **options)
         assert isinstance(codec, CheatCodec) and isinstance(encoder, CheatObservation)
         self.config = config
         self.codec = codec
@@ -152,7 +158,9 @@ class BatchedCheat:
         }
         for name, size in expected.items():
             if blocks[name][1] != size:  # pragma: no cover - a changed encoder
-                raise RuntimeError(f"the observation's {name} block is not the one the kernel writes")
+                raise RuntimeError(
+                    f"the observation's {name} block is not the one the kernel writes"
+                )
         lay = k.row_layout(n, self.history)
         cfg = np.zeros(k.N_CONFIG, dtype=np.int64)
         cfg[k.C_N] = n
@@ -281,7 +289,13 @@ class BatchedCheat:
             self._rewards[:] = 0.0
             self._final_seat[:] = -1
             k.observe_batch(
-                self._rows, self._cfg, self._fcfg, self._after_n, self._after, self._seats(), self._obs
+                self._rows,
+                self._cfg,
+                self._fcfg,
+                self._after_n,
+                self._after,
+                self._seats(),
+                self._obs,
             )
             k.mask_batch(
                 self._rows,
@@ -352,9 +366,7 @@ class BatchedCheat:
 
         if not isinstance(deals, list | tuple) or len(deals) != self.num_envs:
             raise RuleError(f"deals must hold one deal per game ({self.num_envs} games)")
-        hands = [
-            parse_deal(deal, self.players, list(self.spec.deck), "deck") for deal in deals
-        ]
+        hands = [parse_deal(deal, self.players, list(self.spec.deck), "deck") for deal in deals]
         cfg = self._cfg
         self._rows[:] = 0
         for e, deal in enumerate(hands):
@@ -431,8 +443,8 @@ def _bit_rows(
 
     bad = np.zeros((ngroups, top + 1, words), dtype=np.uint64)
     for g in range(ngroups):
-        for k in range(top + 1):
-            bad[g, k] = pack(counts[:, g] > k)
+        for most_held in range(top + 1):
+            bad[g, most_held] = pack(counts[:, g] > most_held)
     most = int(sizes.max()) if size else 0
     big = np.stack([pack(sizes > m) for m in range(most + 1)])
     return bad, big

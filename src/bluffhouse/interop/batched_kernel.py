@@ -178,12 +178,8 @@ def _next_random(rng: Any, e: int) -> int:
     x = (rng[e] + np.uint64(0x9E3779B97F4A7C15)) & np.uint64(0xFFFFFFFFFFFFFFFF)
     rng[e] = x
     z = x
-    z = ((z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)) & np.uint64(
-        0xFFFFFFFFFFFFFFFF
-    )
-    z = ((z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)) & np.uint64(
-        0xFFFFFFFFFFFFFFFF
-    )
+    z = ((z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)) & np.uint64(0xFFFFFFFFFFFFFFFF)
+    z = ((z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)) & np.uint64(0xFFFFFFFFFFFFFFFF)
     z = z ^ (z >> np.uint64(31))
     return int(z >> np.uint64(33))
 
@@ -196,8 +192,8 @@ def _next_active(r: Any, cfg: Any, seat: int) -> int:
     for step in range(1, n + 1):
         s = (seat + step) % n
         if r[g + s] == 0:
-            return s
-    return seat
+            return int(s)
+    return int(seat)
 
 
 @_jit
@@ -264,9 +260,9 @@ def _end_game(r: Any, cfg: Any, stalled: bool) -> None:
         r[rk + j] = s
         k += 1
     winner = r[rk]
-    if stalled and nfin == 0 and k - nfin > 1:
-        if r[cfg[C_SIZE] + r[rk]] == r[cfg[C_SIZE] + r[rk + 1]]:
-            winner = NO_WINNER
+    sizes = cfg[C_SIZE]
+    if stalled and nfin == 0 and k - nfin > 1 and r[sizes + r[rk]] == r[sizes + r[rk + 1]]:
+        winner = NO_WINNER
     r[S_WINNER] = winner
     r[S_STALLED] = 1 if stalled else 0
     r[S_PHASE] = OVER  # (a game stalled in a window keeps the window: the view shows it)
@@ -585,9 +581,7 @@ def _apply(
 
 # ====================================================================== new games
 @_jit
-def _deal(
-    r: Any, rng: Any, e: int, cfg: Any, deck: Any, claimable: Any, first_claims: Any
-) -> None:
+def _deal(r: Any, rng: Any, e: int, cfg: Any, deck: Any, claimable: Any, first_claims: Any) -> None:
     n = cfg[C_N]
     for i in range(cfg[C_ROWLEN]):
         r[i] = 0
@@ -816,7 +810,7 @@ def legal_mask(
     nallow = r[S_NALLOW]
     if size == 0 or nallow == 0:
         return marked
-    return marked + _mark_plays(r, cfg, bad, big, group_of, seat, out, scratch)
+    return int(marked + _mark_plays(r, cfg, bad, big, group_of, seat, out, scratch))
 
 
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
@@ -872,8 +866,8 @@ def _mark_plays(
                 out[base + s] = 1
             found += 1
             if found >= limit:
-                return found * nallow
-    return found * nallow
+                return int(found * nallow)
+    return int(found * nallow)
 
 
 @_jit

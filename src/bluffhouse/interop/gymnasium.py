@@ -12,6 +12,10 @@ Importing this module registers ``bluffhouse/<GameId>-v0`` for every game id and
     obs, info = env.reset(seed=1)
     action = env.action_space.sample(info["action_mask"])
 
+``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")`` gives the
+batched environment instead (:mod:`.gym_vector`: every seat stepped by the caller, for the
+Cheat-family games it covers; the others are refused by name).
+
 Observations are the learning seat's observation vector; the legal actions are
 ``info["action_mask"]`` (int8 over the fixed action space).  ``bots`` names the other seats'
 bots (``counter`` by default: card counting, the bar a learned agent must clear; any name of
@@ -202,7 +206,12 @@ def register_all() -> list[str]:
     for game_id in list_games():
         name = env_id(game_id)
         if name not in gym.registry:
-            gym.register(id=name, entry_point=f"{__name__}:BluffhouseEnv", kwargs={"game": game_id})
+            gym.register(
+                id=name,
+                entry_point=f"{__name__}:BluffhouseEnv",
+                vector_entry_point=f"{__package__}.gym_vector:BatchedVectorEnv",
+                kwargs={"game": game_id},
+            )
         out.append(name)
     return out
 

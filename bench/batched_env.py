@@ -1,0 +1,138 @@
+"""Agent steps per second of the batched environment on one core, against the Gymnasium
+environment and the numba kernel's whole random games, measured in the same run.
+
+    python bench/batched_env.py [--games bullshit,kings_cup,popcorn_two_decks] [--seconds 5]
+
+Each row is one configuration: the batched environment (``BatchedCheat``, ``--envs`` games in
+lockstep) stepping every seat with a uniformly drawn legal id (drawn by a compiled sampler,
+timed apart: ``env``: the environment's own calls, ``+ policy``: with the drawing), the
+Gymnasium environment (``gym.make``, bots="random" on the other seats; every action counted,
+the learner's and the bots') and the kernel's random games (``simulate_random``: RandomBot's
+policy, no observation, no mask).  An agent step is one action of one seat, with its
+observation and its mask written.  Pin the process to one core (``taskset -c 0``) for the
+one-core figure; numba runs the kernel on one thread either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from typing import Any
+
+import numba
+import numpy as np
+
+from bluffhouse.cheat.fast_kernel import simulate_random
+from bluffhouse.interop.batched import BatchedCheat
+
+
+@numba.njit(cache=True)
+def _draw(mask: Any, state: Any, out: Any) -> None:
+    """A uniformly drawn legal id of each row (xorshift, so the drawing costs little)."""
+    for e in range(mask.shape[0]):
+        row = mask[e]
+        total = 0
+        for i in range(row.shape[0]):
+            total += row[i]
+        x = state[0]
+        x ^= (x << np.uint64(13)) & np.uint64(0xFFFFFFFFFFFFFFFF)
+        x ^= x >> np.uint64(7)
+        x ^= (x << np.uint64(17)) & np.uint64(0xFFFFFFFFFFFFFFFF)
+        state[0] = x
+        pick = int(x % np.uint64(total))
+        for i in range(row.shape[0]):
+            if row[i]:
+                if pick == 0:
+                    out[e] = i
+                    break
+                pick -= 1
+
+
+def batched(game: str, envs: int, seconds: float) -> tuple[float, float]:
+    """(environment steps/s, steps/s with the drawing) over about ``seconds``."""
+    env = BatchedCheat(game, num_envs=envs, seed=0)
+    batch = env.reset()
+    state = np.array([88172645463325252], dtype=np.uint64)
+    actions = np.zeros(envs, dtype=np.int64)
+    _draw(batch.mask, state, actions)
+    env.step(actions)  # compiled by now
+    batch = env.reset(seed=0)
+    in_env = drawing = 0.0
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        t0 = time.perf_counter()
+        _draw(batch.mask, state, actions)
+        t1 = time.perf_counter()
+        batch = env._step(actions)  # (the drawn ids are legal: no check)
+        t2 = time.perf_counter()
+        drawing += t1 - t0
+        in_env += t2 - t1
+        steps += envs
+    return steps / in_env, steps / (in_env + drawing)
+
+
+def gymnasium(game: str, seconds: float) -> float:
+    """Actions per second (every seat's) through the Gymnasium environment."""
+    import gymnasium as gym
+
+    import bluffhouse.interop.gymnasium  # noqa: F401  (registers the ids)
+
+    env = gym.make(f"bluffhouse/{''.join(p.title() for p in game.split('_'))}-v0", bots="random")
+    table = env.unwrapped.table
+    rng = np.random.default_rng(0)
+    obs, info = env.reset(seed=0)
+    start = time.perf_counter()
+    version0 = table.current().version
+    actions = 0
+    while time.perf_counter() - start < seconds:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, _, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            actions += table.current().version - version0
+            obs, info = env.reset()
+            version0 = table.current().version
+    actions += table.current().version - version0
+    return actions / (time.perf_counter() - start)
+
+
+def kernel(game: str, seconds: float) -> float:
+    """Actions per second of the kernel's random games."""
+    simulate_random(game, 2, seed=0)  # compiled by now
+    games = 64
+    total = spent = 0.0
+    while spent < seconds:
+        result = simulate_random(game, games, seed=int(total) % 1_000_000)
+        total += sum(result.steps)
+        spent += result.seconds
+    return total / spent
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", default="bullshit,kings_cup,popcorn_two_decks")
+    ap.add_argument("--envs", type=int, default=256, help="games in the batch (default 256)")
+    ap.add_argument("--seconds", type=float, default=5.0, help="per measure (default 5)")
+    args = ap.parse_args(argv)
+    load = os.getloadavg()[0]
+    print(f"one process, numba {numba.__version__}, {os.cpu_count()} cores, load {load:.2f}")
+    print()
+    print(
+        "| game | batched env | + policy | Gymnasium env | kernel's random games "
+        "| env / Gymnasium | kernel / env |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for game in args.games.split(","):
+        env_rate, with_policy = batched(game, args.envs, args.seconds)
+        gym_rate = gymnasium(game, args.seconds)
+        kernel_rate = kernel(game, args.seconds)
+        print(
+            f"| {game} | {env_rate:,.0f} | {with_policy:,.0f} | {gym_rate:,.0f} "
+            f"| {kernel_rate:,.0f} | {env_rate / gym_rate:,.0f}x | {kernel_rate / env_rate:.1f}x |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
