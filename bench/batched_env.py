@@ -82,16 +82,16 @@ def gymnasium(game: str, seconds: float) -> float:
     env = gym.make(f"bluffhouse/{''.join(p.title() for p in game.split('_'))}-v0", bots="random")
     table = env.unwrapped.table
     rng = np.random.default_rng(0)
-    obs, info = env.reset(seed=0)
+    _, info = env.reset(seed=0)
     start = time.perf_counter()
     version0 = table.current().version
     actions = 0
     while time.perf_counter() - start < seconds:
         action = int(rng.choice(np.flatnonzero(info["action_mask"])))
-        obs, _, terminated, truncated, info = env.step(action)
+        _, _, terminated, truncated, info = env.step(action)
         if terminated or truncated:
             actions += table.current().version - version0
-            obs, info = env.reset()
+            _, info = env.reset()
             version0 = table.current().version
     actions += table.current().version - version0
     return actions / (time.perf_counter() - start)

@@ -25,6 +25,7 @@ numba (``pip install bluffhouse[fast]``); without it the same code runs as plain
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,7 +126,7 @@ class BatchedCheat:
         self._rows = np.zeros((n, self._cfg[k.C_ROWLEN]), dtype=np.int32)
         self._rng = np.zeros(n, dtype=np.uint64)
         self._obs = np.zeros((n, self.observation_size), dtype=np.float32)
-        self._mask = np.zeros((n, self.num_actions), dtype=np.int8)
+        self._mask, self._mask64 = _mask_buffers(n, self.num_actions, self._cfg)
         self._seat = np.zeros(n, dtype=np.int64)
         self._rewards = np.zeros((n, self.players), dtype=np.float32)
         self._terminated = np.zeros(n, dtype=np.bool_)
@@ -224,16 +225,21 @@ class BatchedCheat:
         cfg[k.C_REWARD_RANK] = int(self.reward == "rank")
         cfg[k.C_LIST_LIMIT] = LIST_LIMIT
         self._cfg = cfg
-        self._fcfg = np.array(
+        self._fcfg = np.concatenate(
             [
-                float(encoder.total),
-                encoder.copies,
-                encoder.joker_copies,
-                encoder.max_count,
-                encoder.stall,
-            ],
-            dtype=np.float64,
-        )
+                [
+                    float(encoder.total),
+                    encoder.copies,
+                    encoder.joker_copies,
+                    encoder.max_count,
+                    encoder.stall,
+                ],
+                _values(encoder.copies, held=True),
+                _values(encoder.joker_copies, held=True),
+                _values(encoder.copies, held=False),
+                _values(encoder.joker_copies, held=False),
+            ]
+        ).astype(np.float64)
         self._deck = np.array(spec.deck, dtype=np.int64)
         self._claimable = np.array(spec.claimable, dtype=np.int64)
         self._first_claims = np.array(spec.first_claims or (0,), dtype=np.int64)
@@ -305,6 +311,7 @@ class BatchedCheat:
                 self._group_of,
                 self._seat,
                 self._mask,
+                self._mask64,
                 self._scratch,
             )
             return self._batch()
@@ -396,6 +403,7 @@ class BatchedCheat:
             self._big,
             self._obs,
             self._mask,
+            self._mask64,
             self._seat,
             self._rewards,
             self._terminated,
@@ -422,6 +430,38 @@ class BatchedCheat:
                 )
             )
         )
+
+
+def _values(copies: float, held: bool) -> npt.NDArray[np.float64]:
+    """The observation's value of 0, 1, 2... copies of a card, exactly as the encoder writes
+    it: a hand adds ``1 / copies`` per card in float32; a known place is ``min(1, k /
+    copies)``, rounded to float32 once."""
+    out = np.zeros(k.VALUES, dtype=np.float64)
+    acc = np.float32(0.0)
+    for held_copies in range(1, k.VALUES):
+        if held:
+            acc = np.float32(acc + 1.0 / copies)
+            out[held_copies] = float(acc)
+        else:
+            out[held_copies] = float(np.float32(min(1.0, held_copies / copies)))
+    return out
+
+
+def _mask_buffers(
+    games: int, actions: int, cfg: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint64]]:
+    """The masks (games, actions) and the same memory as 64-bit words: each row padded so
+    that the first play id starts a word (the kernel writes eight ids at once there), its
+    padding kept in ``cfg``.  On a big-endian machine the words are left out (bytes only)."""
+    start = int(cfg[k.C_PLAY_START])
+    pad = -start % 8
+    stride = -(-(pad + actions) // 8) * 8
+    buffer = np.zeros((games, stride), dtype=np.int8)
+    cfg[k.C_MASK_PAD] = pad
+    mask = buffer[:, pad : pad + actions]
+    if sys.byteorder != "little":  # pragma: no cover - every machine CI runs on is little
+        return mask, np.zeros((games, 0), dtype=np.uint64)
+    return mask, buffer.view(np.uint64)
 
 
 def _bit_rows(

@@ -108,11 +108,17 @@ EVENT_WIDTH = 8
     C_ROWLEN,
     C_REWARD_RANK,
     C_LIST_LIMIT,
-) = range(54)
-N_CONFIG = 54
+    C_MASK_PAD,
+    C_WORDS,
+) = range(56)
+N_CONFIG = 56
 # float config: total cards, copies of a card, copies of the joker, the most cards of a
 # claim, the stall limit as the observation scales it
 F_TOTAL, F_COPIES, F_JCOPIES, F_MAXCOUNT, F_STALL = range(5)
+#: then four tables of VALUES entries: a hand's value of k copies of a card (of the joker),
+#: and a known place's, as the encoder computes them (k past the table: its last entry)
+F_HAND, F_HAND_JOKER, F_KNOWN, F_KNOWN_JOKER = 5, 5 + 64, 5 + 128, 5 + 192
+VALUES = 64
 
 # ---------------------------------------------------------------------- the row's scalars
 (
@@ -653,16 +659,13 @@ def observe(r: Any, cfg: Any, fcfg: Any, after_n: Any, after: Any, v: int, out: 
     for i in range(out.shape[0]):
         out[i] = 0.0
     total = max(1.0, fcfg[F_TOTAL])
-    copies = fcfg[F_COPIES]
-    jcopies = fcfg[F_JCOPIES]
     max_count = fcfg[F_MAXCOUNT]
     phase = r[S_PHASE]
     hand = cfg[C_HAND] + v * NCARDS
     o = cfg[C_O_HAND]
-    for c in range(NCARDS):
-        k = r[hand + c]
-        if k:
-            out[o + c] = k / (jcopies if c == JOKER else copies)
+    for c in range(JOKER):
+        out[o + c] = fcfg[F_HAND + min(r[hand + c], VALUES - 1)]
+    out[o + JOKER] = fcfg[F_HAND_JOKER + min(r[hand + JOKER], VALUES - 1)]
     # seats, from the viewer's left
     o = cfg[C_O_SEATS]
     turn = r[S_TURN] if phase != OVER else -1
@@ -729,10 +732,15 @@ def observe(r: Any, cfg: Any, fcfg: Any, after_n: Any, after: Any, v: int, out: 
             src = base + NCARDS
         else:
             src = base + (2 + (v + p - 1) % n) * NCARDS
-        for c in range(NCARDS):
+        at = o + p
+        for c in range(JOKER):
             k = r[src + c]
             if k > 0:
-                out[o + c * (n + 1) + p] = min(1.0, k / (jcopies if c == JOKER else copies))
+                out[at] = fcfg[F_KNOWN + min(k, VALUES - 1)]
+            at += n + 1
+        k = r[src + JOKER]
+        if k > 0:
+            out[at] = fcfg[F_KNOWN_JOKER + min(k, VALUES - 1)]
     # the recent events, newest first
     hist = cfg[C_HIST]
     row = cfg[C_ROW]
@@ -776,13 +784,19 @@ def legal_mask(
     group_of: Any,
     seat: int,
     out: Any,
+    out64: Any,
     scratch: Any,
 ) -> int:
     """The legal ids of ``seat`` marked in ``out`` (cleared here: the whole row, or only the
-    two ids a window marks where the row's last mask was a window's); how many there are."""
+    two ids a window marks where the row's last mask was a window's); how many there are.
+    ``out64``: the same row's memory as 64-bit words, the play ids starting on a word
+    (``C_MASK_PAD`` bytes before the row's first id), or an empty array (bytes only)."""
     if r[S_MASKED] == 1:
         out[cfg[C_CALL_ID]] = 0
         out[cfg[C_PASS_ID]] = 0
+    elif out64.shape[0]:
+        for w in range(out64.shape[0]):
+            out64[w] = 0
     else:
         for i in range(out.shape[0]):
             out[i] = 0
@@ -810,7 +824,7 @@ def legal_mask(
     nallow = r[S_NALLOW]
     if size == 0 or nallow == 0:
         return marked
-    return int(marked + _mark_plays(r, cfg, bad, big, group_of, seat, out, scratch))
+    return int(marked + _mark_plays(r, cfg, bad, big, group_of, seat, out, out64, scratch))
 
 
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
@@ -827,14 +841,38 @@ _BIT_OF = np.array(
 
 
 @_jit
+def _popcount(x: Any) -> int:
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+#: byte b spread to 8 bytes of 0 or 1 (bit j of b in byte j of the word, little-endian)
+_SPREAD = np.array(
+    [sum(((b >> j) & 1) << (8 * j) for j in range(8)) for b in range(256)], dtype=np.uint64
+)
+
+
+@_jit
 def _mark_plays(
-    r: Any, cfg: Any, bad: Any, big: Any, group_of: Any, seat: int, out: Any, scratch: Any
+    r: Any,
+    cfg: Any,
+    bad: Any,
+    big: Any,
+    group_of: Any,
+    seat: int,
+    out: Any,
+    out64: Any,
+    scratch: Any,
 ) -> int:
     """The plays of ``seat`` marked, as the engine lists them: every multiset of the hand by
     group, in the action table's order (sizes in order, each lexicographic), no more than
     bring the listing to its cap (``LIST_LIMIT`` actions).  The table's multisets are bit
     rows: ``bad[g, k]`` marks those needing more than ``k`` cards of group ``g``, ``big[m]``
-    those of more than ``m`` cards; what the hand may lay is what none of its rows marks."""
+    those of more than ``m`` cards; what the hand may lay is what none of its rows marks.
+    With one claim to choose from, eight ids are written at once (a byte of those bits
+    spread over a word of the mask)."""
     ngroups = cfg[C_NGROUPS]
     held = scratch[0:ngroups]
     for g in range(ngroups):
@@ -850,13 +888,26 @@ def _mark_plays(
     limit = (cfg[C_LIST_LIMIT] + nallow - 1) // nallow
     slots = cfg[C_CLAIM_SLOTS]
     start = cfg[C_PLAY_START]
+    spread = out64.shape[0] > 0 and slots == 1
+    first_word = (cfg[C_MASK_PAD] + start) >> 3
     found = 0
-    words = big.shape[1]
-    for w in range(words):
+    for w in range(big.shape[1]):
         acc = big[most, w]
         for g in range(ngroups):
             acc |= bad[g, min(held[g], top), w]
         bits = ~acc
+        if not bits:
+            continue
+        if spread:
+            count = _popcount(bits)
+            if found + count < limit:
+                at = first_word + w * 8
+                for b in range(8):
+                    byte = (bits >> np.uint64(8 * b)) & np.uint64(255)
+                    if byte:
+                        out64[at + b] = _SPREAD[byte]
+                found += count
+                continue
         while bits:
             low = bits & (~bits + np.uint64(1))
             at = w * 64 + _BIT_OF[int((low * _DEBRUIJN) >> np.uint64(58))]
@@ -906,6 +957,7 @@ def step_batch(
     big: Any,
     obs: Any,
     mask: Any,
+    mask64: Any,
     seat_out: Any,
     rewards: Any,
     terminated: Any,
@@ -943,7 +995,7 @@ def step_batch(
         seat = acting_seat(r, cfg)
         seat_out[e] = seat
         observe(r, cfg, fcfg, after_n, after, seat, obs[e])
-        legal_mask(r, cfg, bad, big, group_of, seat, mask[e], scratch)
+        legal_mask(r, cfg, bad, big, group_of, seat, mask[e], mask64[e], scratch)
 
 
 @_jit
@@ -973,10 +1025,11 @@ def mask_batch(
     group_of: Any,
     seats: Any,
     out: Any,
+    out64: Any,
     scratch: Any,
 ) -> None:
     for e in range(rows.shape[0]):
-        legal_mask(rows[e], cfg, bad, big, group_of, seats[e], out[e], scratch)
+        legal_mask(rows[e], cfg, bad, big, group_of, seats[e], out[e], out64[e], scratch)
 
 
 @_jit
