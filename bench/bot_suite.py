@@ -4,6 +4,7 @@ opponent style, one bot under test in one seat, seats rotated every game.
     python bench/bot_suite.py [--suite rules] [--games 200] [--search-games 40] [--workers 16]
                               [--bots counter,ismcts] [--rules bullshit,bluff]
                               [--opponents random,counter] [--seed 0] [--json]
+                              [--ray | --address HOST:PORT]
 
 prints, per rule set, each opponent's row: each bot's win share over the games with a winner
 (finished normally, or ended by the no-progress rule and ranked by cards held: a table of
@@ -12,7 +13,9 @@ whole interval is above a fair share, ``-`` below, ``=`` where it straddles it, 
 with a winner out of those played.  The games run in
 ``--workers`` processes (the same seed gives the same table whatever their number, a search
 bot's time cap aside); ``ismcts`` thinks up to a second a move, so its cells play
-``--search-games`` games each.
+``--search-games`` games each.  ``--ray`` runs them as Ray tasks on a cluster started on this
+machine (``--workers`` CPUs), ``--address`` on an existing cluster (``pip install
+'bluffhouse[cluster]'``): the same table for the same seed.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import sys
 import time
 
 from bluffhouse.arena import SUITE_RULES, SUITES, run_suite, suite_table
+from bluffhouse.cluster import ClusterError, RayTarget, require_ray
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,7 +47,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opponents", help="only these opponents, comma-separated")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", action="store_true", help="one JSON object")
+    ap.add_argument("--ray", action="store_true", help="the games as Ray tasks on this machine")
+    ap.add_argument("--address", metavar="HOST:PORT", help="the games on this Ray cluster")
     args = ap.parse_args(argv)
+    target = None
+    if args.ray or args.address:
+        try:
+            require_ray()
+        except ClusterError as exc:
+            print(f"bot_suite: {exc}", file=sys.stderr)
+            return 2
+        target = RayTarget(args.address, None if args.address else args.workers)
     bots = tuple(args.bots.split(",")) if args.bots else None
     rules = tuple(args.rules.split(",")) if args.rules else None
     opponents = tuple(args.opponents.split(",")) if args.opponents else None
@@ -58,10 +72,18 @@ def main(argv: list[str] | None = None) -> int:
             bots=bots,
             rules=rules,
             opponents=opponents,
+            ray=target,
         )
     except ValueError as exc:
         print(f"bot_suite: {exc}", file=sys.stderr)
         return 2
+    except ClusterError as exc:
+        partial = getattr(exc, "partial", None)
+        print(f"bot_suite: {exc}", file=sys.stderr)
+        if partial is None:
+            return 2
+        print(suite_table(partial))
+        return 1
     seconds = time.perf_counter() - start
     if args.json:
         print(

@@ -20,6 +20,7 @@ from typing import Any
 
 from .api import new_game
 from .bots import Choices, make_bot
+from .cluster import ClusterLost, RayRunner, RayTarget
 from .registry import lookup
 
 #: A game still running after this many actions is stopped and counted as unfinished.
@@ -147,6 +148,8 @@ class ArenaResult:
     ratings: dict[str, dict[str, float]] = field(default_factory=dict)
     #: The game's no-progress limit (its ``stall_limit`` option), None where it has none.
     stall_limit: int | None = None
+    #: The Ray nodes the games ran on (0: not on Ray).
+    nodes: int = 0
 
     def stats(self) -> dict[str, BotStats]:
         out: dict[str, BotStats] = {name: BotStats() for name in self.lineup}
@@ -188,6 +191,7 @@ class ArenaResult:
             "mean_length_stalled": _mean([r.length for r in stalled]),
             "bots": {name: s.as_dict(self.players) for name, s in self.stats().items()},
             "ratings": self.ratings,
+            **({"ray_nodes": self.nodes} if self.nodes else {}),
         }
 
 
@@ -234,7 +238,14 @@ def run_arena(
     options: dict[str, Any] | None = None,
     prior_ratings: dict[str, dict[str, float]] | None = None,
     progress: Callable[[int], None] | None = None,
+    ray: RayTarget | None = None,
+    on_records: Callable[[list[GameRecord]], None] | None = None,
 ) -> ArenaResult:
+    """Plays the games in this process (``workers`` 1), in ``workers`` processes, or as Ray
+    tasks (``ray``); the same seed gives the same records whichever.  ``on_records`` gets
+    each batch of finished games as it comes (in the order they finish), ``progress`` their
+    number.  A Ray cluster that stops answering raises ClusterLost, its ``partial`` the
+    result of the games that finished."""
     preset = lookup(game_id)
     players = players or len(lineup) or preset.players
     if len(lineup) != players:
@@ -250,27 +261,68 @@ def run_arena(
     )
     start = time.perf_counter()
     indices = list(range(games))
-    if workers <= 1:
+
+    def absorb(recs: list[GameRecord]) -> None:
+        result.records.extend(recs)
+        if on_records:
+            on_records(recs)
+        if progress:
+            progress(len(recs))
+
+    def finish() -> ArenaResult:
+        result.records.sort(key=lambda r: r.index)
+        result.seconds = time.perf_counter() - start
+        try:
+            result.ratings = rate(result.records, prior_ratings)
+        except ImportError:
+            result.ratings = {}
+        return result
+
+    if ray is not None:
+        size = max(1, min(10, games // 64 or 1))
+        chunks = [indices[i : i + size] for i in range(0, games, size)]
+        jobs = [(preset.id, lineup, players, seed, chunk, options) for chunk in chunks]
+        runner: RayRunner[Any, list[GameRecord]] = RayRunner(ray)
+        with runner:
+            try:
+                for _, recs in runner.run(_play_chunk, jobs):
+                    absorb(recs)
+            except ClusterLost as lost:
+                lost.partial = finish()
+                raise
+        result.nodes = len(runner.nodes)
+    elif workers <= 1:
         for i in indices:
-            result.records.append(play_one(preset.id, lineup, players, seed, i, options))
-            if progress:
-                progress(1)
+            absorb([play_one(preset.id, lineup, players, seed, i, options)])
     else:
         size = max(1, min(25, games // (workers * 4) or 1))
         chunks = [indices[i : i + size] for i in range(0, games, size)]
         with ProcessPoolExecutor(max_workers=workers) as pool:
             jobs = [(preset.id, lineup, players, seed, chunk, options) for chunk in chunks]
             for recs in pool.map(_play_chunk, jobs):
-                result.records.extend(recs)
-                if progress:
-                    progress(len(recs))
-    result.records.sort(key=lambda r: r.index)
-    result.seconds = time.perf_counter() - start
-    try:
-        result.ratings = rate(result.records, prior_ratings)
-    except ImportError:
-        result.ratings = {}
-    return result
+                absorb(recs)
+    return finish()
+
+
+def record_line(rec: GameRecord) -> str:
+    """One game as a line of JSON (the arena's stream of finished games)."""
+    return json.dumps(
+        {
+            "game": rec.index,
+            "seating": rec.seating,
+            "ranking": rec.ranking,
+            "winner": rec.winner,
+            "length": rec.length,
+            "end": rec.end,
+            "think": [round(t, 6) for t in rec.think],
+            "decisions": rec.decisions,
+        }
+    )
+
+
+def stream_path(game: str, seed: int, out_dir: str) -> Path:
+    """Where the arena writes each finished game as it comes (one JSON line a game)."""
+    return Path(out_dir) / f"arena-{game}-{seed}.games.jsonl"
 
 
 def output_paths(game: str, seed: int, out_dir: str) -> list[Path]:
@@ -578,13 +630,16 @@ def run_suite(
     rules: tuple[str, ...] | None = None,
     opponents: tuple[str, ...] | None = None,
     progress: Callable[[int], None] | None = None,
+    ray: RayTarget | None = None,
 ) -> list[SuiteCell]:
     """Plays every cell of suite ``name`` (``games`` games each; ``search_games`` for the
     ``ismcts`` cells, which cost a second a move) over ``workers`` processes, seats rotated
     every game; the same seed gives the same results whatever the number of workers (a
     search bot's time cap aside).  A bot's win share is over the games with a winner: those
     that finished normally and those ended by the no-progress rule (ranked by cards held).
-    ``bots``, ``rules`` and ``opponents`` narrow the suite down."""
+    ``bots``, ``rules`` and ``opponents`` narrow the suite down.  ``ray``: the games run as
+    Ray tasks there instead (the same results); a cluster that stops answering raises
+    ClusterLost, its ``partial`` the cells of the games that came back."""
     if name not in SUITES:
         raise ValueError(f"unknown suite {name!r}; suites: {', '.join(SUITES)}")
     rule_names, heroes, styles = SUITES[name]
@@ -646,7 +701,15 @@ def run_suite(
         if progress:
             progress(len(records))
 
-    if workers <= 1:
+    if ray is not None:
+        with RayRunner[Any, tuple[int, list[GameRecord]]](ray) as runner:
+            try:
+                for _, (cell, records) in runner.run(_suite_chunk, jobs):
+                    absorb(cell, records)
+            except ClusterLost as lost:
+                lost.partial = cells
+                raise
+    elif workers <= 1:
         for job in jobs:
             absorb(*_suite_chunk(job))
     else:

@@ -22,6 +22,7 @@ from .registry import Preset, lookup, presets
 #: ``play --level``: how well the bots play, as a bot name (``--bots`` overrides it).
 LEVELS = {"easy": "random", "normal": "counter", "hard": "ismcts"}
 INSTALL_ARENA = "pip install 'bluffhouse[arena]'"
+INSTALL_CLUSTER = "pip install 'bluffhouse[cluster]'"
 
 
 class UsageError(ValueError):
@@ -250,7 +251,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_arena(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
-    from .arena import missing_extras, run_arena, save_outputs
+    from .arena import missing_extras, record_line, run_arena, save_outputs, stream_path
 
     preset = lookup(args.game)
     options = _parse_options(preset, args.option or [])
@@ -269,20 +270,56 @@ def cmd_arena(args: argparse.Namespace) -> int:
         note(f"no ratings: openskill is not installed{kept} ({INSTALL_ARENA})")
     if "matplotlib" in missing and args.out:
         note(f"no PNG chart: matplotlib is not installed ({INSTALL_ARENA})")
+    target = None
+    if args.ray or args.address:
+        from .cluster import ClusterError, RayTarget, require_ray
+
+        try:
+            require_ray()
+        except ClusterError as exc:
+            raise UsageError(f"--{'address' if args.address else 'ray'}: {exc}") from None
+        cpus = args.workers if args.workers > 1 else None
+        target = RayTarget(args.address, None if args.address else cpus)
+    stream = None
+    if args.out:
+        stream = stream_path(preset.id, args.seed, args.out).open("w", encoding="utf-8")
     quiet = args.json or args.quiet or not sys.stderr.isatty()
-    with Progress(disable=quiet, transient=True) as bar:
-        task = bar.add_task(f"{preset.id}: {','.join(lineup)}", total=args.games)
-        result = run_arena(
-            preset.id,
-            lineup,
-            args.games,
-            players,
-            seed=args.seed,
-            workers=args.workers,
-            options=options,
-            prior_ratings=prior,
-            progress=lambda n: bar.advance(task, n),
-        )
+
+    def keep(records: list[Any]) -> None:
+        if stream is not None:
+            stream.writelines(record_line(rec) + "\n" for rec in records)
+            stream.flush()
+
+    lost = None
+    try:
+        with Progress(disable=quiet, transient=True) as bar:
+            task = bar.add_task(f"{preset.id}: {','.join(lineup)}", total=args.games)
+            try:
+                result = run_arena(
+                    preset.id,
+                    lineup,
+                    args.games,
+                    players,
+                    seed=args.seed,
+                    workers=args.workers,
+                    options=options,
+                    prior_ratings=prior,
+                    progress=lambda n: bar.advance(task, n),
+                    ray=target,
+                    on_records=keep,
+                )
+            except ClusterError as exc:
+                partial = getattr(exc, "partial", None)
+                if partial is None:
+                    note(str(exc))
+                    return 2
+                lost, result = exc, partial
+    finally:
+        if stream is not None:
+            stream.close()
+    if lost is not None:
+        done = len(result.records)
+        note(f"{lost} ({done} of {args.games} games finished, {args.games - done} did not)")
     data = result.as_dict()
     # The results are printed first, so that a failure to write a file loses nothing.
     if args.json:
@@ -304,7 +341,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
         except OSError as exc:
             failed = True
             note(f"cannot write into {args.out}: {exc.strerror or exc}")
-    return 1 if failed else 0
+    if result.nodes and not args.json:
+        print(f"ran on {result.nodes} Ray node{'s' if result.nodes > 1 else ''}")
+    return 1 if failed or lost is not None else 0
 
 
 def note(text: str) -> None:
@@ -373,7 +412,7 @@ def read_ratings(path: str) -> dict[str, dict[str, float]] | None:
 
 def prepare_out(out: str, game: str, seed: int) -> None:
     """The ``--out`` folder exists (made if needed) and takes files, before any game."""
-    from .arena import output_paths
+    from .arena import output_paths, stream_path
 
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
@@ -385,7 +424,7 @@ def prepare_out(out: str, game: str, seed: int) -> None:
     except OSError as exc:
         raise UsageError(f"--out {out}: cannot make the folder ({exc.strerror or exc})") from None
     _writable_folder(folder, f"--out {out}")
-    for path in output_paths(game, seed, out):
+    for path in [*output_paths(game, seed, out), stream_path(game, seed, out)]:
         if path.is_dir():
             raise UsageError(f"--out {out}: {path} is a folder, where the results go")
 
@@ -500,6 +539,17 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="openskill ratings carried across runs (read, updated, written); "
         f"ratings and the chart need {INSTALL_ARENA}",
+    )
+    p.add_argument(
+        "--ray",
+        action="store_true",
+        help="run the games as Ray tasks on a cluster started on this machine (loopback only; "
+        f"--workers CPUs, default every core); needs {INSTALL_CLUSTER}",
+    )
+    p.add_argument(
+        "--address",
+        metavar="HOST:PORT",
+        help="run the games on the existing Ray cluster at this address (implies --ray)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

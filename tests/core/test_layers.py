@@ -30,7 +30,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("families", ("bluffhouse.cheat", "bluffhouse.pokerbull", "bluffhouse.sneak")),
     ("package", ("bluffhouse",)),  # bluffhouse/__init__.py: the families and the core
     ("encodings", ("bluffhouse.encodings",)),
-    ("bots", ("bluffhouse.bots", "bluffhouse.arena", "bluffhouse.simulate")),
+    ("bots", ("bluffhouse.bots", "bluffhouse.arena", "bluffhouse.cluster", "bluffhouse.simulate")),
     (
         "interfaces",
         (
