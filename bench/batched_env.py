@@ -1,14 +1,16 @@
 """Agent steps per second of the batched environment on one core, against the Gymnasium
 environment and the numba kernel's whole random games, measured in the same run.
 
-    python bench/batched_env.py [--games bullshit,kings_cup,popcorn_two_decks] [--seconds 5]
+    python bench/batched_env.py [--games bullshit,kings_cup,popcorn_two_decks,poker_bull]
+                                [--envs 256] [--seconds 5]
 
-Each row is one configuration: the batched environment (``BatchedCheat``, ``--envs`` games in
+Each row is one configuration: the batched environment (``batched_env``, ``--envs`` games in
 lockstep) stepping every seat with a uniformly drawn legal id (drawn by a compiled sampler,
 timed apart: ``env``: the environment's own calls, ``+ policy``: with the drawing), the
 Gymnasium environment (``gym.make``, bots="random" on the other seats; every action counted,
-the learner's and the bots') and the kernel's random games (``simulate_random``: RandomBot's
-policy, no observation, no mask).  An agent step is one action of one seat, with its
+the learner's and the bots') and the kernel's random games (``simulate_random`` of
+``bluffhouse.cheat.fast_kernel`` or ``bluffhouse.pokerbull.fast``: random play, no observation,
+no mask).  An agent step is one action of one seat, with its
 observation and its mask written.  Pin the process to one core (``taskset -c 0``) for the
 one-core figure; numba runs the kernel on one thread either way.
 """
@@ -24,7 +26,8 @@ import numba
 import numpy as np
 
 from bluffhouse.cheat.fast_kernel import simulate_random
-from bluffhouse.interop.batched import BatchedCheat
+from bluffhouse.interop.batched_games import batched_env
+from bluffhouse.pokerbull import fast as poker_fast
 
 
 @numba.njit(cache=True)
@@ -51,7 +54,7 @@ def _draw(mask: Any, state: Any, out: Any) -> None:
 
 def batched(game: str, envs: int, seconds: float) -> tuple[float, float]:
     """(environment steps/s, steps/s with the drawing) over about ``seconds``."""
-    env = BatchedCheat(game, num_envs=envs, seed=0)
+    env = batched_env(game, num_envs=envs, seed=0)
     batch = env.reset()
     state = np.array([88172645463325252], dtype=np.uint64)
     actions = np.zeros(envs, dtype=np.int64)
@@ -99,6 +102,21 @@ def gymnasium(game: str, seconds: float) -> float:
 
 def kernel(game: str, seconds: float) -> float:
     """Actions per second of the kernel's random games."""
+    if game.startswith("poker_bull"):
+        from bluffhouse.registry import lookup
+
+        preset = lookup(game)
+        rules = dict(preset.options)
+        poker_fast.simulate_random(2, players=preset.players, rules=rules)  # compiled by now
+        total = spent = 0.0
+        while spent < seconds:
+            start = time.perf_counter()
+            out = poker_fast.simulate_random(
+                256, players=preset.players, seed=int(total), rules=rules
+            )
+            spent += time.perf_counter() - start
+            total += sum(out["lengths"])
+        return total / spent
     simulate_random(game, 2, seed=0)  # compiled by now
     games = 64
     total = spent = 0.0
@@ -111,7 +129,7 @@ def kernel(game: str, seconds: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", default="bullshit,kings_cup,popcorn_two_decks")
+    ap.add_argument("--games", default="bullshit,kings_cup,popcorn_two_decks,poker_bull")
     ap.add_argument("--envs", type=int, default=256, help="games in the batch (default 256)")
     ap.add_argument("--seconds", type=float, default=5.0, help="per measure (default 5)")
     args = ap.parse_args(argv)

@@ -16,6 +16,8 @@ import bluffhouse as bh  # noqa: E402
 from bluffhouse.cheat.fast_spec import supported_presets  # noqa: E402
 from bluffhouse.encodings import rewards  # noqa: E402
 from bluffhouse.interop.batched import BatchedCheat  # noqa: E402
+from bluffhouse.interop.batched_games import batched_env  # noqa: E402
+from bluffhouse.interop.batched_poker import BatchedPokerBull  # noqa: E402
 from bluffhouse.interop.table import acting_seat  # noqa: E402
 
 PRESETS = supported_presets()
@@ -209,7 +211,7 @@ def test_truncation_after_max_steps() -> None:
 @pytest.mark.parametrize(
     ("game", "kw", "words"),
     [
-        ("poker_bull", {}, "covers the Cheat family only; poker_bull is a Poker Bull game"),
+        ("poker_bull", {}, "poker_bull is a Poker Bull game \\(BatchedPokerBull plays it\\)"),
         ("sneak", {}, "sneak is a Sneak game"),
         ("jump_in", {}, "does not cover jump_in/4p: its rules use jump_in"),
         ("bullshit", {"check": True}, "its rules use check"),
@@ -270,5 +272,120 @@ def test_gymnasium_make_vec_gives_the_batched_environment() -> None:
         if ended >= 2:
             break
     assert ended >= 2
-    with pytest.raises(bh.RuleError, match="Poker Bull"):
-        gym.make_vec("bluffhouse/PokerBull-v0", num_envs=2, vectorization_mode="vector_entry_point")
+    poker = gym.make_vec(
+        "bluffhouse/PokerBull-v0", num_envs=2, vectorization_mode="vector_entry_point"
+    )
+    assert isinstance(poker.unwrapped.batch, BatchedPokerBull)
+    with pytest.raises(bh.RuleError, match="covers the Cheat family and Poker Bull; sneak"):
+        gym.make_vec("bluffhouse/Sneak-v0", num_envs=2, vectorization_mode="vector_entry_point")
+
+
+# ---------------------------------------------------------------------- Poker Bull
+class PokerReference:
+    """A game of the Python engine with the batch's game seed: it deals the same hands,
+    hand after hand."""
+
+    def __init__(self, env: BatchedPokerBull, game: int) -> None:
+        self.env = env
+        self.game = env.config.new_game(seed=int(env.game_seeds()[game]))
+        self.memories = [env.encoder.memory(s) for s in range(env.players)]
+
+    def observe(self, seat: int) -> Any:
+        return self.env.encoder.encode(self.game.view(seat), self.memories[seat])
+
+    def mask(self, seat: int) -> Any:
+        ids = self.env.codec.legal_ids(self.game, seat, self.game.view(seat))
+        out = np.zeros(self.env.num_actions, dtype=np.int8)
+        out[ids] = 1
+        return out
+
+
+def _poker_differential(game: str, steps: int, num_envs: int = 3, **kw: Any) -> int:
+    env = BatchedPokerBull(game, num_envs=num_envs, seed=1, **kw)
+    batch = env.reset()
+    refs = [PokerReference(env, e) for e in range(num_envs)]
+    rng = np.random.default_rng(1)
+    ended = 0
+    for step in range(steps):
+        actions = np.zeros(num_envs, dtype=np.int64)
+        for e, ref in enumerate(refs):
+            seat = acting_seat(ref.game)
+            where = f"{game} game {e} step {step}"
+            assert batch.seat[e] == seat, where
+            np.testing.assert_array_equal(batch.obs[e], ref.observe(seat), err_msg=where)
+            np.testing.assert_array_equal(batch.mask[e], ref.mask(seat), err_msg=where)
+            legal = np.flatnonzero(batch.mask[e])
+            call = legal[0] == 0
+            # calls often (a hand per few bids), else a bid drawn low in the list
+            if call and rng.random() < 0.35:
+                actions[e] = 0
+            else:
+                bids = legal[1:] if call else legal
+                actions[e] = int(bids[int(rng.integers(0, min(len(bids), 60)))])
+            ref.game.apply(seat, env.codec.decode(int(actions[e]), ref.game.view(seat)))
+        batch = env.step(actions)
+        for e, ref in enumerate(refs):
+            assert bool(batch.terminated[e]) == ref.game.over
+            if ref.game.over:
+                want = rewards(ref.game.result, env.players, env.reward)
+                np.testing.assert_allclose(batch.rewards[e], want, rtol=0, atol=1e-6)
+                last = int(batch.final_seat[e])
+                np.testing.assert_array_equal(batch.final_obs[e], ref.observe(last))
+                refs[e] = PokerReference(env, e)
+                ended += 1
+    return ended
+
+
+@pytest.mark.parametrize(
+    ("game", "kw"),
+    [
+        ("poker_bull", {}),
+        ("poker_bull_no_jokers", {}),
+        ("poker_bull_rising", {}),
+        ("poker_bull", {"higher_hand_counts": True}),
+        ("poker_bull", {"recharge_at": 8}),
+        ("poker_bull", {"players": 3, "reward": "rank"}),
+        ("poker_bull", {"players": 7}),
+        ("poker_bull", {"stall_limit": 3}),
+        ("poker_bull_rising", {"grow_limit": 3, "players": 5, "history": 3}),
+    ],
+)
+def test_batched_poker_bull_equals_the_python_engine(game: str, kw: dict[str, Any]) -> None:
+    assert _poker_differential(game, steps=300, **kw) >= 2
+
+
+def test_a_batched_poker_bull_game_replays_from_its_seed() -> None:
+    env = BatchedPokerBull("poker_bull", num_envs=2, seed=9)
+    env.reset()
+    for e, seed in enumerate(env.game_seeds()):
+        ref = bh.new_game("poker_bull", seed=int(seed))
+        assert [sorted(h) for h in env.hands(e)] == [
+            sorted(bh.cards.CARD_INDEX[c] for c in ref.view(s)["hand"]) for s in range(4)
+        ]
+
+
+@pytest.mark.parametrize(
+    ("game", "kw", "words"),
+    [
+        ("poker_bull", {"jokers_leave_at": 10}, "its rules use jokers_leave_at"),
+        ("poker_bull", {"lowest_rank": "9"}, "the whole pack only"),
+        ("bullshit", {}, "BatchedPokerBull plays Poker Bull; bullshit is not Poker Bull"),
+        ("poker_bull", {"num_envs": 0}, "num_envs must be a whole number from 1"),
+    ],
+)
+def test_what_the_poker_bull_batch_does_not_cover_is_refused(
+    game: str, kw: dict[str, Any], words: str
+) -> None:
+    with pytest.raises(bh.RuleError, match=words):
+        BatchedPokerBull(game, **kw)
+
+
+def test_batched_env_picks_the_family() -> None:
+    assert isinstance(batched_env("popcorn", 2), BatchedCheat)
+    assert isinstance(batched_env("poker_bull", 2, players=3), BatchedPokerBull)
+    with pytest.raises(bh.RuleError, match="sneak is a Sneak game"):
+        batched_env("sneak", 2)
+    env = batched_env("poker_bull", 4, seed=2)
+    env.reset()
+    with pytest.raises(bh.IllegalAction, match=r"game 0: action id 19725 \(out of range\)"):
+        env.step(np.full(4, env.num_actions))

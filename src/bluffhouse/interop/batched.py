@@ -19,7 +19,9 @@ test plays the same deals and actions through both and compares every value)::
 
 It covers the Cheat-family presets (and options) whose rules the integer engine plays
 (:func:`bluffhouse.cheat.fast_spec.supports`: ``bluffhouse.cheat.fast_spec.supported_presets()``
-lists them); any other game is refused with the rule that stands in the way.  Compiled with
+lists them); any other game is refused with the rule that stands in the way.  Poker Bull
+has its own, with the same interface (:mod:`.batched_poker`); :func:`.batched_games.batched_env`
+picks the family's.  Compiled with
 numba (``pip install bluffhouse[fast]``); without it the same code runs as plain Python.
 """
 
@@ -99,9 +101,9 @@ class BatchedCheat:
         config, codec, encoder = build(game, players, history, **options)
         if config.family != "cheat":
             family = FAMILY_NAMES.get(config.family, config.family)
+            also = " (BatchedPokerBull plays it)" if config.family == "poker_bull" else ""
             raise RuleError(
-                f"the batched environment covers the Cheat family only; {config.game} is a "
-                f"{family} game"
+                f"BatchedCheat plays the Cheat family; {config.game} is a {family} game{also}"
             )
         why = unsupported_reason(config.rules_object())
         if why is not None:
@@ -276,18 +278,7 @@ class BatchedCheat:
         sequence going or seeds from the operating system at first).  ``deals``: exact
         starting hands instead, one list of card texts per seat for each game (as
         ``new_game(deal=...)`` takes them)."""
-        if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-                raise RuleError(f"seed must be a whole number, not {quote(seed)}")
-            self._seed = int(seed)
-        if seed is not None or not self._started:
-            base = (
-                self._seed
-                if self._seed is not None
-                else int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
-            )
-            k.seed_batch(self._rng, base & ((1 << 63) - 1))
-            self._started = True
+        self._seed, self._started = _seeded(self._rng, seed, self._seed, self._started)
         if deals is not None:
             self._deal_exactly(deals)
             self._terminated[:] = False
@@ -488,6 +479,26 @@ def _bit_rows(
     most = int(sizes.max()) if size else 0
     big = np.stack([pack(sizes > m) for m in range(most + 1)])
     return bad, big
+
+
+def _seeded(
+    rng: npt.NDArray[np.uint64], seed: Any, current: int | None, started: bool
+) -> tuple[int | None, bool]:
+    """Seeds every game's generator where ``seed`` is given, or at the first reset (from
+    ``current``, the seed given at construction, or the operating system); returns the seed
+    in force and that the batch has started."""
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+            raise RuleError(f"seed must be a whole number, not {quote(seed)}")
+        current = int(seed)
+    if seed is not None or not started:
+        base = (
+            current
+            if current is not None
+            else int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
+        )
+        k.seed_batch(rng, base & ((1 << 63) - 1))
+    return current, True
 
 
 def _read_only(array: Any) -> Any:

@@ -2,7 +2,8 @@
 
 ``gymnasium.make_vec("bluffhouse/Bullshit-v0", num_envs=N,
 vectorization_mode="vector_entry_point")`` returns a :class:`BatchedVectorEnv` for the games
-:class:`~bluffhouse.interop.batched.BatchedCheat` covers (importing
+the batched environment covers (the Cheat family's presets that
+:class:`~bluffhouse.interop.batched.BatchedCheat` plays, and Poker Bull; importing
 :mod:`bluffhouse.interop.gymnasium` registers the ids).  Unlike the single environment, no
 seat is played by a bot: each step takes the action of the seat asked in each game
 (``info["seat"]``), whichever seat that is.
@@ -26,13 +27,14 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from .batched import Batch, BatchedCheat
+from .batched import Batch
+from .batched_games import batched_env
 
 __all__ = ["BatchedVectorEnv"]
 
 
 class BatchedVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
-    """N games of one Cheat-family configuration (see the module notes).  Keywords as for
+    """N games of one configuration (see the module notes).  Keywords as for
     :class:`~bluffhouse.interop.batched.BatchedCheat`; ``render_mode`` is not offered (render
     one game through the single environment)."""
 
@@ -40,7 +42,7 @@ class BatchedVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
 
     def __init__(self, num_envs: int = 1, game: str = "bullshit", **kwargs: Any) -> None:
         kwargs.pop("max_episode_steps", None)  # (gymnasium passes the spec's: there is none)
-        self.batch = BatchedCheat(game, num_envs=num_envs, **kwargs)
+        self.batch = batched_env(game, num_envs=num_envs, **kwargs)
         self.num_envs = num_envs
         size = self.batch.observation_size
         self.single_observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
