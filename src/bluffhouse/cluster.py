@@ -146,6 +146,7 @@ class RayRunner(Generic[J, R]):
             )
         else:
             ray.init(
+                address="local",  # a new cluster, never one found on this machine
                 num_cpus=self.cpus,
                 include_dashboard=False,
                 log_to_driver=False,
