@@ -532,7 +532,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--out",
         metavar="DIR",
-        help="save JSON, CSV and a PNG chart in this folder (made if missing)",
+        help="save JSON, CSV and a PNG chart in this folder (made if missing), and every game "
+        "as it finishes (one JSON line a game: a killed run keeps them)",
     )
     p.add_argument(
         "--ratings",

@@ -165,8 +165,17 @@ def test_arena_writes_every_output_and_reports_ends(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "3 games: 3 finished, 0 ended by the no-progress rule" in proc.stdout
     assert "0 unfinished (stopped at 20000 actions)" in proc.stdout
-    names = {p.name for p in (tmp_path / "new" / "dir").iterdir()}
-    assert names == {"arena-popcorn-0.json", "arena-popcorn-0.csv", "arena-popcorn-0.png"}
+    folder = tmp_path / "new" / "dir"
+    names = {p.name for p in folder.iterdir()}
+    assert names == {
+        "arena-popcorn-0.json",
+        "arena-popcorn-0.csv",
+        "arena-popcorn-0.png",
+        "arena-popcorn-0.games.jsonl",  # every game as it finished
+    }
+    games = [json.loads(line) for line in (folder / "arena-popcorn-0.games.jsonl").open()]
+    assert sorted(g["game"] for g in games) == [0, 1, 2]
+    assert all(g["end"] == "finished" and len(g["seating"]) == 4 for g in games)
     assert json.loads((tmp_path / "r.json").read_text())
 
 

@@ -89,8 +89,8 @@ class BluffhouseEnv(gym.Env[np.ndarray, np.int64]):  # type: ignore[type-arg,mis
         self.seat = seat if seat is not None else 0
         self.render_mode = render_mode
         self.max_steps = max_steps
-        self.observation_space = spaces.Box(0.0, 1.0, (self.table.encoder.size,), np.float32)
-        self.action_space = spaces.Discrete(self.table.codec.size)
+        self.observation_space = spaces.Box(0.0, 1.0, (self.table.observation_size,), np.float32)
+        self.action_space = spaces.Discrete(self.table.action_size)
         self._bots: dict[int, Bot] = {}
         self._steps = 0
         self._ended = False

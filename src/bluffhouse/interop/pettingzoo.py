@@ -90,8 +90,8 @@ class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]
         n = self.table.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seat = {name: s for s, name in enumerate(self.possible_agents)}
-        size = self.table.encoder.size
-        actions = self.table.codec.size
+        size = self.table.observation_size
+        actions = self.table.action_size
         self.observation_spaces = {
             name: spaces.Dict(
                 {

@@ -36,6 +36,7 @@ from ..encodings import (
 from ..errors import IllegalAction, RuleError, quote
 from ..game import Game
 from ..sneak.engine import SneakGame
+from .abstract import Abstraction, PokerBullAbstraction, abstraction, check_actions, illegal
 
 #: No legal ids (a seat not asked now).
 NO_IDS: Ids = np.zeros(0, dtype=np.intp)
@@ -179,11 +180,29 @@ class Table:
         players: int | None = None,
         reward: str = "win",
         history: int = 8,
+        actions: str = "full",
+        beliefs: bool = False,
         **options: Any,
     ) -> None:
         self.config, self.codec, self.encoder = build(game, players, history, **options)
         self.players = self.config.players
         self.reward = check_reward(reward)
+        if type(beliefs) is not bool:
+            raise RuleError(f"beliefs must be true or false, not {quote(beliefs)}")
+        #: the abstract action space (actions="abstract"), and where the beliefs come from
+        self.abstract: Abstraction | None = (
+            abstraction(self.config) if check_actions(actions) == "abstract" else None
+        )
+        self.believer: Abstraction | None = (
+            (self.abstract or abstraction(self.config)) if beliefs else None
+        )
+        #: the action space's size and the observation's length
+        self.action_size = self.abstract.size if self.abstract is not None else self.codec.size
+        self.observation_size = self.encoder.size + (
+            self.believer.beliefs if self.believer is not None else 0
+        )
+        #: the abstract ids legal now with their actions: (version, seat, {id: action})
+        self._options: tuple[int, int, dict[int, Any]] | None = None
         self.game: Game | None = None
         self.memories: list[Memory] = []
         self._rng = random.Random(secrets.randbits(63))
@@ -202,6 +221,9 @@ class Table:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
             raise RuleError(f"seed must be a whole number, not {quote(seed)}")
         self._rng = random.Random(secrets.randbits(63) if seed is None else int(seed))
+        for source in (self.abstract, self.believer):
+            if isinstance(source, PokerBullAbstraction):
+                source.seed(self._rng.getrandbits(63))
 
     def new(self) -> Game:
         self.game = self.config.new_game(seed=self._rng.getrandbits(63))
@@ -265,12 +287,16 @@ class Table:
             since = self._since(seat)
             view = game.view(seat, since)
         vector = self.encoder.encode(view, self.memories[seat], since)
-        if view["over"]:
+        if self.believer is not None:
+            vector = np.concatenate([vector, self.believer.features(game, seat, view)])
+        if view["over"] or seat != self._acting_in(game):
             legal = NO_IDS
-        elif seat == self._acting_in(game):
-            legal = self.codec.legal_ids(game, seat, view)
+        elif self.abstract is not None:
+            options = self.abstract.options(game, seat, view)
+            self._options = (version, seat, options)
+            legal = np.array(sorted(options), dtype=np.intp)
         else:
-            legal = NO_IDS
+            legal = self.codec.legal_ids(game, seat, view)
         slot = self._slot(legal)
         if self._sets is not None:
             # Where the engine takes an id back as listed, acting reads the view's phase only
@@ -310,7 +336,7 @@ class Table:
                 base[ids] = 1
                 slot[3] = ids
                 return slot
-        slot = _new_slot(self.codec.size)
+        slot = _new_slot(self.action_size)
         slot[1][ids] = 1
         slot[3] = ids
         if len(pool) < MASK_POOL:
@@ -331,7 +357,14 @@ class Table:
             cache = self._observed(seat)
             game = self.current()
         i = index if type(index) is int else as_id(index)
-        size = self.codec.size
+        size = self.action_size
+        if self.abstract is not None:
+            kept = self._options
+            if kept is None or kept[:2] != (cache[0], seat) or i not in kept[2]:
+                raise illegal(i, self.abstract, seat)
+            game.apply(seat, kept[2][i])
+            self._cache = self._options = None
+            return self._find_acting(game) if game.to_act else -1
         if not 0 <= i < size or not cache[6][i]:
             what = self.codec.describe(i) if 0 <= i < size else "out of range"
             raise IllegalAction(

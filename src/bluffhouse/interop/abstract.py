@@ -1,0 +1,195 @@
+"""Actions a learner can use: a small abstract action space and belief features, an option of
+the PettingZoo and Gymnasium environments (``actions="abstract"``, ``beliefs=True``).
+
+The default action space lists every concrete action (2,383 ids in Bullsh\\*t, 19,725 in
+Poker Bull); a learner spends most of its budget learning which of them are the same move.
+The abstraction gives it the choices a player makes and lets the card counter fill in the
+rest:
+
+- **Cheat family** (16 ids, the ``learned`` bot's): 0 let the moment go by (decline a call,
+  or take the pile instead of playing), 1 call, then a play of ``t`` true cards of the rank to
+  claim and ``b`` bluff cards (1 <= t + b <= 4), the bluff cards those ``counter`` would spare
+  (of the ranks it will not have to claim soon).  The rank claimed is the first the play may
+  claim.  Beliefs (24): what ``counter`` reads of the table (the chance the last play is true,
+  each seat's call rate, its cards of the coming claims...: ``bots.cheat.learned``).
+- **Poker Bull** (7 ids): 0 call, then raise to the lowest of ``counter``'s candidate raises
+  whose chance to stand is at least 95%, 80%, 60%, 40%, 20% (ids 1-5), and 6 the nearest
+  raise, the chances judged over deals ``counter`` imagines (the unseen cards drawn at random,
+  weighed by the others' bids).  Beliefs (7): the chance the standing bid stands, then the
+  chance of each raise id's bid (0 where there is none).
+
+Each abstract id stands for one concrete action, so a game through the abstraction is a game
+of the engine: the environments apply that action.  Sneak and the Cheat rules whose plays
+name suits or lie about counts have no abstraction here and are refused by name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..bots import Choices
+from ..encodings import GameConfig, Vector
+from ..errors import IllegalAction, RuleError
+from ..game import Game
+
+Action = dict[str, Any]
+View = Mapping[str, Any]
+
+#: The environments' values of ``actions``.
+ACTION_SPACES = ("full", "abstract")
+#: Poker Bull: the chances a raise id asks for, in order (ids 1 to 5; id 6: the nearest raise).
+RAISE_LEVELS = (0.95, 0.8, 0.6, 0.4, 0.2)
+
+
+class Abstraction:
+    """An abstract action space and its belief features for one configuration."""
+
+    size = 0
+    beliefs = 0
+    names: tuple[str, ...] = ()
+
+    def options(self, game: Game, seat: int, view: View) -> dict[int, Action]:
+        """The legal abstract ids of ``seat`` now, each with the concrete action it stands
+        for."""
+        raise NotImplementedError
+
+    def features(self, game: Game, seat: int, view: View) -> Vector:
+        raise NotImplementedError
+
+    def describe(self, index: int) -> str:
+        return self.names[index] if 0 <= index < self.size else "out of range"
+
+
+class CheatAbstraction(Abstraction):
+    """The Cheat family's (see the module notes)."""
+
+    def __init__(self, config: GameConfig) -> None:
+        from ..bots.cheat import learned
+
+        r = config.rules_object()
+        for bad, why in ((r.claim_suit, "claim_suit"), (r.count_lies, "count_lies")):
+            if bad:
+                raise RuleError(
+                    f"actions='abstract' has no abstraction of {config.label}: its plays use {why}"
+                )
+        self._learned = learned
+        self.size = len(learned.ABSTRACT)
+        self.beliefs = learned.BELIEFS
+        self.names = tuple(
+            kind if kind != "play" else f"play {t} true + {b} bluff"
+            for kind, t, b in learned.ABSTRACT
+        )
+
+    def options(self, game: Game, seat: int, view: View) -> dict[int, Action]:
+        learned = self._learned
+        out: dict[int, Action] = learned.abstract_actions(
+            view, learned.knowledge(view), Choices(game, seat)
+        )
+        return out
+
+    def features(self, game: Game, seat: int, view: View) -> Vector:
+        learned = self._learned
+        out: Vector = learned.belief_features(view, learned.knowledge(view))
+        return out
+
+
+class PokerBullAbstraction(Abstraction):
+    """Poker Bull's (see the module notes).  The imagined deals are drawn from ``seed``'s
+    generator, so a seeded environment plays the same games."""
+
+    def __init__(self, config: GameConfig, seed: int = 0) -> None:
+        self.size = 2 + len(RAISE_LEVELS)
+        self.beliefs = 2 + len(RAISE_LEVELS)
+        self.names = (
+            "call",
+            *(f"raise, stands {p:.0%}" for p in RAISE_LEVELS),
+            "the nearest raise",
+        )
+        self._rng = random.Random(seed)
+        self._kept: tuple[Any, ...] | None = None
+
+    def seed(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def _judged(self, game: Game, seat: int, view: View) -> tuple[float, list[tuple[int, float]]]:
+        """(the standing bid's chance to stand or 0, [(raise index, its chance)] in the order
+        of the candidate raises), once per game version and seat."""
+        key = (id(game), game.version, seat)
+        if self._kept is not None and self._kept[0] == key:
+            return self._kept[1], self._kept[2]
+        from ..bots.pokerbull import counter as pb
+        from ..bots.pokerbull.judgement import Odds, raises
+
+        k = pb._known(dict(view))
+        sums = pb._estimates(k, self._rng, pb.COUNTER_SAMPLES)
+        odds = Odds(sums, k.space, k.rules.higher_hand_counts)
+        total = sum(k.sizes)
+        legal = game.legal_bids(seat)  # type: ignore[attr-defined]
+        listed = set(legal[1][legal[2] :])
+        picks = [
+            i for i in raises(k.space, total, k.at, pb.NEAR_RAISES, pb.PER_CATEGORY) if i in listed
+        ]
+        standing = odds(k.standing) if k.standing is not None else 0.0
+        rated = [(i, odds(k.space.bids[i])) for i in picks]
+        self._kept = (key, standing, rated)
+        return standing, rated
+
+    def _chosen(self, rated: list[tuple[int, float]]) -> list[int | None]:
+        """The bid index of each raise id (None: no candidate raise qualifies)."""
+        out: list[int | None] = []
+        for level in RAISE_LEVELS:
+            out.append(next((i for i, p in rated if p >= level), None))
+        out.append(rated[0][0] if rated else None)
+        return out
+
+    def options(self, game: Game, seat: int, view: View) -> dict[int, Action]:
+        _, rated = self._judged(game, seat, view)
+        space = game.space  # type: ignore[attr-defined]
+        out: dict[int, Action] = {}
+        if view.get("bid") is not None:
+            out[0] = {"type": "call"}
+        for j, index in enumerate(self._chosen(rated), start=1):
+            if index is not None:
+                out[j] = {"type": "bid", "bid": space.texts[index]}
+        return out
+
+    def features(self, game: Game, seat: int, view: View) -> Vector:
+        out = np.zeros(self.beliefs, dtype=np.float32)
+        if view.get("over") or seat not in (view.get("to_act") or ()):
+            return out
+        standing, rated = self._judged(game, seat, view)
+        chance = dict(rated)
+        out[0] = standing
+        for j, index in enumerate(self._chosen(rated), start=1):
+            if index is not None:
+                out[j] = chance[index]
+        return out
+
+
+def abstraction(config: GameConfig, seed: int = 0) -> Abstraction:
+    """The abstraction of a configuration; RuleError naming what has none."""
+    if config.family == "cheat":
+        return CheatAbstraction(config)
+    if config.family == "poker_bull":
+        return PokerBullAbstraction(config, seed)
+    raise RuleError(
+        f"actions='abstract' covers the Cheat family and Poker Bull; {config.game} is a "
+        f"{config.family.title()} game"
+    )
+
+
+def check_actions(actions: object) -> str:
+    if actions not in ACTION_SPACES:
+        raise RuleError(f"actions must be one of {', '.join(ACTION_SPACES)}, not {actions!r}")
+    return str(actions)
+
+
+def illegal(index: int, abstract: Abstraction, seat: int) -> IllegalAction:
+    return IllegalAction(
+        f"abstract action id {index} ({abstract.describe(index)}) is not legal for seat "
+        f"{seat} now; choose an id the action mask marks"
+    )
