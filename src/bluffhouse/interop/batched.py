@@ -37,12 +37,19 @@ import numpy.typing as npt
 from ..cards import CARD_TEXT, JOKER
 from ..cheat.engine import LIST_LIMIT
 from ..cheat.fast_spec import FastSpec, spec_for, supported_presets, unsupported_reason
-from ..encodings import CheatCodec, CheatObservation, check_reward
+from ..encodings import (
+    ActionCodec,
+    CheatCodec,
+    CheatObservation,
+    GameConfig,
+    ObservationEncoder,
+    check_reward,
+)
 from ..errors import IllegalAction, RuleError, quote
 from . import batched_kernel as k
 from .table import build
 
-__all__ = ["Batch", "BatchedCheat"]
+__all__ = ["Batch", "BatchedCheat", "BatchedGames"]
 
 FAMILY_NAMES = {"poker_bull": "Poker Bull", "sneak": "Sneak"}
 
@@ -69,7 +76,110 @@ class Batch:
     final_seat: npt.NDArray[np.int64]
 
 
-class BatchedCheat:
+class BatchedGames:
+    """What every batched environment shares: its settings checked, its buffers, the
+    validation of a step's actions and the read-only :class:`Batch`.  A family's class sets
+    ``config``, ``codec``, ``encoder`` and the row width, and writes ``_step`` and
+    ``_observe_into`` over its kernel."""
+
+    config: GameConfig
+    codec: ActionCodec
+    encoder: ObservationEncoder
+
+    def _settings(
+        self, num_envs: object, history: object, max_steps: object, reward: object
+    ) -> None:
+        for name, value in (("num_envs", num_envs), ("history", history)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise RuleError(f"{name} must be a whole number from 1, not {quote(value)}")
+        if max_steps is not None and (
+            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
+        ):
+            raise RuleError(f"max_steps must be a whole number from 1, not {quote(max_steps)}")
+        self.reward = check_reward(reward)
+        self.num_envs: int = num_envs  # type: ignore[assignment]
+        self.history: int = history  # type: ignore[assignment]
+        self.max_steps: int | None = max_steps
+
+    def _buffers(
+        self, row: int, seed: int | None, mask: npt.NDArray[np.int8] | None = None
+    ) -> None:
+        """The games' rows (``row`` ints each), generators and what a call returns."""
+        n = self.num_envs
+        self.players = self.config.players
+        self.observation_size = self.encoder.size
+        self.num_actions = self.codec.size
+        self._rows = np.zeros((n, row), dtype=np.int32)
+        self._rng = np.zeros(n, dtype=np.uint64)
+        self._obs = np.zeros((n, self.observation_size), dtype=np.float32)
+        self._mask = mask if mask is not None else np.zeros((n, self.num_actions), dtype=np.int8)
+        self._seat = np.zeros(n, dtype=np.int64)
+        self._rewards = np.zeros((n, self.players), dtype=np.float32)
+        self._terminated = np.zeros(n, dtype=np.bool_)
+        self._truncated = np.zeros(n, dtype=np.bool_)
+        self._final_obs = np.zeros((n, self.observation_size), dtype=np.float32)
+        self._final_seat = np.full(n, -1, dtype=np.int64)
+        self._seed = seed
+        self._started = False
+
+    def step(self, actions: Any) -> Batch:
+        """One action id per game, each legal for the seat asked (``Batch.seat``); an id the
+        mask does not mark raises ``bh.IllegalAction`` naming the game, with nothing changed."""
+        if not self._started:
+            raise RuntimeError("no games yet: call reset() first")
+        acts = np.asarray(actions)
+        if acts.shape != (self.num_envs,) or not np.issubdtype(acts.dtype, np.integer):
+            raise IllegalAction(
+                f"actions must be {self.num_envs} whole numbers (one action id per game), "
+                f"not an array of shape {acts.shape} and type {acts.dtype}"
+            )
+        acts = acts.astype(np.int64, copy=False)
+        legal = (acts >= 0) & (acts < self.num_actions)
+        legal[legal] = self._mask[np.flatnonzero(legal), acts[legal]] == 1
+        if not legal.all():
+            e = int(np.flatnonzero(~legal)[0])
+            a = int(acts[e])
+            what = self.codec.describe(a) if 0 <= a < self.num_actions else "out of range"
+            raise IllegalAction(
+                f"game {e}: action id {a} ({what}) is not legal for seat {int(self._seat[e])} "
+                "now; choose an id the mask marks"
+            )
+        return self._step(acts)
+
+    def observe(self, seats: Any) -> npt.NDArray[np.float32]:
+        """The observation of any seat of each game now (``seats``: one per game)."""
+        s = np.asarray(seats, dtype=np.int64)
+        if s.shape != (self.num_envs,) or (s < 0).any() or (s >= self.players).any():
+            raise RuleError(f"seats must be {self.num_envs} seats from 0 to {self.players - 1}")
+        out = np.zeros((self.num_envs, self.observation_size), dtype=np.float32)
+        self._observe_into(s, out)
+        return out
+
+    def _step(self, actions: npt.NDArray[np.int64]) -> Batch:
+        raise NotImplementedError
+
+    def _observe_into(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
+        raise NotImplementedError
+
+    def _batch(self) -> Batch:
+        return Batch(
+            *(
+                _read_only(a)
+                for a in (
+                    self._obs,
+                    self._mask,
+                    self._seat,
+                    self._rewards,
+                    self._terminated,
+                    self._truncated,
+                    self._final_obs,
+                    self._final_seat,
+                )
+            )
+        )
+
+
+class BatchedCheat(BatchedGames):
     """``num_envs`` games of one Cheat-family configuration (see the module notes).
 
     ``game``, ``players`` and ``**options`` as for :func:`bluffhouse.new_game`; ``seed``
@@ -77,6 +187,9 @@ class BatchedCheat:
     ``"rank"`` (as the other environments); ``history`` the events in an observation;
     ``max_steps`` cuts a game after that many actions (``truncated``; None: never, the
     rules' own no-progress limit ends every game)."""
+
+    codec: CheatCodec
+    encoder: CheatObservation
 
     def __init__(
         self,
@@ -89,15 +202,7 @@ class BatchedCheat:
         max_steps: int | None = None,
         **options: Any,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise RuleError(f"num_envs must be a whole number from 1, not {quote(num_envs)}")
-        if max_steps is not None and (
-            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
-        ):
-            raise RuleError(f"max_steps must be a whole number from 1, not {quote(max_steps)}")
-        if isinstance(history, bool) or not isinstance(history, int) or history < 1:
-            raise RuleError(f"history must be a whole number from 1, not {quote(history)}")
-        self.reward = check_reward(reward)
+        self._settings(num_envs, history, max_steps, reward)
         config, codec, encoder = build(game, players, history, **options)
         if config.family != "cheat":
             family = FAMILY_NAMES.get(config.family, config.family)
@@ -117,26 +222,9 @@ class BatchedCheat:
         self.codec = codec
         self.encoder = encoder
         self.spec = spec
-        self.num_envs = num_envs
-        self.players = config.players
-        self.history = history
-        self.max_steps = max_steps
-        self.observation_size = encoder.size
-        self.num_actions = codec.size
         self._tables(spec, codec, encoder)
-        n = num_envs
-        self._rows = np.zeros((n, self._cfg[k.C_ROWLEN]), dtype=np.int32)
-        self._rng = np.zeros(n, dtype=np.uint64)
-        self._obs = np.zeros((n, self.observation_size), dtype=np.float32)
-        self._mask, self._mask64 = _mask_buffers(n, self.num_actions, self._cfg)
-        self._seat = np.zeros(n, dtype=np.int64)
-        self._rewards = np.zeros((n, self.players), dtype=np.float32)
-        self._terminated = np.zeros(n, dtype=np.bool_)
-        self._truncated = np.zeros(n, dtype=np.bool_)
-        self._final_obs = np.zeros((n, self.observation_size), dtype=np.float32)
-        self._final_seat = np.full(n, -1, dtype=np.int64)
-        self._seed = seed
-        self._started = False
+        mask, self._mask64 = _mask_buffers(num_envs, codec.size, self._cfg)
+        self._buffers(int(self._cfg[k.C_ROWLEN]), seed, mask)
 
     # ------------------------------------------------------------------ tables
     def _tables(self, spec: FastSpec, codec: CheatCodec, encoder: CheatObservation) -> None:
@@ -308,39 +396,8 @@ class BatchedCheat:
             return self._batch()
         return self._step(np.full(self.num_envs, -1, dtype=np.int64))
 
-    def step(self, actions: Any) -> Batch:
-        """One action id per game, each legal for the seat asked (``Batch.seat``); an id the
-        mask does not mark raises ``bh.IllegalAction`` naming the game, with nothing changed."""
-        if not self._started:
-            raise RuntimeError("no games yet: call reset() first")
-        acts = np.asarray(actions)
-        if acts.shape != (self.num_envs,) or not np.issubdtype(acts.dtype, np.integer):
-            raise IllegalAction(
-                f"actions must be {self.num_envs} whole numbers (one action id per game), "
-                f"not an array of shape {acts.shape} and type {acts.dtype}"
-            )
-        acts = acts.astype(np.int64, copy=False)
-        out_of_range = (acts < 0) | (acts >= self.num_actions)
-        legal = ~out_of_range
-        legal[legal] = self._mask[np.flatnonzero(legal), acts[legal]] == 1
-        if not legal.all():
-            e = int(np.flatnonzero(~legal)[0])
-            a = int(acts[e])
-            what = self.codec.describe(a) if 0 <= a < self.num_actions else "out of range"
-            raise IllegalAction(
-                f"game {e}: action id {a} ({what}) is not legal for seat {int(self._seat[e])} "
-                "now; choose an id the mask marks"
-            )
-        return self._step(acts)
-
-    def observe(self, seats: Any) -> npt.NDArray[np.float32]:
-        """The observation of any seat of each game now (``seats``: one per game)."""
-        s = np.asarray(seats, dtype=np.int64)
-        if s.shape != (self.num_envs,) or (s < 0).any() or (s >= self.players).any():
-            raise RuleError(f"seats must be {self.num_envs} seats from 0 to {self.players - 1}")
-        out = np.zeros((self.num_envs, self.observation_size), dtype=np.float32)
-        k.observe_batch(self._rows, self._cfg, self._fcfg, self._after_n, self._after, s, out)
-        return out
+    def _observe_into(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
+        k.observe_batch(self._rows, self._cfg, self._fcfg, self._after_n, self._after, seats, out)
 
     def hands(self, game: int) -> list[list[str]]:
         """The hands of one game now, as card texts (for tests and debugging: no seat may
@@ -404,23 +461,6 @@ class BatchedCheat:
             self._scratch,
         )
         return self._batch()
-
-    def _batch(self) -> Batch:
-        return Batch(
-            *(
-                _read_only(a)
-                for a in (
-                    self._obs,
-                    self._mask,
-                    self._seat,
-                    self._rewards,
-                    self._terminated,
-                    self._truncated,
-                    self._final_obs,
-                    self._final_seat,
-                )
-            )
-        )
 
 
 def _values(copies: float, held: bool) -> npt.NDArray[np.float64]:

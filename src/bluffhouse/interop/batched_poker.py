@@ -15,20 +15,23 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..encodings import PokerBullCodec, PokerBullObservation, check_reward
-from ..errors import IllegalAction, RuleError, quote
+from ..encodings import PokerBullCodec, PokerBullObservation
+from ..errors import RuleError
 from ..pokerbull.bids import CATEGORIES, FULL, LIST_LIMIT, VALUE_OF
 from ..pokerbull.fast import tables
 from . import batched_poker_kernel as k
-from .batched import Batch, _read_only, _seeded
+from .batched import Batch, BatchedGames, _seeded
 from .table import build
 
 __all__ = ["BatchedPokerBull"]
 
 
-class BatchedPokerBull:
+class BatchedPokerBull(BatchedGames):
     """``num_envs`` games of one Poker Bull configuration; the keywords and methods of
     :class:`~.batched.BatchedCheat`."""
+
+    codec: PokerBullCodec
+    encoder: PokerBullObservation
 
     def __init__(
         self,
@@ -41,14 +44,7 @@ class BatchedPokerBull:
         max_steps: int | None = None,
         **options: Any,
     ) -> None:
-        for name, value, low in (("num_envs", num_envs, 1), ("history", history, 1)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise RuleError(f"{name} must be a whole number from {low}, not {quote(value)}")
-        if max_steps is not None and (
-            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
-        ):
-            raise RuleError(f"max_steps must be a whole number from 1, not {quote(max_steps)}")
-        self.reward = check_reward(reward)
+        self._settings(num_envs, history, max_steps, reward)
         config, codec, encoder = build(game, players, history, **options)
         if config.family != "poker_bull":
             raise RuleError(f"BatchedPokerBull plays Poker Bull; {config.game} is not Poker Bull")
@@ -65,32 +61,14 @@ class BatchedPokerBull:
             )
         assert isinstance(codec, PokerBullCodec) and isinstance(encoder, PokerBullObservation)
         self.config, self.codec, self.encoder, self.rules = config, codec, encoder, rules
-        self.num_envs = num_envs
-        self.players = config.players
-        self.history = history
-        self.max_steps = max_steps
-        self.observation_size = encoder.size
-        self.num_actions = codec.size
         self._tables()
-        n = num_envs
-        self._rows = np.zeros((n, int(self._cfg[k.C_ROWLEN])), dtype=np.int32)
-        self._rng = np.zeros(n, dtype=np.uint64)
-        self._mt = np.zeros((n, 625), dtype=np.int64)  # each game's Mersenne Twister
-        self._game_seeds = np.zeros(n, dtype=np.int64)
-        self._obs = np.zeros((n, self.observation_size), dtype=np.float32)
-        self._mask = np.zeros((n, self.num_actions), dtype=np.int8)
-        self._seat = np.zeros(n, dtype=np.int64)
-        self._rewards = np.zeros((n, self.players), dtype=np.float32)
-        self._terminated = np.zeros(n, dtype=np.bool_)
-        self._truncated = np.zeros(n, dtype=np.bool_)
-        self._final_obs = np.zeros((n, self.observation_size), dtype=np.float32)
-        self._final_seat = np.full(n, -1, dtype=np.int64)
-        self._seed = seed
-        self._started = False
+        self._buffers(int(self._cfg[k.C_ROWLEN]), seed)
+        self._mt = np.zeros((num_envs, 625), dtype=np.int64)  # each game's Mersenne Twister
+        self._game_seeds = np.zeros(num_envs, dtype=np.int64)
 
     def _tables(self) -> None:
         r, codec, encoder = self.rules, self.codec, self.encoder
-        n = self.players
+        n = self.config.players
         space = codec.space
         t = tables(r, True)
         if t.n != len(space.bids):  # pragma: no cover - one bid table for both
@@ -168,37 +146,8 @@ class BatchedPokerBull:
         self._seed, self._started = _seeded(self._rng, seed, self._seed, self._started)
         return self._step(np.full(self.num_envs, -1, dtype=np.int64))
 
-    def step(self, actions: Any) -> Batch:
-        """One action id per game, legal for the seat asked; as :meth:`BatchedCheat.step`."""
-        if not self._started:
-            raise RuntimeError("no games yet: call reset() first")
-        acts = np.asarray(actions)
-        if acts.shape != (self.num_envs,) or not np.issubdtype(acts.dtype, np.integer):
-            raise IllegalAction(
-                f"actions must be {self.num_envs} whole numbers (one action id per game), "
-                f"not an array of shape {acts.shape} and type {acts.dtype}"
-            )
-        acts = acts.astype(np.int64, copy=False)
-        legal = (acts >= 0) & (acts < self.num_actions)
-        legal[legal] = self._mask[np.flatnonzero(legal), acts[legal]] == 1
-        if not legal.all():
-            e = int(np.flatnonzero(~legal)[0])
-            a = int(acts[e])
-            what = self.codec.describe(a) if 0 <= a < self.num_actions else "out of range"
-            raise IllegalAction(
-                f"game {e}: action id {a} ({what}) is not legal for seat {int(self._seat[e])} "
-                "now; choose an id the mask marks"
-            )
-        return self._step(acts)
-
-    def observe(self, seats: Any) -> npt.NDArray[np.float32]:
-        """The observation of any seat of each game now (``seats``: one per game)."""
-        s = np.asarray(seats, dtype=np.int64)
-        if s.shape != (self.num_envs,) or (s < 0).any() or (s >= self.players).any():
-            raise RuleError(f"seats must be {self.num_envs} seats from 0 to {self.players - 1}")
-        out = np.zeros((self.num_envs, self.observation_size), dtype=np.float32)
-        k.observe_batch(self._rows, self._cfg, self._fcfg, self._cat, self._natural, s, out)
-        return out
+    def _observe_into(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
+        k.observe_batch(self._rows, self._cfg, self._fcfg, self._cat, self._natural, seats, out)
 
     def game_seeds(self) -> npt.NDArray[np.int64]:
         """Each game's seed: ``new_game(game, seed=...)`` with the same options deals the very
@@ -223,18 +172,4 @@ class BatchedPokerBull:
             self._mask, self._seat, self._rewards, self._terminated, self._truncated,
             self._final_obs, self._final_seat, self._scratch,
         )  # fmt: skip
-        return Batch(
-            *(
-                _read_only(a)
-                for a in (
-                    self._obs,
-                    self._mask,
-                    self._seat,
-                    self._rewards,
-                    self._terminated,
-                    self._truncated,
-                    self._final_obs,
-                    self._final_seat,
-                )
-            )
-        )
+        return self._batch()

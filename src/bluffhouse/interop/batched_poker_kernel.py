@@ -385,6 +385,20 @@ def _total(r: Any, cfg: Any) -> int:
 
 
 @_jit
+def _bisect_right(row: Any, length: int, x: int) -> int:
+    """Where ``x`` goes in the sorted ``row[:length]``, after any equal entry."""
+    lo = 0
+    hi = length
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if row[mid] <= x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@_jit
 def legal_mask(
     r: Any, cfg: Any, full: Any, full_len: Any, sub: Any, sub_len: Any, seat: int, out: Any
 ) -> int:
@@ -399,25 +413,11 @@ def legal_mask(
     after = r[S_BID]
     row = full[total]
     length = full_len[total]
-    lo = 0
-    hi = length
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if row[mid] <= after:
-            lo = mid + 1
-        else:
-            hi = mid
+    lo = _bisect_right(row, length, after)
     if length - lo > cfg[C_LIST_LIMIT]:
         row = sub[total]
         length = sub_len[total]
-        lo = 0
-        hi = length
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if row[mid] <= after:
-                lo = mid + 1
-            else:
-                hi = mid
+        lo = _bisect_right(row, length, after)
     start = cfg[C_BID_START]
     for i in range(lo, length):
         out[start + row[i]] = 1
