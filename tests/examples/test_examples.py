@@ -55,11 +55,11 @@ def test_ppo_runs_its_updates() -> None:
 @pytest.mark.slow
 def test_ppo_learns_to_beat_random_seats(tmp_path: Path) -> None:
     weights = tmp_path / "policy.npz"
-    out = run("ppo_batched.py", "--game", "popcorn", "--updates", "20", "--save", str(weights))
+    out = run("ppo_batched.py", "--game", "popcorn", "--updates", "30", "--save", str(weights))
     shares = [float(x) / 100 for x in re.findall(r"games \(([\d.]+)%\)", out)]
-    assert len(shares) >= 18, out
+    assert len(shares) >= 28, out
     # a fair share is 25%: the last five updates' games are won far more often
-    assert sum(shares[-5:]) / 5 > 0.4, out
+    assert sum(shares[-5:]) / 5 > 0.5, out
     assert weights.exists()
 
 

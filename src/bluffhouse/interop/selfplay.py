@@ -1,0 +1,347 @@
+"""Self-play training on the batched environment: a masked policy learns every seat it holds
+against itself and a league of its past versions, with rollouts in this process or as Ray
+tasks, checkpoints, and a strength curve.
+
+    python -m bluffhouse.interop.selfplay train --game bullshit --updates 100 --out runs/a
+    python -m bluffhouse.interop.selfplay train ... --ray [--workers 8] | --address HOST:PORT
+    python -m bluffhouse.interop.selfplay evaluate runs/a/ckpt-00100.npz --against random,counter
+
+Each update plays ``--rollouts`` rollouts of ``--envs`` complete games (the batched
+environment; a game longer than ``--max-steps`` actions is cut and scores 0).  In each game
+every seat is the learner with probability 1 - ``--league-share``, else a past version drawn
+from the league (at least one seat learns; with an empty league every seat does); only the
+learner's decisions train it (PPO, :mod:`.ppo`).  Every ``--league-every`` updates the policy
+joins the league (at most ``--league-size`` kept, the oldest leaving) and is written as
+``ckpt-NNNNN.npz``; ``curve.csv`` gets a line an update (decisions, the learner's share of
+the wins over seats it held, entropy, time).  A run is reproducible from its seed: each
+rollout is seeded by the update and its number, and the rollouts are merged in order, so a
+Ray run trains the very same weights as a local one.  ``train`` resumes from the latest
+checkpoint in ``--out``.  ``evaluate`` seats a checkpoint against bluffhouse bots (one
+learning seat through the Gymnasium environment) and prints its win rate against each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import RuleError
+from .batched_games import batched_env
+from .ppo import Array, Policy, Settings, advantages, masked_softmax, ppo_update
+
+#: Rollout results: the learner's decisions and the rollout's statistics.
+Rollout = dict[str, Any]
+
+
+@dataclass
+class TrainConfig:
+    """A training run's settings (what ``train`` takes; the CLI's flags)."""
+
+    game: str = "bullshit"
+    players: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    envs: int = 16
+    rollouts: int = 2
+    max_steps: int = 3000
+    updates: int = 50
+    hidden: int = 64
+    league_every: int = 5
+    league_share: float = 0.5
+    league_size: int = 8
+    seed: int = 0
+    ppo: Settings = field(default_factory=Settings)
+
+
+@lru_cache(maxsize=4)
+def _env(game: str, players: int | None, envs: int, max_steps: int, options: str) -> Any:
+    """The batched environment of a rollout (kept per process: its tables take a moment)."""
+    import json
+
+    return batched_env(game, envs, players, max_steps=max_steps, **json.loads(options))
+
+
+def rollout(job: tuple[dict[str, Any], dict[str, Array], list[dict[str, Array]], int]) -> Rollout:
+    """One rollout: ``envs`` complete games (see the module notes), played where it runs."""
+    import json
+
+    cfg, learner_params, league_params, seed = job
+    env = _env(
+        cfg["game"], cfg["players"], cfg["envs"], cfg["max_steps"], json.dumps(cfg["options"])
+    )
+    rng = np.random.default_rng(seed)
+    learner = Policy(learner_params)
+    league = [Policy(p) for p in league_params]
+    n, players = env.num_envs, env.players
+    # each game's seats: -1 the learner, k the league's k-th member
+    roles = np.full((n, players), -1)
+    if league:
+        others = rng.random((n, players)) < cfg["league_share"]
+        picks = rng.integers(0, len(league), (n, players))
+        roles = np.where(others, picks, -1)
+        for e in range(n):
+            if (roles[e] >= 0).all():
+                roles[e, rng.integers(0, players)] = -1
+    batch = env.reset(seed=seed)
+    finished = np.zeros(n, dtype=bool)
+    last = np.full((n, players), -1)
+    rows: dict[str, list[Array]] = {k: [] for k in ("obs", "mask", "act", "logp", "val")}
+    rewards: list[float] = []
+    done: list[bool] = []
+    following: list[int] = []
+    count = 0
+    won = held = 0
+    while not finished.all():
+        actions = (rng.random(batch.mask.shape, dtype=np.float32) * batch.mask).argmax(axis=1)
+        role = roles[np.arange(n), batch.seat]
+        for who in np.unique(role[~finished]):
+            at = np.flatnonzero((role == who) & ~finished)
+            obs, mask = np.asarray(batch.obs[at]), np.asarray(batch.mask[at])
+            policy = learner if who < 0 else league[who]
+            act, logp, value = policy.act(obs, mask, rng)
+            actions[at] = act
+            if who >= 0:
+                continue
+            for j, e in enumerate(at.tolist()):
+                seat = int(batch.seat[e])
+                if last[e, seat] >= 0:
+                    following[int(last[e, seat])] = count + j
+                last[e, seat] = count + j
+            count += len(at)
+            rewards.extend([0.0] * len(at))
+            done.extend([False] * len(at))
+            following.extend([-1] * len(at))
+            for key, value_ in (("obs", obs), ("mask", mask), ("act", act), ("logp", logp)):
+                rows[key].append(value_)
+            rows["val"].append(value)
+        batch = env.step(actions)
+        for e in np.flatnonzero((batch.terminated | batch.truncated) & ~finished).tolist():
+            finished[e] = True
+            for seat in range(players):
+                if roles[e, seat] < 0:
+                    held += 1
+                    won += int(batch.rewards[e, seat] > 0)
+                    i = int(last[e, seat])
+                    if i >= 0:
+                        rewards[i] = float(batch.rewards[e, seat])
+                        done[i] = True
+    data: Rollout = {k: np.concatenate(v) if v else np.zeros(0) for k, v in rows.items()}
+    data["rewards"] = np.array(rewards, np.float32)
+    data["done"] = np.array(done)
+    data["following"] = np.array(following)
+    data["won"], data["held"], data["games"] = won, held, n
+    return data
+
+
+def _merge(
+    policy: Policy, parts: list[Rollout], lam: float
+) -> tuple[dict[str, Array], dict[str, float]]:
+    """The rollouts' decisions as one batch, with their advantages.  The log-probabilities
+    and values are computed again here, by this process's arithmetic: a worker elsewhere
+    (another BLAS, other threads) may differ in the last bits, and the same seed must train
+    the same weights wherever its rollouts ran."""
+    out: dict[str, list[Array]] = {k: [] for k in ("obs", "mask", "act", "logp", "adv", "ret")}
+    won = held = 0
+    for part in parts:
+        if len(part["act"]):
+            _, logits, value = policy.forward(part["obs"])
+            logp = masked_softmax(logits, part["mask"])[1][np.arange(len(part["act"])), part["act"]]
+        else:
+            logp = value = np.zeros(0, np.float32)
+        adv, ret = advantages(value, part["rewards"], part["done"], part["following"], lam)
+        out["logp"].append(logp)
+        for key in ("obs", "mask", "act"):
+            out[key].append(part[key])
+        out["adv"].append(adv)
+        out["ret"].append(ret)
+        won += part["won"]
+        held += part["held"]
+    data = {k: np.concatenate(v) for k, v in out.items()}
+    return data, {"share": won / held if held else float("nan"), "decisions": len(data["act"])}
+
+
+def _checkpoints(folder: Path) -> list[Path]:
+    return sorted(folder.glob("ckpt-*.npz"))
+
+
+def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = False) -> Policy:
+    """Trains (or goes on training from the latest checkpoint in ``out``) for
+    ``cfg.updates`` updates in all; ``ray``: a :class:`~bluffhouse.cluster.RayTarget` to run
+    the rollouts as Ray tasks (None: in this process).  Returns the policy."""
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    probe = batched_env(cfg.game, 1, cfg.players, **cfg.options)
+    kept = _checkpoints(folder)
+    rng = np.random.default_rng(cfg.seed)
+    if kept:
+        policy = Policy.load(kept[-1])
+        start = int(policy.meta.get("update", 0))
+    else:
+        policy = Policy.new(probe.observation_size, probe.num_actions, cfg.hidden, rng)
+        start = 0
+    league = [Policy.load(p).params for p in kept[-cfg.league_size :]]
+    job_cfg = {
+        "game": cfg.game,
+        "players": cfg.players,
+        "options": cfg.options,
+        "envs": cfg.envs,
+        "max_steps": cfg.max_steps,
+        "league_share": cfg.league_share,
+    }
+    curve = folder / "curve.csv"
+    new_curve = not curve.exists()
+    runner = None
+    if ray is not None:
+        from ..cluster import RayRunner
+
+        runner = RayRunner[Any, Rollout](ray).__enter__()
+    try:
+        with curve.open("a", newline="") as fh:
+            writer = csv.writer(fh)
+            if new_curve:
+                writer.writerow(["update", "decisions", "learner_share", "entropy", "seconds"])
+            began = time.perf_counter()
+            for update in range(start + 1, cfg.updates + 1):
+                jobs = [
+                    (job_cfg, policy.params, league, cfg.seed * 1_000_003 + update * 101 + j)
+                    for j in range(cfg.rollouts)
+                ]
+                if runner is None:
+                    parts = [rollout(job) for job in jobs]
+                else:
+                    done = dict(runner.run(rollout, jobs))
+                    parts = [done[i] for i in range(len(jobs))]
+                data, stats = _merge(policy, parts, cfg.ppo.lam)
+                entropy = ppo_update(policy, data, cfg.ppo, seed=cfg.seed + update)
+                seconds = time.perf_counter() - began
+                writer.writerow(
+                    [update, stats["decisions"], round(stats["share"], 4), round(entropy, 4),
+                     round(seconds, 1)]
+                )  # fmt: skip
+                fh.flush()
+                if not quiet:
+                    print(
+                        f"update {update}: {stats['decisions']} decisions, the learner won "
+                        f"{stats['share']:.1%} of its seats, entropy {entropy:.2f}, "
+                        f"{seconds:.0f} s",
+                        flush=True,
+                    )
+                if update % cfg.league_every == 0 or update == cfg.updates:
+                    policy.meta = {"update": update, "config": _jsonable(cfg)}
+                    policy.save(folder / f"ckpt-{update:05d}.npz")
+                    copy = {k: v.copy() for k, v in policy.params.items()}
+                    league = [*league, copy][-cfg.league_size :]
+    finally:
+        if runner is not None:
+            runner.__exit__(None, None, None)
+    return policy
+
+
+def _jsonable(cfg: TrainConfig) -> dict[str, Any]:
+    return asdict(cfg)
+
+
+def evaluate(
+    path: str | Path, against: list[str], games: int = 20, seed: int = 0
+) -> dict[str, tuple[int, int]]:
+    """The checkpoint in one seat (a different seat each game) against each bot of
+    ``against`` in the others, through the Gymnasium environment: {bot: (wins, games)}."""
+    import gymnasium as gym
+
+    from .gymnasium import env_id  # (importing it registers the ids)
+
+    policy = Policy.load(path)
+    cfg = policy.meta.get("config", {})
+    game = cfg.get("game", "bullshit")
+    out: dict[str, tuple[int, int]] = {}
+    rng = np.random.default_rng(seed)
+    for bot in against:
+        env = gym.make(
+            env_id(game), players=cfg.get("players"), bots=bot, seat=None,
+            **cfg.get("options", {}),
+        )  # fmt: skip
+        wins = 0
+        for g in range(games):
+            obs, info = env.reset(seed=seed * 7919 + g)
+            while True:
+                act, _, _ = policy.act(obs[None, :], info["action_mask"][None, :], rng)
+                obs, reward, terminated, truncated, info = env.step(int(act[0]))
+                if terminated or truncated:
+                    wins += int(float(reward) > 0)
+                    break
+        out[bot] = (wins, games)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m bluffhouse.interop.selfplay", description=__doc__.splitlines()[0]
+    )
+    sub = ap.add_subparsers(dest="command", required=True)
+    t = sub.add_parser("train", help="train (or go on training) a policy by self-play")
+    defaults = TrainConfig()
+    t.add_argument("--game", default=defaults.game)
+    t.add_argument("--players", type=int)
+    t.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    for name in ("envs", "rollouts", "max_steps", "updates", "hidden", "league_every",
+                 "league_size", "seed"):  # fmt: skip
+        t.add_argument(f"--{name.replace('_', '-')}", type=int, default=getattr(defaults, name))
+    t.add_argument("--league-share", type=float, default=defaults.league_share)
+    t.add_argument("--out", required=True, help="the run's folder (checkpoints, curve.csv)")
+    t.add_argument("--ray", action="store_true", help="rollouts as Ray tasks on this machine")
+    t.add_argument("--workers", type=int, help="--ray: the local cluster's CPUs")
+    t.add_argument("--address", help="rollouts on the Ray cluster at HOST:PORT")
+    t.add_argument("--quiet", action="store_true")
+    e = sub.add_parser("evaluate", help="a checkpoint against bluffhouse bots")
+    e.add_argument("checkpoint")
+    e.add_argument("--against", default="random,counter")
+    e.add_argument("--games", type=int, default=20)
+    e.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    try:
+        if args.command == "evaluate":
+            results = evaluate(args.checkpoint, args.against.split(","), args.games, args.seed)
+            for bot, (wins, games) in results.items():
+                print(f"against {bot}: won {wins} of {games} ({wins / games:.0%})")
+            return 0
+        options = dict(_option(o) for o in args.option)
+        cfg = TrainConfig(
+            game=args.game, players=args.players, options=options, envs=args.envs,
+            rollouts=args.rollouts, max_steps=args.max_steps, updates=args.updates,
+            hidden=args.hidden, league_every=args.league_every, league_share=args.league_share,
+            league_size=args.league_size, seed=args.seed,
+        )  # fmt: skip
+        target = None
+        if args.ray or args.address:
+            from ..cluster import RayTarget, require_ray
+
+            require_ray()
+            target = RayTarget(args.address, None if args.address else args.workers)
+        train(cfg, args.out, ray=target, quiet=args.quiet)
+        return 0
+    except (RuleError, OSError, ValueError) as exc:
+        print(f"selfplay: {exc}", file=sys.stderr)
+        return 2
+
+
+def _option(text: str) -> tuple[str, Any]:
+    import json
+
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise RuleError(f"--option takes KEY=VALUE, not {text!r}")
+    try:
+        return key, json.loads(value)
+    except ValueError:
+        return key, value
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

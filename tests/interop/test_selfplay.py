@@ -1,0 +1,109 @@
+"""Self-play on the batched environment: a tiny run writes its checkpoints and curve, joins its
+league, resumes where it stopped, gives the very same weights on Ray as in this process for
+the same seed, and a checkpoint plays against bluffhouse bots."""
+
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+
+from bluffhouse.interop.ppo import Policy  # noqa: E402
+from bluffhouse.interop.selfplay import TrainConfig, evaluate, rollout, train  # noqa: E402
+
+TINY = {"game": "popcorn", "envs": 4, "rollouts": 2, "max_steps": 300, "league_every": 2}
+
+
+def test_a_run_writes_checkpoints_and_its_curve_and_resumes(tmp_path: Path) -> None:
+    train(TrainConfig(**TINY, updates=4), tmp_path, quiet=True)  # type: ignore[arg-type]
+    names = sorted(p.name for p in tmp_path.glob("ckpt-*.npz"))
+    assert names == ["ckpt-00002.npz", "ckpt-00004.npz"]
+    rows = list(csv.DictReader((tmp_path / "curve.csv").open()))
+    assert [int(r["update"]) for r in rows] == [1, 2, 3, 4]
+    assert all(int(r["decisions"]) > 0 and 0 <= float(r["learner_share"]) <= 1 for r in rows)
+    first = Policy.load(tmp_path / "ckpt-00004.npz")
+    assert first.meta["update"] == 4 and first.meta["config"]["game"] == "popcorn"
+    # going on: from the latest checkpoint, to update 6
+    train(TrainConfig(**TINY, updates=6), tmp_path, quiet=True)  # type: ignore[arg-type]
+    rows = list(csv.DictReader((tmp_path / "curve.csv").open()))
+    assert [int(r["update"]) for r in rows] == [1, 2, 3, 4, 5, 6]
+    later = Policy.load(tmp_path / "ckpt-00006.npz")
+    assert not np.array_equal(later.params["W2"], first.params["W2"])
+
+
+def test_league_seats_play_past_versions() -> None:
+    rng = np.random.default_rng(0)
+    learner = Policy.new(923, 2383, 8, rng).params
+    past = Policy.new(923, 2383, 8, rng).params
+    job = ({**TINY, "players": None, "options": {}, "league_share": 1.0}, learner, [past], 5)
+    out = rollout(job)
+    # every seat but one (at least one seat learns) is the past version: the learner holds one
+    # seat of four in each game
+    assert out["held"] == out["games"] == 4
+    alone = rollout(({**job[0], "league_share": 0.0}, learner, [past], 5))
+    assert alone["held"] == 16  # no league seat: the learner holds every seat
+    assert len(alone["act"]) > len(out["act"])
+
+
+def test_the_same_seed_trains_the_same_weights(tmp_path: Path) -> None:
+    cfg = TrainConfig(**TINY, updates=2, seed=3)  # type: ignore[arg-type]
+    a = train(cfg, tmp_path / "a", quiet=True)
+    b = train(cfg, tmp_path / "b", quiet=True)
+    for key in a.params:
+        np.testing.assert_array_equal(a.params[key], b.params[key])
+
+
+def test_rollouts_on_ray_train_the_same_weights(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    from bluffhouse.cluster import RayTarget
+
+    cfg = TrainConfig(**TINY, updates=2, seed=4)  # type: ignore[arg-type]
+    local = train(cfg, tmp_path / "local", quiet=True)
+    on_ray = train(cfg, tmp_path / "ray", ray=RayTarget(None, 2), quiet=True)
+    for key in local.params:
+        np.testing.assert_array_equal(local.params[key], on_ray.params[key])
+
+
+test_rollouts_on_ray_train_the_same_weights = pytest.mark.xdist_group("ray")(
+    test_rollouts_on_ray_train_the_same_weights
+)
+
+
+def test_a_checkpoint_plays_bluffhouse_bots(tmp_path: Path) -> None:
+    pytest.importorskip("gymnasium")
+    train(TrainConfig(**TINY, updates=2), tmp_path, quiet=True)  # type: ignore[arg-type]
+    results = evaluate(tmp_path / "ckpt-00002.npz", ["random", "never_call"], games=2)
+    assert set(results) == {"random", "never_call"}
+    assert all(games == 2 and 0 <= wins <= 2 for wins, games in results.values())
+
+
+def test_the_command_line(tmp_path: Path) -> None:
+    run = [sys.executable, "-m", "bluffhouse.interop.selfplay"]
+    env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+    done = subprocess.run(
+        [*run, "train", "--game", "popcorn", "--envs", "4", "--updates", "2", "--league-every",
+         "1", "--max-steps", "200", "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "update 2:" in done.stdout
+    done = subprocess.run(
+        [*run, "evaluate", str(tmp_path / "ckpt-00002.npz"), "--against", "random", "--games",
+         "1"],
+        capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "against random: won" in done.stdout
+    bad = subprocess.run(
+        [*run, "train", "--game", "sneak", "--updates", "1", "--out", str(tmp_path / "s")],
+        capture_output=True, text=True, timeout=300, env=env,
+    )  # fmt: skip
+    assert bad.returncode == 2 and "sneak is a Sneak game" in bad.stderr
+    assert "Traceback" not in bad.stderr
