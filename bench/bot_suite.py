@@ -4,7 +4,7 @@ opponent style, one bot under test in one seat, seats rotated every game.
     python bench/bot_suite.py [--suite rules] [--games 200] [--search-games 40] [--workers 16]
                               [--bots counter,ismcts] [--rules bullshit,bluff]
                               [--opponents random,counter] [--seed 0] [--json]
-                              [--ray | --address HOST:PORT]
+                              [--ray | --address HOST:PORT] [--out FILE.jsonl] [--quiet]
 
 prints, per rule set, each opponent's row: each bot's win share over the games with a winner
 (finished normally, or ended by the no-progress rule and ranked by cards held: a table of
@@ -15,7 +15,10 @@ with a winner out of those played.  The games run in
 bot's time cap aside); ``ismcts`` thinks up to a second a move, so its cells play
 ``--search-games`` games each.  ``--ray`` runs them as Ray tasks on a cluster started on this
 machine (``--workers`` CPUs), ``--address`` on an existing cluster (``pip install
-'bluffhouse[cluster]'``): the same table for the same seed.
+'bluffhouse[cluster]'``): the same table for the same seed.  A progress bar counts the games
+(on standard error; ``--quiet`` or no terminal: none), and ``--out`` writes every game as it
+finishes, one JSON line each (its rule set, bot and opponent with the game's record), so a
+run that is stopped keeps what it played.
 """
 
 from __future__ import annotations
@@ -26,7 +29,17 @@ import os
 import sys
 import time
 
-from bluffhouse.arena import SUITE_RULES, SUITES, run_suite, suite_table
+from rich.progress import Progress
+
+from bluffhouse.arena import (
+    SUITE_RULES,
+    SUITES,
+    GameRecord,
+    SuiteCell,
+    record_line,
+    run_suite,
+    suite_table,
+)
 from bluffhouse.cluster import ClusterError, RayTarget, require_ray
 
 
@@ -49,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="one JSON object")
     ap.add_argument("--ray", action="store_true", help="the games as Ray tasks on this machine")
     ap.add_argument("--address", metavar="HOST:PORT", help="the games on this Ray cluster")
+    ap.add_argument("--out", metavar="FILE", help="every game as it finishes, a JSON line each")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
     target = None
     if args.ray or args.address:
@@ -62,18 +77,34 @@ def main(argv: list[str] | None = None) -> int:
     rules = tuple(args.rules.split(",")) if args.rules else None
     opponents = tuple(args.opponents.split(",")) if args.opponents else None
     start = time.perf_counter()
+    stream = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    quiet = args.json or args.quiet or not sys.stderr.isatty()
     try:
-        cells = run_suite(
-            args.suite,
-            args.games,
-            args.search_games,
-            workers=args.workers,
-            seed=args.seed,
-            bots=bots,
-            rules=rules,
-            opponents=opponents,
-            ray=target,
-        )
+        with Progress(disable=quiet, transient=True) as bar:
+            task = bar.add_task(f"suite {args.suite}", total=None)
+
+            def keep(cell: SuiteCell, records: list[GameRecord]) -> None:
+                bar.advance(task, len(records))
+                if stream is not None:
+                    where = {"rules": cell.rules, "bot": cell.bot, "opponent": cell.opponent}
+                    for rec in records:
+                        stream.write(
+                            json.dumps({**where, "record": json.loads(record_line(rec))}) + "\n"
+                        )
+                    stream.flush()
+
+            cells = run_suite(
+                args.suite,
+                args.games,
+                args.search_games,
+                workers=args.workers,
+                seed=args.seed,
+                bots=bots,
+                rules=rules,
+                opponents=opponents,
+                ray=target,
+                on_records=keep,
+            )
     except ValueError as exc:
         print(f"bot_suite: {exc}", file=sys.stderr)
         return 2
@@ -84,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(suite_table(partial))
         return 1
+    finally:
+        if stream is not None:
+            stream.close()
     seconds = time.perf_counter() - start
     if args.json:
         print(

@@ -631,13 +631,15 @@ def run_suite(
     opponents: tuple[str, ...] | None = None,
     progress: Callable[[int], None] | None = None,
     ray: RayTarget | None = None,
+    on_records: Callable[[SuiteCell, list[GameRecord]], None] | None = None,
 ) -> list[SuiteCell]:
     """Plays every cell of suite ``name`` (``games`` games each; ``search_games`` for the
     ``ismcts`` cells, which cost a second a move) over ``workers`` processes, seats rotated
     every game; the same seed gives the same results whatever the number of workers (a
     search bot's time cap aside).  A bot's win share is over the games with a winner: those
     that finished normally and those ended by the no-progress rule (ranked by cards held).
-    ``bots``, ``rules`` and ``opponents`` narrow the suite down.  ``ray``: the games run as
+    ``bots``, ``rules`` and ``opponents`` narrow the suite down; ``on_records`` gets each
+    cell's games as they finish.  ``ray``: the games run as
     Ray tasks there instead (the same results); a cluster that stops answering raises
     ClusterLost, its ``partial`` the cells of the games that came back."""
     if name not in SUITES:
@@ -700,6 +702,8 @@ def run_suite(
                         c.rival_wins[style] = c.rival_wins.get(style, 0) + 1
         if progress:
             progress(len(records))
+        if on_records:
+            on_records(c, records)
 
     if ray is not None:
         with RayRunner[Any, tuple[int, list[GameRecord]]](ray) as runner:

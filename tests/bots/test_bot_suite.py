@@ -3,6 +3,7 @@ processes, one table."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -60,7 +61,8 @@ def test_unknown_names_are_refused_by_name() -> None:
         run_suite("rules", 1, opponents=("nope",))
 
 
-def test_the_bench_script_prints_the_table() -> None:
+def test_the_bench_script_prints_the_table(tmp_path: Path) -> None:
+    stream = tmp_path / "games.jsonl"
     out = subprocess.run(
         [
             sys.executable,
@@ -74,7 +76,9 @@ def test_the_bench_script_prints_the_table() -> None:
             "--rules",
             "bluff",
             "--opponents",
-            "honest",
+            "honest,random",
+            "--out",
+            str(stream),
         ],
         capture_output=True,
         text=True,
@@ -83,6 +87,9 @@ def test_the_bench_script_prints_the_table() -> None:
     )
     assert "bluff: bluff (as the preset), 4 players, fair share 25.0%" in out.stdout
     assert "honest" in out.stdout
+    games = [json.loads(line) for line in stream.read_text().splitlines()]
+    assert sorted(g["opponent"] for g in games) == ["honest", "random"]  # each game streamed
+    assert all(g["rules"] == "bluff" and g["record"]["seating"][0] == "counter" for g in games)
 
 
 def test_a_mixed_table_seats_each_style_and_counts_each_rivals_wins() -> None:
