@@ -16,7 +16,13 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from bluffhouse.interop.ppo import Policy  # noqa: E402
-from bluffhouse.interop.selfplay import TrainConfig, evaluate, rollout, train  # noqa: E402
+from bluffhouse.interop.selfplay import (  # noqa: E402
+    TrainConfig,
+    evaluate,
+    rollout,
+    strength,
+    train,
+)
 
 TINY = {"game": "popcorn", "envs": 4, "rollouts": 2, "max_steps": 300, "league_every": 2}
 
@@ -82,6 +88,20 @@ def test_a_checkpoint_plays_bluffhouse_bots(tmp_path: Path) -> None:
     results = evaluate(tmp_path / "ckpt-00002.npz", ["random", "never_call"], games=2)
     assert set(results) == {"random", "never_call"}
     assert all(games == 2 and 0 <= wins <= 2 for wins, games in results.values())
+
+
+def test_the_strength_of_every_checkpoint(tmp_path: Path) -> None:
+    pytest.importorskip("gymnasium")
+    train(TrainConfig(**TINY, updates=4), tmp_path, quiet=True)  # type: ignore[arg-type]
+    rows = strength(tmp_path, ["random"], games=2)
+    assert [(r["update"], r["bot"], r["games"]) for r in rows] == [
+        (2, "random", 2),
+        (4, "random", 2),
+    ]
+    assert all(r["low"] <= r["rate"] <= r["high"] for r in rows)
+    assert (tmp_path / "strength.csv").read_text().startswith("update,bot,wins,games,rate")
+    pytest.importorskip("matplotlib")
+    assert (tmp_path / "strength.png").stat().st_size > 1000
 
 
 def test_the_command_line(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ tasks, checkpoints, and a strength curve.
     python -m bluffhouse.interop.selfplay train --game bullshit --updates 100 --out runs/a
     python -m bluffhouse.interop.selfplay train ... --ray [--workers 8] | --address HOST:PORT
     python -m bluffhouse.interop.selfplay evaluate runs/a/ckpt-00100.npz --against random,counter
+    python -m bluffhouse.interop.selfplay strength runs/a --against random,counter --games 20
 
 Each update plays ``--rollouts`` rollouts of ``--envs`` complete games (the batched
 environment; a game longer than ``--max-steps`` actions is cut and scores 0).  In each game
@@ -17,7 +18,9 @@ the wins over seats it held, entropy, time).  A run is reproducible from its see
 rollout is seeded by the update and its number, and the rollouts are merged in order, so a
 Ray run trains the very same weights as a local one.  ``train`` resumes from the latest
 checkpoint in ``--out``.  ``evaluate`` seats a checkpoint against bluffhouse bots (one
-learning seat through the Gymnasium environment) and prints its win rate against each.
+learning seat through the Gymnasium environment) and prints its win rate against each;
+``strength`` does so for every checkpoint of a run and writes ``strength.csv`` and, with
+matplotlib (the ``arena`` extra), the strength curve ``strength.png``.
 """
 
 from __future__ import annotations
@@ -280,6 +283,67 @@ def evaluate(
     return out
 
 
+def strength(
+    folder: str | Path, against: list[str], games: int = 20, seed: int = 0
+) -> list[dict[str, Any]]:
+    """Every checkpoint of a run against each bot (:func:`evaluate`): one row per checkpoint
+    and bot, with the win rate's 95% interval, written to ``strength.csv``; the curve to
+    ``strength.png`` where matplotlib is installed."""
+    from ..arena import wilson
+
+    run = Path(folder)
+    kept = _checkpoints(run)
+    if not kept:
+        raise RuleError(f"{run} holds no checkpoint (ckpt-NNNNN.npz)")
+    rows: list[dict[str, Any]] = []
+    players = 0
+    for path in kept:
+        policy = Policy.load(path)
+        update = int(policy.meta.get("update", 0))
+        for bot, (wins, n) in evaluate(path, against, games, seed).items():
+            low, high = wilson(wins, n)
+            rows.append(
+                {"update": update, "bot": bot, "wins": wins, "games": n,
+                 "rate": round(wins / n, 4), "low": round(low, 4), "high": round(high, 4)}
+            )  # fmt: skip
+        players = players or _players(policy)
+    with (run / "strength.csv").open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return rows
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for bot in against:
+        mine = [r for r in rows if r["bot"] == bot]
+        x = [r["update"] for r in mine]
+        ax.plot(x, [r["rate"] for r in mine], marker="o", label=f"against {bot}")
+        ax.fill_between(x, [r["low"] for r in mine], [r["high"] for r in mine], alpha=0.15)
+    if players:
+        ax.axhline(1 / players, color="grey", linestyle="--", label="a fair share")
+    ax.set_xlabel("update")
+    ax.set_ylabel("win rate (95% interval)")
+    ax.set_ylim(0, 1)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(run / "strength.png", dpi=110)
+    plt.close(fig)
+    return rows
+
+
+def _players(policy: Policy) -> int:
+    cfg = policy.meta.get("config", {})
+    probe = batched_env(
+        cfg.get("game", "bullshit"), 1, cfg.get("players"), **cfg.get("options", {})
+    )
+    return int(probe.players)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m bluffhouse.interop.selfplay", description=__doc__.splitlines()[0]
@@ -304,8 +368,22 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--against", default="random,counter")
     e.add_argument("--games", type=int, default=20)
     e.add_argument("--seed", type=int, default=0)
+    c = sub.add_parser("strength", help="every checkpoint of a run against bluffhouse bots")
+    c.add_argument("run", help="the run's folder")
+    c.add_argument("--against", default="random,counter")
+    c.add_argument("--games", type=int, default=20)
+    c.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     try:
+        if args.command == "strength":
+            rows = strength(args.run, args.against.split(","), args.games, args.seed)
+            for r in rows:
+                print(
+                    f"update {r['update']}: against {r['bot']} won {r['wins']} of "
+                    f"{r['games']} ({r['rate']:.0%}, [{r['low']:.0%}, {r['high']:.0%}])"
+                )
+            print(f"wrote {Path(args.run) / 'strength.csv'}")
+            return 0
         if args.command == "evaluate":
             results = evaluate(args.checkpoint, args.against.split(","), args.games, args.seed)
             for bot, (wins, games) in results.items():
