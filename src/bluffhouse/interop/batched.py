@@ -255,7 +255,6 @@ class BatchedCheat(BatchedGames):
         lay = k.row_layout(n, self.history)
         cfg = np.zeros(k.N_CONFIG, dtype=np.int64)
         cfg[k.C_N] = n
-        cfg[k.C_SEQ] = spec.seq
         cfg[k.C_MAXC] = spec.max_cards
         cfg[k.C_WILD] = int(spec.wild)
         cfg[k.C_CALLERS] = spec.callers
@@ -275,11 +274,9 @@ class BatchedCheat(BatchedGames):
         cfg[k.C_PASS_ID] = codec._by_kind["pass"].start
         cfg[k.C_PLAY_START] = codec._by_kind["play"].start
         cfg[k.C_CLAIM_SLOTS] = codec.claim_slots
-        cfg[k.C_NACTIONS] = codec.size
         cfg[k.C_HIST] = self.history
         cfg[k.C_ROW] = encoder.row_size
         cfg[k.C_NTYPES] = len(encoder.EVENT_TYPES)
-        cfg[k.C_OBS] = encoder.size
         for slot, name in (
             (k.C_O_HAND, "hand"),
             (k.C_O_SEATS, "seats"),

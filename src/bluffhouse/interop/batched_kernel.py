@@ -53,7 +53,6 @@ EVENT_WIDTH = 8
 # ---------------------------------------------------------------------- the config array
 (
     C_N,
-    C_SEQ,
     C_MAXC,
     C_WILD,
     C_CALLERS,
@@ -73,11 +72,9 @@ EVENT_WIDTH = 8
     C_PASS_ID,
     C_PLAY_START,
     C_CLAIM_SLOTS,
-    C_NACTIONS,
     C_HIST,
     C_ROW,
     C_NTYPES,
-    C_OBS,
     # observation block starts
     C_O_HAND,
     C_O_SEATS,
@@ -110,8 +107,8 @@ EVENT_WIDTH = 8
     C_LIST_LIMIT,
     C_MASK_PAD,
     C_WORDS,
-) = range(56)
-N_CONFIG = 56
+) = range(53)
+N_CONFIG = 53
 # float config: total cards, copies of a card, copies of the joker, the most cards of a
 # claim, the stall limit as the observation scales it
 F_TOTAL, F_COPIES, F_JCOPIES, F_MAXCOUNT, F_STALL = range(5)

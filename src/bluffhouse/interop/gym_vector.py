@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
@@ -92,8 +91,3 @@ class BatchedVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
             "acted": acted,
             "rewards": batch.rewards.copy(),
         }
-
-
-def make(game: str = "bullshit", num_envs: int = 1, **kwargs: Any) -> gym.vector.VectorEnv:
-    """The vector environment of a game directly (``make_vec`` without the registry)."""
-    return BatchedVectorEnv(num_envs=num_envs, game=game, **kwargs)

@@ -237,7 +237,7 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
                         flush=True,
                     )
                 if update % cfg.league_every == 0 or update == cfg.updates:
-                    policy.meta = {"update": update, "config": _jsonable(cfg)}
+                    policy.meta = {"update": update, "config": asdict(cfg)}
                     policy.save(folder / f"ckpt-{update:05d}.npz")
                     copy = {k: v.copy() for k, v in policy.params.items()}
                     league = [*league, copy][-cfg.league_size :]
@@ -245,10 +245,6 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
         if runner is not None:
             runner.__exit__(None, None, None)
     return policy
-
-
-def _jsonable(cfg: TrainConfig) -> dict[str, Any]:
-    return asdict(cfg)
 
 
 def evaluate(
