@@ -84,6 +84,8 @@ def _differential(game: str, steps: int, num_envs: int = 3, seed: int = 1, **kw:
         batch = env.step(actions)
         for e, ref in enumerate(refs):
             assert bool(batch.terminated[e]) == ref.game.over, f"{game} game {e} step {step}"
+            stalled = ref.game.over and (ref.game.result or {}).get("end") == "stalled"
+            assert bool(batch.stalled[e]) == stalled
             if ref.game.over:
                 want = rewards(ref.game.result, env.players, env.reward)
                 np.testing.assert_allclose(batch.rewards[e], want, rtol=0, atol=1e-6)
@@ -326,6 +328,8 @@ def _poker_differential(game: str, steps: int, num_envs: int = 3, **kw: Any) -> 
         batch = env.step(actions)
         for e, ref in enumerate(refs):
             assert bool(batch.terminated[e]) == ref.game.over
+            stalled = ref.game.over and (ref.game.result or {}).get("end") == "stalled"
+            assert bool(batch.stalled[e]) == stalled
             if ref.game.over:
                 want = rewards(ref.game.result, env.players, env.reward)
                 np.testing.assert_allclose(batch.rewards[e], want, rtol=0, atol=1e-6)

@@ -127,3 +127,16 @@ def test_the_command_line(tmp_path: Path) -> None:
     )  # fmt: skip
     assert bad.returncode == 2 and "sneak is a Sneak game" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_a_stalled_game_is_a_draw_unless_asked() -> None:
+    rng = np.random.default_rng(1)
+    learner = Policy.new(923, 2383, 8, rng).params
+    base = {**TINY, "players": None, "options": {"stall_limit": 12}, "league_share": 0.0}
+    draw = rollout(({**base, "stalled": "draw"}, learner, [], 2))
+    win = rollout(({**base, "stalled": "win"}, learner, [], 2))
+    # the same games (same seed and policy): every one stalls after 12 quiet actions, so a
+    # draw scores nothing, and as the engine ranks it the fewest cards win
+    np.testing.assert_array_equal(draw["act"], win["act"])
+    assert draw["won"] == 0 and not draw["rewards"].any()
+    assert win["won"] > 0 and win["rewards"].max() > 0

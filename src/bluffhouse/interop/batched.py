@@ -64,7 +64,9 @@ class Batch:
     ``terminated``/``truncated``: bool (N,), the game ended by its rules / was cut at
     ``max_steps`` at this call (it has been dealt anew: ``obs`` and ``mask`` are the new
     game's); ``final_obs``: float32 (N, observation size), for those games the last
-    observation of ``final_seat``, the seat whose action ended it (-1 elsewhere)."""
+    observation of ``final_seat``, the seat whose action ended it (-1 elsewhere);
+    ``stalled``: bool (N,), a game that ended by the no-progress rule (ranked by cards held,
+    the winner the seat holding the fewest) rather than its normal end."""
 
     obs: npt.NDArray[np.float32]
     mask: npt.NDArray[np.int8]
@@ -74,6 +76,7 @@ class Batch:
     truncated: npt.NDArray[np.bool_]
     final_obs: npt.NDArray[np.float32]
     final_seat: npt.NDArray[np.int64]
+    stalled: npt.NDArray[np.bool_]
 
 
 class BatchedGames:
@@ -117,6 +120,7 @@ class BatchedGames:
         self._rewards = np.zeros((n, self.players), dtype=np.float32)
         self._terminated = np.zeros(n, dtype=np.bool_)
         self._truncated = np.zeros(n, dtype=np.bool_)
+        self._stalled = np.zeros(n, dtype=np.bool_)
         self._final_obs = np.zeros((n, self.observation_size), dtype=np.float32)
         self._final_seat = np.full(n, -1, dtype=np.int64)
         self._seed = seed
@@ -174,6 +178,7 @@ class BatchedGames:
                     self._truncated,
                     self._final_obs,
                     self._final_seat,
+                    self._stalled,
                 )
             )
         )
@@ -368,6 +373,7 @@ class BatchedCheat(BatchedGames):
             self._deal_exactly(deals)
             self._terminated[:] = False
             self._truncated[:] = False
+            self._stalled[:] = False
             self._rewards[:] = 0.0
             self._final_seat[:] = -1
             k.observe_batch(
@@ -453,6 +459,7 @@ class BatchedCheat(BatchedGames):
             self._rewards,
             self._terminated,
             self._truncated,
+            self._stalled,
             self._final_obs,
             self._final_seat,
             self._scratch,

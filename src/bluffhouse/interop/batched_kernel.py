@@ -959,6 +959,7 @@ def step_batch(
     rewards: Any,
     terminated: Any,
     truncated: Any,
+    stalled: Any,
     final_obs: Any,
     final_seat: Any,
     scratch: Any,
@@ -972,6 +973,7 @@ def step_batch(
         a = actions[e]
         terminated[e] = False
         truncated[e] = False
+        stalled[e] = False
         for s in range(rewards.shape[1]):
             rewards[e, s] = 0.0
         final_seat[e] = -1
@@ -983,6 +985,7 @@ def step_batch(
             if r[S_PHASE] == OVER or r[S_TRUNC]:
                 if r[S_PHASE] == OVER:
                     terminated[e] = True
+                    stalled[e] = r[S_STALLED] == 1
                     result_rewards(r, cfg, rewards[e])
                 else:
                     truncated[e] = True

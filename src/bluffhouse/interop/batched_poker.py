@@ -170,6 +170,6 @@ class BatchedPokerBull(BatchedGames):
             self._cat, self._nspec, self._spec, self._natural, self._run_id, self._run_start,
             self._head, self._full, self._full_len, self._sub, self._sub_len, self._obs,
             self._mask, self._seat, self._rewards, self._terminated, self._truncated,
-            self._final_obs, self._final_seat, self._scratch,
+            self._stalled, self._final_obs, self._final_seat, self._scratch,
         )  # fmt: skip
         return self._batch()

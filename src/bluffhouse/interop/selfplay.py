@@ -8,16 +8,18 @@ tasks, checkpoints, and a strength curve.
     python -m bluffhouse.interop.selfplay strength runs/a --against random,counter --games 20
 
 Each update plays ``--rollouts`` rollouts of ``--envs`` complete games (the batched
-environment; a game longer than ``--max-steps`` actions is cut and scores 0).  In each game
+environment; a game longer than ``--max-steps`` actions is cut and scores 0). In each game
 every seat is the learner with probability 1 - ``--league-share``, else a past version drawn
 from the league (at least one seat learns; with an empty league every seat does); only the
-learner's decisions train it (PPO, :mod:`.ppo`).  Every ``--league-every`` updates the policy
-joins the league (at most ``--league-size`` kept, the oldest leaving) and is written as
-``ckpt-NNNNN.npz``; ``curve.csv`` gets a line an update (decisions, the learner's share of
-the wins over seats it held, entropy, time).  A run is reproducible from its seed: each
-rollout is seeded by the update and its number, and the rollouts are merged in order, so a
-Ray run trains the very same weights as a local one.  ``train`` resumes from the latest
-checkpoint in ``--out``.  ``evaluate`` seats a checkpoint against bluffhouse bots (one
+learner's decisions train it (PPO, :mod:`.ppo`); a game ended by the no-progress rule scores
+nothing (``--stalled draw``, the default: a policy otherwise learns to stall while it holds
+the fewest cards) or as the engine ranks it (``--stalled win``). Every ``--league-every``
+updates the policy joins the league (at most ``--league-size`` kept, the oldest leaving) and
+is written as ``ckpt-NNNNN.npz``; ``curve.csv`` gets a line an update (decisions, the
+learner's share of the wins over seats it held, entropy, time). A run is reproducible from its
+seed: each rollout is seeded by the update and its number, and the rollouts are merged in
+order, so a Ray run trains the very same weights as a local one. ``train`` resumes from the
+latest checkpoint in ``--out``. ``evaluate`` seats a checkpoint against bluffhouse bots (one
 learning seat through the Gymnasium environment) and prints its win rate against each;
 ``strength`` does so for every checkpoint of a run and writes ``strength.csv`` and, with
 matplotlib (the ``arena`` extra), the strength curve ``strength.png``.
@@ -59,6 +61,9 @@ class TrainConfig:
     league_every: int = 5
     league_share: float = 0.5
     league_size: int = 8
+    #: a game ended by the no-progress rule: "draw" (no reward: winning it by holding the
+    #: fewest cards when it stalls is no way to play) or "win" (as the engine ranks it)
+    stalled: str = "draw"
     seed: int = 0
     ppo: Settings = field(default_factory=Settings)
 
@@ -127,13 +132,15 @@ def rollout(job: tuple[dict[str, Any], dict[str, Array], list[dict[str, Array]],
         batch = env.step(actions)
         for e in np.flatnonzero((batch.terminated | batch.truncated) & ~finished).tolist():
             finished[e] = True
+            draw = bool(batch.stalled[e]) and cfg.get("stalled", "draw") == "draw"
             for seat in range(players):
                 if roles[e, seat] < 0:
                     held += 1
-                    won += int(batch.rewards[e, seat] > 0)
+                    reward = 0.0 if draw else float(batch.rewards[e, seat])
+                    won += int(reward > 0)
                     i = int(last[e, seat])
                     if i >= 0:
-                        rewards[i] = float(batch.rewards[e, seat])
+                        rewards[i] = reward
                         done[i] = True
     data: Rollout = {k: np.concatenate(v) if v else np.zeros(0) for k, v in rows.items()}
     data["rewards"] = np.array(rewards, np.float32)
@@ -197,6 +204,7 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
         "envs": cfg.envs,
         "max_steps": cfg.max_steps,
         "league_share": cfg.league_share,
+        "stalled": cfg.stalled,
     }
     curve = folder / "curve.csv"
     new_curve = not curve.exists()
@@ -354,6 +362,13 @@ def main(argv: list[str] | None = None) -> int:
                  "league_size", "seed"):  # fmt: skip
         t.add_argument(f"--{name.replace('_', '-')}", type=int, default=getattr(defaults, name))
     t.add_argument("--league-share", type=float, default=defaults.league_share)
+    t.add_argument(
+        "--stalled",
+        choices=("draw", "win"),
+        default=defaults.stalled,
+        help="a game ended by the no-progress rule: no reward (draw, the default) or a win "
+        "for the seat holding the fewest cards (win, as the engine ranks it)",
+    )
     t.add_argument("--out", required=True, help="the run's folder (checkpoints, curve.csv)")
     t.add_argument("--ray", action="store_true", help="rollouts as Ray tasks on this machine")
     t.add_argument("--workers", type=int, help="--ray: the local cluster's CPUs")
@@ -390,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
             game=args.game, players=args.players, options=options, envs=args.envs,
             rollouts=args.rollouts, max_steps=args.max_steps, updates=args.updates,
             hidden=args.hidden, league_every=args.league_every, league_share=args.league_share,
-            league_size=args.league_size, seed=args.seed,
+            league_size=args.league_size, stalled=args.stalled, seed=args.seed,
         )  # fmt: skip
         target = None
         if args.ray or args.address:
