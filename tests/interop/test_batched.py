@@ -15,7 +15,7 @@ pytest.importorskip("numba")
 import bluffhouse as bh  # noqa: E402
 from bluffhouse.cheat.fast_spec import supported_presets  # noqa: E402
 from bluffhouse.encodings import rewards  # noqa: E402
-from bluffhouse.interop.batched import BatchedCheat  # noqa: E402
+from bluffhouse.interop.batched import BatchedCheat, BatchedGames  # noqa: E402
 from bluffhouse.interop.batched_games import batched_env  # noqa: E402
 from bluffhouse.interop.batched_poker import BatchedPokerBull  # noqa: E402
 from bluffhouse.interop.table import acting_seat  # noqa: E402
@@ -27,10 +27,14 @@ class Reference:
     """One game of the Python engine dealt as a game of the batch, observed as the
     environments observe it (the same encoder and codec, a memory per seat)."""
 
-    def __init__(self, env: BatchedCheat, game: int) -> None:
+    def __init__(self, env: BatchedGames, game: int) -> None:
         self.env = env
-        self.game = env.config.new_game(seed=0, deal=env.hands(game))
+        self.game = self.deal(env, game)
         self.memories = [env.encoder.memory(s) for s in range(env.players)]
+
+    @staticmethod
+    def deal(env: Any, game: int) -> Any:
+        return env.config.new_game(seed=0, deal=env.hands(game))
 
     def observe(self, seat: int) -> Any:
         return self.env.encoder.encode(self.game.view(seat), self.memories[seat])
@@ -283,23 +287,13 @@ def test_gymnasium_make_vec_gives_the_batched_environment() -> None:
 
 
 # ---------------------------------------------------------------------- Poker Bull
-class PokerReference:
+class PokerReference(Reference):
     """A game of the Python engine with the batch's game seed: it deals the same hands,
     hand after hand."""
 
-    def __init__(self, env: BatchedPokerBull, game: int) -> None:
-        self.env = env
-        self.game = env.config.new_game(seed=int(env.game_seeds()[game]))
-        self.memories = [env.encoder.memory(s) for s in range(env.players)]
-
-    def observe(self, seat: int) -> Any:
-        return self.env.encoder.encode(self.game.view(seat), self.memories[seat])
-
-    def mask(self, seat: int) -> Any:
-        ids = self.env.codec.legal_ids(self.game, seat, self.game.view(seat))
-        out = np.zeros(self.env.num_actions, dtype=np.int8)
-        out[ids] = 1
-        return out
+    @staticmethod
+    def deal(env: Any, game: int) -> Any:
+        return env.config.new_game(seed=int(env.game_seeds()[game]))
 
 
 def _poker_differential(game: str, steps: int, num_envs: int = 3, **kw: Any) -> int:

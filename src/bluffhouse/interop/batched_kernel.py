@@ -919,19 +919,22 @@ def _mark_plays(
 
 
 @_jit
-def result_rewards(r: Any, cfg: Any, out: Any) -> None:
-    """Every seat's reward of a finished row (``win`` or ``rank``, as ``encodings.rewards``)."""
-    n = cfg[C_N]
-    if cfg[C_REWARD_RANK]:
+def rewards_of(r: Any, n: int, by_rank: int, ranking: int, winner: int, out: Any) -> None:
+    """Every seat's reward of a finished game (``win``, or ``rank`` where ``by_rank``, as
+    ``encodings.rewards``): ``ranking`` is where the row's ranking starts, ``winner`` -1 for
+    none.  Both families' kernels call it."""
+    if by_rank:
         for place in range(n):
-            out[r[cfg[C_RANK] + place]] = (n - 1 - 2 * place) / (n - 1)
+            out[r[ranking + place]] = (n - 1 - 2 * place) / (n - 1)
         return
-    winner = r[S_WINNER]
     for s in range(n):
-        if winner < 0:
-            out[s] = 0.0
-        else:
-            out[s] = ((1.0 if s == winner else 0.0) - 1.0 / n) * n / (n - 1)
+        out[s] = 0.0 if winner < 0 else ((1.0 if s == winner else 0.0) - 1.0 / n) * n / (n - 1)
+
+
+@_jit
+def result_rewards(r: Any, cfg: Any, out: Any) -> None:
+    """Every seat's reward of a finished row."""
+    rewards_of(r, cfg[C_N], cfg[C_REWARD_RANK], cfg[C_RANK], r[S_WINNER], out)
 
 
 # ====================================================================== the batch

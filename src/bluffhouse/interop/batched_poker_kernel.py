@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..pokerbull.fast import _exists, _randbelow, _seed
-from .batched_kernel import _jit, _next_random, _squash
+from .batched_kernel import _jit, _next_random, _squash, rewards_of
 
 JOKER = 52
 NCARDS = 53
@@ -521,14 +521,7 @@ def observe(r: Any, cfg: Any, fcfg: Any, cat: Any, natural: Any, v: int, out: An
 
 @_jit
 def result_rewards(r: Any, cfg: Any, out: Any) -> None:
-    n = cfg[C_N]
-    if cfg[C_REWARD_RANK]:
-        for place in range(n):
-            out[r[cfg[C_RANK] + place]] = (n - 1 - 2 * place) / (n - 1)
-        return
-    winner = r[S_WINNER]
-    for s in range(n):
-        out[s] = 0.0 if winner < 0 else ((1.0 if s == winner else 0.0) - 1.0 / n) * n / (n - 1)
+    rewards_of(r, cfg[C_N], cfg[C_REWARD_RANK], cfg[C_RANK], r[S_WINNER], out)
 
 
 # ====================================================================== the batch
