@@ -295,6 +295,8 @@ class BatchedCheat(BatchedGames):
             (k.C_O_HIST, "history"),
         ):
             cfg[slot] = blocks[name][0]
+        if not cfg[k.C_O_HAND] + 53 <= cfg[k.C_O_KNOWN]:  # pragma: no cover - a changed encoder
+            raise RuntimeError("the kernel writes the observation's hand before its known cards")
         for slot, name in (
             (k.C_ALLOW, "allow"),
             (k.C_WIN, "win"),
@@ -326,10 +328,8 @@ class BatchedCheat(BatchedGames):
                     encoder.max_count,
                     encoder.stall,
                 ],
-                _values(encoder.copies, held=True),
-                _values(encoder.joker_copies, held=True),
-                _values(encoder.copies, held=False),
-                _values(encoder.joker_copies, held=False),
+                _hand_values(encoder.copies),
+                _hand_values(encoder.joker_copies),
             ]
         ).astype(np.float64)
         self._deck = np.array(spec.deck, dtype=np.int64)
@@ -359,6 +359,7 @@ class BatchedCheat(BatchedGames):
         self._ms_counts = counts
         self._bad, self._big = _bit_rows(counts)
         self._scratch = np.zeros(len(groups) + 8, dtype=np.int64)
+        self._words = np.zeros(self._bad.shape[2], dtype=np.uint64)
         if r.max_cards > 15:  # pragma: no cover - fast_spec refuses plays of more than 8
             raise RuleError("the batched environment lays at most 15 cards of a group")
 
@@ -395,6 +396,7 @@ class BatchedCheat(BatchedGames):
                 self._mask,
                 self._mask64,
                 self._scratch,
+                self._words,
             )
             return self._batch()
         return self._step(np.full(self.num_envs, -1, dtype=np.int64))
@@ -463,22 +465,20 @@ class BatchedCheat(BatchedGames):
             self._final_obs,
             self._final_seat,
             self._scratch,
+            self._words,
         )
         return self._batch()
 
 
-def _values(copies: float, held: bool) -> npt.NDArray[np.float64]:
-    """The observation's value of 0, 1, 2... copies of a card, exactly as the encoder writes
-    it: a hand adds ``1 / copies`` per card in float32; a known place is ``min(1, k /
-    copies)``, rounded to float32 once."""
+def _hand_values(copies: float) -> npt.NDArray[np.float64]:
+    """The observation's value of 0, 1, 2... copies of a card in a hand, exactly as the encoder
+    writes it: it adds ``1 / copies`` per card in float32 (a known place's value, ``min(1, k /
+    copies)`` rounded once, the kernel works out itself)."""
     out = np.zeros(k.VALUES, dtype=np.float64)
     acc = np.float32(0.0)
     for held_copies in range(1, k.VALUES):
-        if held:
-            acc = np.float32(acc + 1.0 / copies)
-            out[held_copies] = float(acc)
-        else:
-            out[held_copies] = float(np.float32(min(1.0, held_copies / copies)))
+        acc = np.float32(acc + 1.0 / copies)
+        out[held_copies] = float(acc)
     return out
 
 

@@ -35,6 +35,10 @@ def _plain(fn: Callable[..., Any]) -> Callable[..., Any]:
 _jit: Callable[[Callable[..., Any]], Any] = (
     _numba.njit(cache=True, nogil=True) if HAVE_NUMBA else _plain
 )
+#: for the functions of every step (inlined where they are called: no call, no array views)
+_jit_inline: Callable[[Callable[..., Any]], Any] = (
+    _numba.njit(cache=True, nogil=True, inline="always") if HAVE_NUMBA else _plain
+)
 
 JOKER = 52
 NCARDS = 53
@@ -112,9 +116,9 @@ N_CONFIG = 53
 # float config: total cards, copies of a card, copies of the joker, the most cards of a
 # claim, the stall limit as the observation scales it
 F_TOTAL, F_COPIES, F_JCOPIES, F_MAXCOUNT, F_STALL = range(5)
-#: then four tables of VALUES entries: a hand's value of k copies of a card (of the joker),
-#: and a known place's, as the encoder computes them (k past the table: its last entry)
-F_HAND, F_HAND_JOKER, F_KNOWN, F_KNOWN_JOKER = 5, 5 + 64, 5 + 128, 5 + 192
+#: then two tables of VALUES entries: a hand's value of k copies of a card (of the joker), as
+#: the encoder sums them (k past the table: its last entry)
+F_HAND, F_HAND_JOKER = 5, 5 + 64
 VALUES = 64
 
 # ---------------------------------------------------------------------- the row's scalars
@@ -143,6 +147,9 @@ VALUES = 64
     S_MASKED,
 ) = range(22)
 N_SCALARS = 24
+#: S_MASKED: what the row's last mask marked: anything (clear the whole row), or a window's
+#: two ids
+MASK_ANY, MASK_WINDOW = 0, 1
 NO_WINNER = -1
 
 
@@ -165,7 +172,7 @@ def row_layout(players: int, history: int) -> dict[str, int]:
         ("hand", n * NCARDS),
         ("pile", NCARDS),
         ("lastc", NCARDS),
-        ("known", n * (n + 2) * NCARDS),
+        ("known", n * (n + 1) * NCARDS),
         ("events", history * EVENT_WIDTH),
     ):
         out[name] = at
@@ -346,14 +353,18 @@ def _take_pile(r: Any, cfg: Any, seat: int) -> None:
     r[cfg[C_SIPS] + seat] += taken
     _log(r, cfg, EV_TAKE, seat, -1, -1, taken, 0, 0, 0)
     # every seat's memory: the cards it knew in the pile go to the taker's hand
-    places = n + 2
+    places = n + 1
     for v in range(n):
         base = cfg[C_KNOWN] + v * places * NCARDS
-        into = base + (2 + seat) * NCARDS
-        moved = 1 if v != seat else 0
-        for c in range(NCARDS):
-            r[into + c] += r[base + c] * moved
-            r[base + c] = 0
+        if v != seat:
+            into = base + _known_place(v, seat, n)
+            for c in range(NCARDS):
+                at = c * places
+                r[into + at] += r[base + at]
+                r[base + at] = 0
+        else:
+            for c in range(NCARDS):
+                r[base + c * places] = 0
     if cfg[C_KCUP] and taken:
         if r[S_CUPFULL]:
             r[cfg[C_SIPS] + seat] += r[S_CUP]
@@ -389,15 +400,18 @@ def _call(r: Any, cfg: Any, claimable: Any, after: Any, after_n: Any, caller: in
     r[S_NWIN] = 0
     _log(r, cfg, EV_CALL, caller, player, -1, -1, truthful, 1 - truthful, 0)
     # every seat sees the cards turned over
-    places = n + 2
+    places = n + 1
     lastc = cfg[C_LASTC]
     for v in range(n):
         base = cfg[C_KNOWN] + v * places * NCARDS
-        held = base + (2 + player) * NCARDS
+        held = base + _known_place(v, player, n) if v != player else -1
         for c in range(NCARDS):
             k = r[lastc + c]
-            r[held + c] = max(r[held + c] - k, 0)
-            r[base + c] = max(r[base + c], k)
+            if k:
+                at = c * places
+                if held >= 0:
+                    r[held + at] = max(r[held + at] - k, 0)
+                r[base + at] = max(r[base + at], k)
     if not truthful:
         r[cfg[C_CAUGHT] + player] += 1
     loser = caller if truthful else player
@@ -534,13 +548,16 @@ def _play(
     r[S_PREV] = claim
     r[S_LEAD] = 0
     _log(r, cfg, EV_PLAY, seat, -1, claim, k, 0, 0, 0)
-    known = cfg[C_KNOWN] + seat * (cfg[C_N] + 2) * NCARDS  # the player's own memory: the pile
+    places = cfg[C_N] + 1
+    known = cfg[C_KNOWN] + seat * places * NCARDS  # the player's own memory: the pile
     for c in range(NCARDS):
-        r[known + c] += r[lastc + c]
+        k = r[lastc + c]
+        if k:
+            r[known + c * places] += k
     _open_window(r, cfg, after, after_n, seat)
 
 
-@_jit
+@_jit_inline
 def acting_seat(r: Any, cfg: Any) -> int:
     """The seat asked now (an environment asks the window's seats one at a time, in turn
     order from the player: the first of them); -1 once the game is over."""
@@ -639,6 +656,14 @@ def _start(r: Any, cfg: Any, claimable: Any, first_claims: Any) -> None:
 
 # ====================================================================== what a seat sees
 @_jit
+def _known_place(viewer: int, holder: int, n: int) -> int:
+    """Where seat ``viewer``'s memory of a card in ``holder``'s hand sits in its block (card
+    ``c`` of place ``p`` at ``c * (n + 1) + p``: place 0 the pile, 1 out of play, then the
+    other seats from the viewer's left), the observation's order, so observing is one pass."""
+    return 1 + (holder - viewer) % n
+
+
+@_jit
 def _seat_hot(out: Any, at: int, viewer: int, other: int, n: int) -> None:
     if 0 <= other < n:
         out[at + (other - viewer) % n] = 1.0
@@ -649,7 +674,7 @@ def _squash(x: float, scale: float) -> float:
     return x / (x + scale) if x > 0 else 0.0
 
 
-@_jit
+@_jit_inline
 def observe(r: Any, cfg: Any, fcfg: Any, after_n: Any, after: Any, v: int, out: Any) -> None:
     """Seat ``v``'s observation vector of the row, written into ``out`` (zeroed here)."""
     n = cfg[C_N]
@@ -658,11 +683,11 @@ def observe(r: Any, cfg: Any, fcfg: Any, after_n: Any, after: Any, v: int, out: 
     total = max(1.0, fcfg[F_TOTAL])
     max_count = fcfg[F_MAXCOUNT]
     phase = r[S_PHASE]
-    hand = cfg[C_HAND] + v * NCARDS
-    o = cfg[C_O_HAND]
+    hand = r[cfg[C_HAND] + v * NCARDS : cfg[C_HAND] + (v + 1) * NCARDS]
+    dst = out[cfg[C_O_HAND] : cfg[C_O_HAND] + NCARDS]
     for c in range(JOKER):
-        out[o + c] = fcfg[F_HAND + min(r[hand + c], VALUES - 1)]
-    out[o + JOKER] = fcfg[F_HAND_JOKER + min(r[hand + JOKER], VALUES - 1)]
+        dst[c] = fcfg[F_HAND + min(hand[c], VALUES - 1)]
+    dst[JOKER] = fcfg[F_HAND_JOKER + min(hand[JOKER], VALUES - 1)]
     # seats, from the viewer's left
     o = cfg[C_O_SEATS]
     turn = r[S_TURN] if phase != OVER else -1
@@ -718,26 +743,19 @@ def observe(r: Any, cfg: Any, fcfg: Any, after_n: Any, after: Any, v: int, out: 
         out[at] = min(1.0, r[S_LCOUNT] / max_count)
         out[at + 1] = min(1.0, r[S_LCOUNT] / max_count)
         out[at + 2 + n] = 1.0
-    # cards last known in the pile, out of play (never, under these rules) and other hands
-    o = cfg[C_O_KNOWN]
-    places = n + 2
-    base = cfg[C_KNOWN] + v * places * NCARDS
-    for p in range(n + 1):
-        if p == 0:
-            src = base
-        elif p == 1:
-            src = base + NCARDS
-        else:
-            src = base + (2 + (v + p - 1) % n) * NCARDS
-        at = o + p
-        for c in range(JOKER):
-            k = r[src + c]
-            if k > 0:
-                out[at] = fcfg[F_KNOWN + min(k, VALUES - 1)]
-            at += n + 1
-        k = r[src + JOKER]
-        if k > 0:
-            out[at] = fcfg[F_KNOWN_JOKER + min(k, VALUES - 1)]
+    # cards last known in the pile, out of play (never, under these rules) and other hands,
+    # kept in the observation's own order (see _known_place)
+    # (slices, so the loops are vectorized: no index may wrap around)
+    places = n + 1
+    size = NCARDS * places
+    src = r[cfg[C_KNOWN] + v * size : cfg[C_KNOWN] + (v + 1) * size]
+    dst = out[cfg[C_O_KNOWN] : cfg[C_O_KNOWN] + size]
+    copies = fcfg[F_COPIES]
+    for i in range(JOKER * places):
+        dst[i] = min(1.0, src[i] / copies)
+    copies = max(1.0, fcfg[F_JCOPIES])
+    for i in range(JOKER * places, size):
+        dst[i] = min(1.0, src[i] / copies)
     # the recent events, newest first
     hist = cfg[C_HIST]
     row = cfg[C_ROW]
@@ -772,7 +790,7 @@ def observe(r: Any, cfg: Any, fcfg: Any, after_n: Any, after: Any, v: int, out: 
         out[at + 3] = 1.0 if r[ev + 7] else 0.0
 
 
-@_jit
+@_jit_inline
 def legal_mask(
     r: Any,
     cfg: Any,
@@ -783,33 +801,58 @@ def legal_mask(
     out: Any,
     out64: Any,
     scratch: Any,
+    words: Any,
 ) -> int:
-    """The legal ids of ``seat`` marked in ``out`` (cleared here: the whole row, or only the
-    two ids a window marks where the row's last mask was a window's); how many there are.
-    ``out64``: the same row's memory as 64-bit words, the play ids starting on a word
-    (``C_MASK_PAD`` bytes before the row's first id), or an empty array (bytes only)."""
-    if r[S_MASKED] == 1:
-        out[cfg[C_CALL_ID]] = 0
-        out[cfg[C_PASS_ID]] = 0
-    elif out64.shape[0]:
-        for w in range(out64.shape[0]):
-            out64[w] = 0
-    else:
-        for i in range(out.shape[0]):
-            out[i] = 0
-    r[S_MASKED] = 0
+    """The legal ids of ``seat`` marked in ``out`` (cleared here: the whole row, or only what
+    the row's last mask may have marked outside what this one writes whole); how many there
+    are.  ``out64``: the same row's memory as 64-bit words, the play ids starting on a word
+    (``C_MASK_PAD`` bytes before the row's first id), or an empty array (bytes only);
+    ``words``: room for the plays' bit row (see :func:`_legal_play_bits`)."""
+    last_mask = r[S_MASKED]
+    r[S_MASKED] = MASK_ANY
     phase = r[S_PHASE]
     if phase == OVER or seat != acting_seat(r, cfg):
+        _clear_mask(cfg, out, out64, last_mask, 0, 0)
         return 0
     marked = 0
     last = r[S_LAST]
     if phase == WINDOW:
+        _clear_mask(cfg, out, out64, last_mask, 0, 0)
         if last >= 0 and last != seat:
             out[cfg[C_CALL_ID]] = 1
             marked += 1
         out[cfg[C_PASS_ID]] = 1
-        r[S_MASKED] = 1
+        r[S_MASKED] = MASK_WINDOW
         return marked + 1
+    size = r[cfg[C_SIZE] + seat]
+    nallow = r[S_NALLOW]
+    plays = 0
+    if size == 0 or nallow == 0:
+        _clear_mask(cfg, out, out64, last_mask, 0, 0)
+    elif out64.shape[0] and cfg[C_CLAIM_SLOTS] == 1:
+        found = _legal_play_bits(r, cfg, bad, big, group_of, seat, words, scratch)
+        if found < (cfg[C_LIST_LIMIT] + nallow - 1) // nallow:
+            # every word of the plays is written whole (eight ids a word: a byte of the bit
+            # row spread), so only the rest of the row is cleared
+            first = (cfg[C_MASK_PAD] + cfg[C_PLAY_START]) >> 3
+            end = min(out64.shape[0], first + 8 * words.shape[0])
+            _clear_mask(cfg, out, out64, last_mask, first, end)
+            dst = out64[first:end]
+            at = 0
+            for w in range(words.shape[0]):
+                bits = words[w]
+                for b in range(8):
+                    if at < dst.shape[0]:
+                        dst[at] = _SPREAD[(bits >> np.uint64(8 * b)) & np.uint64(255)]
+                    at += 1
+            plays = found * nallow
+        else:
+            _clear_mask(cfg, out, out64, last_mask, 0, 0)
+            plays = _mark_plays(r, cfg, bad, big, group_of, seat, out, scratch)
+    else:
+        _clear_mask(cfg, out, out64, last_mask, 0, 0)
+        plays = _mark_plays(r, cfg, bad, big, group_of, seat, out, scratch)
+    # (marked after the plays: a word of plays written whole may hold these ids)
     callers = cfg[C_CALLERS]
     if last >= 0 and last != seat and (callers == 2 or callers == 3):
         out[cfg[C_CALL_ID]] = 1
@@ -817,11 +860,24 @@ def legal_mask(
     if cfg[C_TURNPASS]:
         out[cfg[C_PASS_ID]] = 1
         marked += 1
-    size = r[cfg[C_SIZE] + seat]
-    nallow = r[S_NALLOW]
-    if size == 0 or nallow == 0:
-        return marked
-    return int(marked + _mark_plays(r, cfg, bad, big, group_of, seat, out, out64, scratch))
+    return int(marked + plays)
+
+
+@_jit
+def _clear_mask(cfg: Any, out: Any, out64: Any, last_mask: int, keep_from: int, keep_to: int) -> None:
+    """Clears what the row's last mask may have marked: after a window's mask its two ids,
+    else the whole row but the words ``keep_from`` to ``keep_to`` (the caller writes them)."""
+    if last_mask == MASK_WINDOW:
+        out[cfg[C_CALL_ID]] = 0
+        out[cfg[C_PASS_ID]] = 0
+    elif out64.shape[0]:
+        for w in range(keep_from):
+            out64[w] = 0
+        for w in range(max(keep_to, keep_from), out64.shape[0]):
+            out64[w] = 0
+    else:
+        for i in range(out.shape[0]):
+            out[i] = 0
 
 
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
@@ -852,59 +908,68 @@ _SPREAD = np.array(
 
 
 @_jit
-def _mark_plays(
-    r: Any,
-    cfg: Any,
-    bad: Any,
-    big: Any,
-    group_of: Any,
-    seat: int,
-    out: Any,
-    out64: Any,
-    scratch: Any,
-) -> int:
-    """The plays of ``seat`` marked, as the engine lists them: every multiset of the hand by
-    group, in the action table's order (sizes in order, each lexicographic), no more than
-    bring the listing to its cap (``LIST_LIMIT`` actions).  The table's multisets are bit
-    rows: ``bad[g, k]`` marks those needing more than ``k`` cards of group ``g``, ``big[m]``
-    those of more than ``m`` cards; what the hand may lay is what none of its rows marks.
-    With one claim to choose from, eight ids are written at once (a byte of those bits
-    spread over a word of the mask)."""
-    ngroups = cfg[C_NGROUPS]
-    held = scratch[0:ngroups]
-    for g in range(ngroups):
+def _held_groups(r: Any, cfg: Any, group_of: Any, seat: int, held: Any) -> None:
+    """Cards of each group in ``seat``'s hand."""
+    for g in range(held.shape[0]):
         held[g] = 0
     hand = cfg[C_HAND] + seat * NCARDS
     for c in range(NCARDS):
         k = r[hand + c]
         if k:
             held[group_of[c]] += k
+
+
+@_jit
+def _legal_play_bits(
+    r: Any, cfg: Any, bad: Any, big: Any, group_of: Any, seat: int, words: Any, scratch: Any
+) -> int:
+    """The multisets ``seat``'s hand may lay as a bit row in ``words`` (bit ``i`` of word
+    ``i // 64``: the action table's multiset ``i``), and how many there are.  The table's
+    multisets are bit rows: ``bad[g, k]`` marks those needing more than ``k`` cards of group
+    ``g``, ``big[m]`` those of more than ``m`` cards; what the hand may lay is what none of
+    its rows marks."""
+    ngroups = cfg[C_NGROUPS]
+    held = scratch[0:ngroups]
+    _held_groups(r, cfg, group_of, seat, held)
+    top = bad.shape[1] - 1
+    most = min(cfg[C_MAXC], r[cfg[C_SIZE] + seat], big.shape[0] - 1)
+    nwords = words.shape[0]
+    for w in range(nwords):
+        words[w] = big[most, w]
+    for g in range(ngroups):
+        row = bad[g, min(held[g], top)]
+        for w in range(nwords):
+            words[w] |= row[w]
+    found = 0
+    for w in range(nwords):
+        words[w] = ~words[w]
+        found += _popcount(words[w])
+    return found
+
+
+@_jit
+def _mark_plays(
+    r: Any, cfg: Any, bad: Any, big: Any, group_of: Any, seat: int, out: Any, scratch: Any
+) -> int:
+    """The plays of ``seat`` marked id by id, as the engine lists them: every multiset of the
+    hand by group, in the action table's order (sizes in order, each lexicographic), no more
+    than bring the listing to its cap (``LIST_LIMIT`` actions), each with every claim it may
+    make."""
+    ngroups = cfg[C_NGROUPS]
+    held = scratch[0:ngroups]
+    _held_groups(r, cfg, group_of, seat, held)
     top = bad.shape[1] - 1
     most = min(cfg[C_MAXC], r[cfg[C_SIZE] + seat], big.shape[0] - 1)
     nallow = r[S_NALLOW]
     limit = (cfg[C_LIST_LIMIT] + nallow - 1) // nallow
     slots = cfg[C_CLAIM_SLOTS]
     start = cfg[C_PLAY_START]
-    spread = out64.shape[0] > 0 and slots == 1
-    first_word = (cfg[C_MASK_PAD] + start) >> 3
     found = 0
     for w in range(big.shape[1]):
         acc = big[most, w]
         for g in range(ngroups):
             acc |= bad[g, min(held[g], top), w]
         bits = ~acc
-        if not bits:
-            continue
-        if spread:
-            count = _popcount(bits)
-            if found + count < limit:
-                at = first_word + w * 8
-                for b in range(8):
-                    byte = (bits >> np.uint64(8 * b)) & np.uint64(255)
-                    if byte:
-                        out64[at + b] = _SPREAD[byte]
-                found += count
-                continue
         while bits:
             low = bits & (~bits + np.uint64(1))
             at = w * 64 + _BIT_OF[int((low * _DEBRUIJN) >> np.uint64(58))]
@@ -966,6 +1031,7 @@ def step_batch(
     final_obs: Any,
     final_seat: Any,
     scratch: Any,
+    words: Any,
 ) -> None:
     """One action per game (``actions[e] < 0``: a fresh game instead); a game that ends is
     dealt anew at once, its rewards and last observation (of the seat that acted) kept in
@@ -998,7 +1064,7 @@ def step_batch(
         seat = acting_seat(r, cfg)
         seat_out[e] = seat
         observe(r, cfg, fcfg, after_n, after, seat, obs[e])
-        legal_mask(r, cfg, bad, big, group_of, seat, mask[e], mask64[e], scratch)
+        legal_mask(r, cfg, bad, big, group_of, seat, mask[e], mask64[e], scratch, words)
 
 
 @_jit
@@ -1030,9 +1096,10 @@ def mask_batch(
     out: Any,
     out64: Any,
     scratch: Any,
+    words: Any,
 ) -> None:
     for e in range(rows.shape[0]):
-        legal_mask(rows[e], cfg, bad, big, group_of, seats[e], out[e], out64[e], scratch)
+        legal_mask(rows[e], cfg, bad, big, group_of, seats[e], out[e], out64[e], scratch, words)
 
 
 @_jit
