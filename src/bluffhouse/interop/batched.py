@@ -125,6 +125,7 @@ class BatchedGames:
         self._final_seat = np.full(n, -1, dtype=np.int64)
         self._seed = seed
         self._started = False
+        self._views: Batch | None = None
 
     def step(self, actions: Any) -> Batch:
         """One action id per game, each legal for the seat asked (``Batch.seat``); an id the
@@ -166,6 +167,12 @@ class BatchedGames:
         raise NotImplementedError
 
     def _batch(self) -> Batch:
+        """The read-only views of the buffers (made once: every call rewrites what they show)."""
+        if self._views is None:
+            self._views = self._make_views()
+        return self._views
+
+    def _make_views(self) -> Batch:
         return Batch(
             *(
                 _read_only(a)
@@ -358,7 +365,7 @@ class BatchedCheat(BatchedGames):
                 counts[i, g] += 1
         self._ms_counts = counts
         self._bad, self._big = _bit_rows(counts)
-        self._scratch = np.zeros(len(groups) + 8, dtype=np.int64)
+        self._scratch = np.zeros(len(groups) + 8 + k.NCARDS, dtype=np.int64)
         self._words = np.zeros(self._bad.shape[2], dtype=np.uint64)
         if r.max_cards > 15:  # pragma: no cover - fast_spec refuses plays of more than 8
             raise RuleError("the batched environment lays at most 15 cards of a group")

@@ -337,34 +337,36 @@ def _open_window(r: Any, cfg: Any, after: Any, after_n: Any, player: int) -> Non
 
 
 @_jit
-def _take_pile(r: Any, cfg: Any, seat: int) -> None:
+def _take_pile(r: Any, cfg: Any, seat: int, scratch: Any) -> None:
     n = cfg[C_N]
     taken = r[S_PILE]
     hand = cfg[C_HAND] + seat * NCARDS
     pile = cfg[C_PILE]
     kings = 0
+    cards = scratch[-NCARDS:]  # the pile's distinct cards
+    ncards = 0
     for c in range(NCARDS):
         k = r[pile + c]
         if k:
             r[hand + c] += k
+            cards[ncards] = c
+            ncards += 1
             if c < JOKER and c >> 2 == KING:
                 kings += k
     r[cfg[C_SIZE] + seat] += taken
     r[cfg[C_SIPS] + seat] += taken
     _log(r, cfg, EV_TAKE, seat, -1, -1, taken, 0, 0, 0)
-    # every seat's memory: the cards it knew in the pile go to the taker's hand
+    # every seat's memory: the cards it knew in the pile (some of the pile's) go to the
+    # taker's hand
     places = n + 1
     for v in range(n):
         base = cfg[C_KNOWN] + v * places * NCARDS
-        if v != seat:
-            into = base + _known_place(v, seat, n)
-            for c in range(NCARDS):
-                at = c * places
-                r[into + at] += r[base + at]
-                r[base + at] = 0
-        else:
-            for c in range(NCARDS):
-                r[base + c * places] = 0
+        into = base + _known_place(v, seat, n)
+        moved = 1 if v != seat else 0
+        for i in range(ncards):
+            at = cards[i] * places
+            r[into + at] += r[base + at] * moved
+            r[base + at] = 0
     if cfg[C_KCUP] and taken:
         if r[S_CUPFULL]:
             r[cfg[C_SIPS] + seat] += r[S_CUP]
@@ -390,7 +392,9 @@ def _open_round(r: Any, cfg: Any, seat: int) -> None:
 
 
 @_jit
-def _call(r: Any, cfg: Any, claimable: Any, after: Any, after_n: Any, caller: int) -> None:
+def _call(
+    r: Any, cfg: Any, claimable: Any, after: Any, after_n: Any, caller: int, scratch: Any
+) -> None:
     n = cfg[C_N]
     player = r[S_LAST]
     truthful = r[S_LTRUE]
@@ -402,20 +406,26 @@ def _call(r: Any, cfg: Any, claimable: Any, after: Any, after_n: Any, caller: in
     # every seat sees the cards turned over
     places = n + 1
     lastc = cfg[C_LASTC]
+    cards = scratch[-NCARDS:]
+    ncards = 0
+    for c in range(NCARDS):
+        if r[lastc + c]:
+            cards[ncards] = c
+            ncards += 1
     for v in range(n):
         base = cfg[C_KNOWN] + v * places * NCARDS
         held = base + _known_place(v, player, n) if v != player else -1
-        for c in range(NCARDS):
+        for i in range(ncards):
+            c = cards[i]
             k = r[lastc + c]
-            if k:
-                at = c * places
-                if held >= 0:
-                    r[held + at] = max(r[held + at] - k, 0)
-                r[base + at] = max(r[base + at], k)
+            at = c * places
+            if held >= 0:
+                r[held + at] = max(r[held + at] - k, 0)
+            r[base + at] = max(r[base + at], k)
     if not truthful:
         r[cfg[C_CAUGHT] + player] += 1
     loser = caller if truthful else player
-    _take_pile(r, cfg, loser)
+    _take_pile(r, cfg, loser, scratch)
     if r[cfg[C_SIZE] + player] == 0:
         _go_out(r, cfg, player)
         if r[S_PHASE] == OVER:
@@ -464,14 +474,14 @@ def _decline(r: Any, cfg: Any, after: Any, after_n: Any, seat: int) -> None:
 
 
 @_jit
-def _pass_turn(r: Any, cfg: Any, after: Any, after_n: Any, seat: int) -> None:
+def _pass_turn(r: Any, cfg: Any, after: Any, after_n: Any, seat: int, scratch: Any) -> None:
     _stand_last(r, cfg)
     r[S_NWIN] = 0
     if r[S_PHASE] == OVER:
         return
     _log(r, cfg, EV_PASS, seat, -1, -1, -1, 0, 0, 1)
     if r[S_PILE]:
-        _take_pile(r, cfg, seat)
+        _take_pile(r, cfg, seat, scratch)
     rank = r[cfg[C_ALLOW]] if r[S_NALLOW] > 0 else r[S_PREV]
     r[S_PREV] = rank
     r[S_LEAD] = 0
@@ -502,8 +512,11 @@ def _play(
     hand = cfg[C_HAND] + seat * NCARDS
     pile = cfg[C_PILE]
     lastc = cfg[C_LASTC]
+    laid = r[lastc : lastc + NCARDS]
     for c in range(NCARDS):
-        r[lastc + c] = 0
+        laid[c] = 0
+    places = cfg[C_N] + 1
+    known = cfg[C_KNOWN] + seat * places * NCARDS
     # the cards: group by group, the suits spread as evenly as possible (the codec's choice)
     suits = scratch[:4]
     for i in range(4):
@@ -528,6 +541,7 @@ def _play(
             r[hand + best] -= 1
             r[pile + best] += 1
             r[lastc + best] += 1
+            r[known + best * places] += 1  # the player's own memory: the pile
             if best != JOKER:
                 suits[best & 3] += 1
                 if best >> 2 != claim:
@@ -548,12 +562,6 @@ def _play(
     r[S_PREV] = claim
     r[S_LEAD] = 0
     _log(r, cfg, EV_PLAY, seat, -1, claim, k, 0, 0, 0)
-    places = cfg[C_N] + 1
-    known = cfg[C_KNOWN] + seat * places * NCARDS  # the player's own memory: the pile
-    for c in range(NCARDS):
-        k = r[lastc + c]
-        if k:
-            r[known + c * places] += k
     _open_window(r, cfg, after, after_n, seat)
 
 
@@ -569,7 +577,7 @@ def acting_seat(r: Any, cfg: Any) -> int:
     return int(r[S_TURN])
 
 
-@_jit
+@_jit_inline
 def _apply(
     r: Any,
     cfg: Any,
@@ -584,10 +592,10 @@ def _apply(
     seat = acting_seat(r, cfg)
     r[S_QUIET] += 1  # progress in the transition sets it back to 0
     if action == cfg[C_CALL_ID]:
-        _call(r, cfg, claimable, after, after_n, seat)
+        _call(r, cfg, claimable, after, after_n, seat, scratch)
     elif action == cfg[C_PASS_ID]:
         if r[S_PHASE] == TURN and seat == r[S_TURN]:
-            _pass_turn(r, cfg, after, after_n, seat)
+            _pass_turn(r, cfg, after, after_n, seat, scratch)
         else:
             _decline(r, cfg, after, after_n, seat)
     else:
