@@ -2,7 +2,7 @@
 environment and the numba kernel's whole random games, measured in the same run.
 
     python bench/batched_env.py [--games bullshit,kings_cup,popcorn_two_decks,poker_bull]
-                                [--envs 256] [--seconds 5]
+                                [--envs 256] [--seconds 5] [--parts]
 
 Each row is one configuration: the batched environment (``batched_env``, ``--envs`` games in
 lockstep) stepping every seat with a uniformly drawn legal id (drawn by a compiled sampler,
@@ -13,6 +13,11 @@ the learner's and the bots') and the kernel's random games (``simulate_random`` 
 no mask).  An agent step is one action of one seat, with its
 observation and its mask written.  Pin the process to one core (``taskset -c 0``) for the
 one-core figure; numba runs the kernel on one thread either way.
+
+``--parts`` adds, for the Cheat games, where a step's time goes: the observation and the mask
+written again apart (the same states, right after the step wrote them: their caches warm, so
+these are lower bounds) and the rest of the step (the transition and the batch's own
+bookkeeping) by difference.
 """
 
 from __future__ import annotations
@@ -76,6 +81,51 @@ def batched(game: str, envs: int, seconds: float) -> tuple[float, float]:
     return steps / in_env, steps / (in_env + drawing)
 
 
+def parts(game: str, envs: int, seconds: float) -> tuple[float, float, float]:
+    """Microseconds per agent step: (the whole step, its observation, its mask)."""
+    from bluffhouse.interop import batched_kernel as k
+
+    env = batched_env(game, num_envs=envs, seed=0)
+    batch = env.reset()
+    state = np.array([88172645463325252], dtype=np.uint64)
+    actions = np.zeros(envs, dtype=np.int64)
+    out = np.zeros_like(env._obs)
+
+    def mask_again() -> None:
+        k.mask_batch(
+            env._rows,
+            env._cfg,
+            env._bad,
+            env._big,
+            env._group_of,
+            env._seat,
+            env._mask,
+            env._mask64,
+            env._scratch,
+            env._words,
+        )
+
+    env._observe_into(env._seat, out)
+    mask_again()  # (compiled by now)
+    step = observing = masking = 0.0
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        _draw(batch.mask, state, actions)
+        t0 = time.perf_counter()
+        batch = env._step(actions)
+        t1 = time.perf_counter()
+        env._observe_into(env._seat, out)
+        t2 = time.perf_counter()
+        mask_again()
+        t3 = time.perf_counter()
+        step += t1 - t0
+        observing += t2 - t1
+        masking += t3 - t2
+        steps += envs
+    return tuple(x / steps * 1e6 for x in (step, observing, masking))  # type: ignore[return-value]
+
+
 def gymnasium(game: str, seconds: float) -> float:
     """Actions per second (every seat's) through the Gymnasium environment."""
     import gymnasium as gym
@@ -132,6 +182,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", default="bullshit,kings_cup,popcorn_two_decks,poker_bull")
     ap.add_argument("--envs", type=int, default=256, help="games in the batch (default 256)")
     ap.add_argument("--seconds", type=float, default=5.0, help="per measure (default 5)")
+    ap.add_argument(
+        "--parts", action="store_true", help="also where a step's time goes (Cheat games)"
+    )
     args = ap.parse_args(argv)
     load = os.getloadavg()[0]
     print(f"one process, numba {numba.__version__}, {os.cpu_count()} cores, load {load:.2f}")
@@ -149,6 +202,18 @@ def main(argv: list[str] | None = None) -> int:
             f"| {game} | {env_rate:,.0f} | {with_policy:,.0f} | {gym_rate:,.0f} "
             f"| {kernel_rate:,.0f} | {env_rate / gym_rate:,.0f}x | {kernel_rate / env_rate:.1f}x |"
         )
+    cheat = [g for g in args.games.split(",") if not g.startswith("poker_bull")]
+    if args.parts and cheat:
+        print()
+        print("| game | a step (us) | observation | mask | the rest | kernel's random action |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for game in cheat:
+            whole, observing, masking = parts(game, args.envs, args.seconds)
+            action = 1e6 / kernel(game, min(args.seconds, 2.0))
+            print(
+                f"| {game} | {whole:.3f} | {observing:.3f} | {masking:.3f} "
+                f"| {whole - observing - masking:.3f} | {action:.3f} |"
+            )
     return 0
 
 

@@ -838,25 +838,33 @@ def legal_mask(
     if size == 0 or nallow == 0:
         _clear_mask(cfg, out, out64, last_mask, 0, 0)
     elif out64.shape[0] and cfg[C_CLAIM_SLOTS] == 1:
-        found = _legal_play_bits(r, cfg, bad, big, group_of, seat, words, scratch)
-        if found < (cfg[C_LIST_LIMIT] + nallow - 1) // nallow:
+        limit = (cfg[C_LIST_LIMIT] + nallow - 1) // nallow
+        found, done = _legal_play_bits(r, cfg, bad, big, group_of, seat, words, scratch, limit)
+        first = (cfg[C_MASK_PAD] + cfg[C_PLAY_START]) >> 3
+        if found < limit:
             # every word of the plays is written whole (eight ids a word: a byte of the bit
             # row spread), so only the rest of the row is cleared
-            first = (cfg[C_MASK_PAD] + cfg[C_PLAY_START]) >> 3
             end = min(out64.shape[0], first + 8 * words.shape[0])
             _clear_mask(cfg, out, out64, last_mask, first, end)
             dst = out64[first:end]
-            at = 0
-            for w in range(words.shape[0]):
+            whole = dst.shape[0] >> 3
+            for w in range(whole):
                 bits = words[w]
-                for b in range(8):
-                    if at < dst.shape[0]:
-                        dst[at] = _SPREAD[(bits >> np.uint64(8 * b)) & np.uint64(255)]
-                    at += 1
+                part = dst[w * 8 : w * 8 + 8]
+                if bits:
+                    for b in range(8):
+                        part[b] = _SPREAD[(bits >> np.uint64(8 * b)) & np.uint64(255)]
+                else:
+                    for b in range(8):
+                        part[b] = 0
+            if whole < words.shape[0]:
+                bits = words[whole]
+                for at in range(whole * 8, dst.shape[0]):
+                    dst[at] = _SPREAD[(bits >> np.uint64(8 * (at - whole * 8))) & np.uint64(255)]
             plays = found * nallow
         else:
             _clear_mask(cfg, out, out64, last_mask, 0, 0)
-            plays = _mark_plays(r, cfg, bad, big, group_of, seat, out, scratch)
+            plays = _mark_capped(cfg, words, done, limit, nallow, out, out64, first)
     else:
         _clear_mask(cfg, out, out64, last_mask, 0, 0)
         plays = _mark_plays(r, cfg, bad, big, group_of, seat, out, scratch)
@@ -927,12 +935,25 @@ def _held_groups(r: Any, cfg: Any, group_of: Any, seat: int, held: Any) -> None:
             held[group_of[c]] += k
 
 
+#: words of the plays' bit row worked out at a time (the listing may stop at its cap)
+CHUNK = 64
+
+
 @_jit
 def _legal_play_bits(
-    r: Any, cfg: Any, bad: Any, big: Any, group_of: Any, seat: int, words: Any, scratch: Any
-) -> int:
+    r: Any,
+    cfg: Any,
+    bad: Any,
+    big: Any,
+    group_of: Any,
+    seat: int,
+    words: Any,
+    scratch: Any,
+    limit: int,
+) -> tuple[int, int]:
     """The multisets ``seat``'s hand may lay as a bit row in ``words`` (bit ``i`` of word
-    ``i // 64``: the action table's multiset ``i``), and how many there are.  The table's
+    ``i // 64``: the action table's multiset ``i``): (how many, the words worked out), the
+    work stopped after the chunk of words that brings the count to ``limit``.  The table's
     multisets are bit rows: ``bad[g, k]`` marks those needing more than ``k`` cards of group
     ``g``, ``big[m]`` those of more than ``m`` cards; what the hand may lay is what none of
     its rows marks."""
@@ -942,17 +963,54 @@ def _legal_play_bits(
     top = bad.shape[1] - 1
     most = min(cfg[C_MAXC], r[cfg[C_SIZE] + seat], big.shape[0] - 1)
     nwords = words.shape[0]
-    for w in range(nwords):
-        words[w] = big[most, w]
-    for g in range(ngroups):
-        row = bad[g, min(held[g], top)]
-        for w in range(nwords):
-            words[w] |= row[w]
     found = 0
-    for w in range(nwords):
-        words[w] = ~words[w]
-        found += _popcount(words[w])
-    return found
+    for lo in range(0, nwords, CHUNK):
+        hi = min(nwords, lo + CHUNK)
+        part = words[lo:hi]
+        fill = big[most, lo:hi]
+        for w in range(hi - lo):
+            part[w] = fill[w]
+        for g in range(ngroups):
+            row = bad[g, min(held[g], top), lo:hi]
+            for w in range(hi - lo):
+                part[w] |= row[w]
+        for w in range(hi - lo):
+            part[w] = ~part[w]
+            found += _popcount(part[w])
+        if found >= limit:
+            return found, hi
+    return found, nwords
+
+
+@_jit
+def _mark_capped(
+    cfg: Any, words: Any, done: int, limit: int, nallow: int, out: Any, out64: Any, first: int
+) -> int:
+    """The plays of a bit row longer than the listing's cap marked (the row cleared before):
+    whole words spread while they stay under ``limit``, then id by id up to it."""
+    start = cfg[C_PLAY_START]
+    found = 0
+    for w in range(done):
+        bits = words[w]
+        count = _popcount(bits)
+        if found + count < limit:
+            at = first + w * 8
+            for b in range(8):
+                byte = (bits >> np.uint64(8 * b)) & np.uint64(255)
+                if byte:
+                    out64[at + b] = _SPREAD[byte]
+            found += count
+            continue
+        while bits:
+            low = bits & (~bits + np.uint64(1))
+            at = w * 64 + _BIT_OF[int((low * _DEBRUIJN) >> np.uint64(58))]
+            bits ^= low
+            for s in range(nallow):
+                out[start + at + s] = 1
+            found += 1
+            if found >= limit:
+                return int(found * nallow)
+    return int(found * nallow)
 
 
 @_jit
