@@ -84,8 +84,9 @@ def batched(game: str, envs: int, seconds: float) -> tuple[float, float]:
 def parts(game: str, envs: int, seconds: float) -> tuple[float, float, float]:
     """Microseconds per agent step: (the whole step, its observation, its mask)."""
     from bluffhouse.interop import batched_kernel as k
+    from bluffhouse.interop.batched import BatchedCheat
 
-    env = batched_env(game, num_envs=envs, seed=0)
+    env = BatchedCheat(game, num_envs=envs, seed=0)
     batch = env.reset()
     state = np.array([88172645463325252], dtype=np.uint64)
     actions = np.zeros(envs, dtype=np.int64)

@@ -880,7 +880,9 @@ def legal_mask(
 
 
 @_jit
-def _clear_mask(cfg: Any, out: Any, out64: Any, last_mask: int, keep_from: int, keep_to: int) -> None:
+def _clear_mask(
+    cfg: Any, out: Any, out64: Any, last_mask: int, keep_from: int, keep_to: int
+) -> None:
     """Clears what the row's last mask may have marked: after a window's mask its two ids,
     else the whole row but the words ``keep_from`` to ``keep_to`` (the caller writes them)."""
     if last_mask == MASK_WINDOW:
