@@ -85,8 +85,15 @@ N_CONFIG = 33
     S_STEPS,
     S_TRUNC,
     S_NEV,
-) = range(21)
+    S_MASKED,
+    S_MTOTAL,
+    S_MLO,
+) = range(24)
 N_SCALARS = 24
+#: S_MASKED: what the row's last mask marked, so that only that is cleared: anything (clear
+#: the whole row), or the call and the bids from S_MLO on of the list of all bids (or of the
+#: listed subset) for S_MTOTAL cards in play
+MASK_ANY, MASK_FULL, MASK_SUB = 0, 1, 2
 
 
 def row_layout(players: int, history: int) -> dict[str, int]:
@@ -402,11 +409,29 @@ def _bisect_right(row: Any, length: int, x: int) -> int:
 def legal_mask(
     r: Any, cfg: Any, full: Any, full_len: Any, sub: Any, sub_len: Any, seat: int, out: Any
 ) -> int:
-    """The legal ids of ``seat`` marked in ``out`` (zeroed here): the bids the engine lists
-    after the standing one (every bid above it not certain among the cards in play, or the
-    documented subset where more than ``LIST_LIMIT`` are), then the call."""
-    for i in range(out.shape[0]):
-        out[i] = 0
+    """The legal ids of ``seat`` marked in ``out`` (cleared here: the span of ids the row's
+    last mask marked): the bids the engine lists after the standing one (every bid above it
+    not certain among the cards in play, or the documented subset where more than
+    ``LIST_LIMIT`` are), then the call."""
+    start = cfg[C_BID_START]
+    last_mask = r[S_MASKED]
+    if last_mask == MASK_ANY:
+        for i in range(out.shape[0]):
+            out[i] = 0
+    else:
+        table = full if last_mask == MASK_FULL else sub
+        lengths = full_len if last_mask == MASK_FULL else sub_len
+        total = r[S_MTOTAL]
+        lo = r[S_MLO]
+        length = lengths[total]
+        if lo < length:  # (a list is in id order: one span holds every id it marked)
+            marked = out[start + table[total, lo] : start + table[total, length - 1] + 1]
+            for i in range(marked.shape[0]):
+                marked[i] = 0
+        out[cfg[C_CALL_ID]] = 0
+    r[S_MASKED] = MASK_FULL
+    r[S_MTOTAL] = 0
+    r[S_MLO] = full_len[0]  # (nothing marked)
     if r[S_PHASE] == OVER or seat != r[S_TURN]:
         return 0
     total = _total(r, cfg)
@@ -414,11 +439,14 @@ def legal_mask(
     row = full[total]
     length = full_len[total]
     lo = _bisect_right(row, length, after)
+    r[S_MASKED] = MASK_FULL
     if length - lo > cfg[C_LIST_LIMIT]:
         row = sub[total]
         length = sub_len[total]
         lo = _bisect_right(row, length, after)
-    start = cfg[C_BID_START]
+        r[S_MASKED] = MASK_SUB
+    r[S_MTOTAL] = total
+    r[S_MLO] = lo
     for i in range(lo, length):
         out[start + row[i]] = 1
     marked = length - lo
@@ -449,17 +477,21 @@ def observe(r: Any, cfg: Any, fcfg: Any, cat: Any, natural: Any, v: int, out: An
     for i in range(out.shape[0]):
         out[i] = 0.0
     over = r[S_PHASE] == OVER
+    # (loops over slices, so they are vectorized: no index may wrap around)
     hands = cfg[C_HANDS]
-    o = cfg[C_O_HAND]
+    mine = r[hands + v * NCARDS : hands + (v + 1) * NCARDS]
+    dst = out[cfg[C_O_HAND] : cfg[C_O_HAND] + NCARDS]
     for c in range(NCARDS):
-        if r[hands + v * NCARDS + c]:
-            out[o + c] = 1.0
+        dst[c] = 1.0 if mine[c] else 0.0
     o = cfg[C_O_SEATS]
+    cards = 0
     for s in range(n):
         at = o + ((s - v) % n) * 7
+        hand = r[hands + s * NCARDS : hands + (s + 1) * NCARDS]
         held = 0
         for c in range(NCARDS):
-            held += r[hands + s * NCARDS + c]
+            held += hand[c]
+        cards += held
         out[at] = min(1.0, held / 5)
         out[at + 1] = min(1.0, held / 5)
         gone = False
@@ -482,9 +514,6 @@ def observe(r: Any, cfg: Any, fcfg: Any, cat: Any, natural: Any, v: int, out: An
     o = cfg[C_O_MISC]
     out[o] = _squash(r[S_HAND_NO], 10.0)
     out[o + 1] = _squash(nb, 10.0)
-    cards = 0
-    for i in range(n * NCARDS):
-        cards += r[hands + i]
     out[o + 2] = min(1.0, cards / (5 * n))
     out[o + 3] = min(1.0, cfg[C_JOKERS] / 2)
     out[o + 4] = 1.0 if (r[S_BID] >= 0 and not over) else 0.0
