@@ -21,6 +21,7 @@ from typing import Any
 from .api import new_game
 from .bots import Choices, make_bot
 from .cluster import ClusterLost, RayRunner, RayTarget
+from .game import Game
 from .registry import lookup
 
 #: A game still running after this many actions is stopped and counted as unfinished.
@@ -35,7 +36,9 @@ ENDS = ("finished", "stalled", "unfinished")
 @dataclass
 class GameRecord:
     """One game: who sat where, the ranking by seat, length and decision times.  ``finished``
-    is True only for a normal end; the bots' statistics and ratings count those games."""
+    is True only for a normal end; the bots' statistics and ratings count those games.
+    ``lies``, ``caught`` and ``taken``, by seat, in the Cheat family (empty elsewhere): the
+    plays that were lies, those of them called, and the cards picked up (piles taken)."""
 
     index: int
     seating: list[str]
@@ -46,6 +49,9 @@ class GameRecord:
     decisions: list[int]
     finished: bool
     end: str = "finished"
+    lies: list[int] = field(default_factory=list)
+    caught: list[int] = field(default_factory=list)
+    taken: list[int] = field(default_factory=list)
 
 
 def seating_for(index: int, lineup: list[str], players: int) -> list[str]:
@@ -75,9 +81,19 @@ def play_one(
         state.apply(seat, action)
         steps += 1
     result = state.result
+    lies = bluffing(state)
     if result is None:
         return GameRecord(
-            index, seating, list(range(players)), None, steps, think, decisions, False, "unfinished"
+            index,
+            seating,
+            list(range(players)),
+            None,
+            steps,
+            think,
+            decisions,
+            False,
+            "unfinished",
+            *lies,
         )
     if result.get("end") == "stalled":
         return GameRecord(
@@ -90,10 +106,39 @@ def play_one(
             decisions,
             False,
             "stalled",
+            *lies,
         )
     return GameRecord(
-        index, seating, list(result["ranking"]), result["winner"], steps, think, decisions, True
+        index,
+        seating,
+        list(result["ranking"]),
+        result["winner"],
+        steps,
+        think,
+        decisions,
+        True,
+        "finished",
+        *lies,
     )
+
+
+def bluffing(state: Game) -> tuple[list[int], list[int], list[int]]:
+    """By seat, in a Cheat-family game (else three empty lists): its lies (called or let
+    stand, as the game counts them), the lies of it that were called, and the cards it
+    picked up, read from the public record."""
+    if state.FAMILY != "cheat":
+        return [], [], []
+    n = state.players
+    caught = [0] * n
+    taken = [0] * n
+    for event in state.events_for(None):
+        kind = event["type"]
+        if kind == "call" and event["truthful"] is False:
+            caught[int(event["target"])] += 1
+        elif kind == "take":
+            taken[int(event["seat"])] += int(event["count"])
+    survived = list(getattr(state, "bluffs_survived", [0] * n))
+    return [c + s for c, s in zip(caught, survived, strict=True)], caught, taken
 
 
 def _play_chunk(
@@ -316,6 +361,7 @@ def record_line(rec: GameRecord) -> str:
             "end": rec.end,
             "think": [round(t, 6) for t in rec.think],
             "decisions": rec.decisions,
+            **({"lies": rec.lies, "caught": rec.caught, "taken": rec.taken} if rec.lies else {}),
         }
     )
 
@@ -558,11 +604,34 @@ class SuiteCell:
     finished: int = 0
     stalled: int = 0
     wins: int = 0
+    #: The bot's own thinking time over every game played (its seat only).
     seconds: float = 0.0
     #: Per opponent style: the games it won, and the seats it held in the decided games (a
     #: mixed table compares the bot with each of its rivals, seat for seat).
     rival_wins: dict[str, int] = field(default_factory=dict)
     rival_seats: dict[str, int] = field(default_factory=dict)
+    #: The bot's own seat over every game played: its decisions and their time, and (Cheat
+    #: family) its lies, those called, and the cards it picked up.
+    decisions: int = 0
+    counts_lies: bool = False
+    lies: int = 0
+    caught: int = 0
+    taken: int = 0
+
+    @property
+    def move_ms(self) -> float:
+        """The bot's mean time a decision, in milliseconds."""
+        return 1000 * self.seconds / self.decisions if self.decisions else 0.0
+
+    @property
+    def caught_rate(self) -> float | None:
+        """The share of the bot's lies that were called (None: it told none, or no lies in
+        this family)."""
+        return self.caught / self.lies if self.lies else None
+
+    @property
+    def taken_per_game(self) -> float:
+        return self.taken / self.games if self.games else 0.0
 
     def rival_share(self, style: str) -> float | None:
         """The share of its seats' games that ``style`` won (a fair share is 1 / players)."""
@@ -596,6 +665,11 @@ class SuiteCell:
                 style: {"wins": self.rival_wins.get(style, 0), "seats": seats}
                 for style, seats in sorted(self.rival_seats.items())
             },
+            "move_ms": round(self.move_ms, 3),
+            "lies": self.lies if self.counts_lies else None,
+            "caught": self.caught,
+            "caught_rate": None if self.caught_rate is None else round(self.caught_rate, 4),
+            "taken_per_game": round(self.taken_per_game, 2),
         }
 
 
@@ -688,11 +762,17 @@ def run_suite(
         for rec in records:
             c.finished += rec.finished
             c.stalled += rec.end == "stalled"
-            c.seconds += sum(rec.think)
+            mine = -rec.index % c.players  # the seat the lineup's first name took
+            c.seconds += rec.think[mine]
+            c.decisions += rec.decisions[mine]
+            if rec.lies:
+                c.counts_lies = True
+                c.lies += rec.lies[mine]
+                c.caught += rec.caught[mine]
+                c.taken += rec.taken[mine]
             decided = rec.finished or rec.end == "stalled"
             if not decided:
                 continue
-            mine = -rec.index % c.players  # the seat the lineup's first name took
             if rec.winner == mine:
                 c.wins += 1
             for seat, style in enumerate(rec.seating):
@@ -726,7 +806,8 @@ def run_suite(
 def suite_table(cells: list[SuiteCell]) -> str:
     """The suite as text: per rule set, each opponent's row with each bot's win share, its
     95% interval, how it stands to a fair share (+ above, - below, = within) and the games
-    with a winner out of those played."""
+    with a winner out of those played; under it each bot's mean time a move, and in the
+    Cheat family the share of its lies called and the cards it picked up a game."""
     lines: list[str] = []
     bots = list(dict.fromkeys(c.bot for c in cells))
     for r in dict.fromkeys(c.rules for c in cells):
@@ -761,5 +842,22 @@ def suite_table(cells: list[SuiteCell]) -> str:
                 ]
                 if shares:
                     lines.append(f"    {style} won, a seat: " + "; ".join(shares))
+            habits = [
+                f"{cell.bot} {_habits(cell)}"
+                for b in bots
+                for cell in row_cells
+                if cell.bot == b and cell.opponent == opp
+            ]
+            lines.append("    " + "; ".join(habits))
         lines.append("")
     return "\n".join(lines)
+
+
+def _habits(cell: SuiteCell) -> str:
+    """A cell's bot in a few words: its time a move, and how its lies and the pile went."""
+    words = f"{cell.move_ms:.1f} ms a move"
+    if not cell.counts_lies:
+        return words
+    rate = cell.caught_rate
+    told = f"{rate:.0%} of {cell.lies} lies called" if rate is not None else "no lies"
+    return f"{words}, {told}, {cell.taken_per_game:.1f} cards taken a game"

@@ -14,6 +14,8 @@ from bluffhouse.arena import (
     SUITE_OPPONENTS,
     SUITE_RULES,
     SUITES,
+    SuiteCell,
+    play_one,
     run_suite,
     suite_table,
     table_of,
@@ -41,7 +43,7 @@ def test_a_narrowed_suite_gives_the_same_cells_on_one_or_two_workers() -> None:
     kwargs = {"bots": ("counter",), "rules": ("bullshit",), "opponents": ("random", "honest")}
     one = run_suite("rules", 2, workers=1, **kwargs)  # type: ignore[arg-type]
     two = run_suite("rules", 2, workers=2, **kwargs)  # type: ignore[arg-type]
-    assert [c.as_dict() for c in one] == [c.as_dict() for c in two]
+    assert [_outcome(c) for c in one] == [_outcome(c) for c in two]
     assert [(c.bot, c.opponent, c.games) for c in one] == [
         ("counter", "random", 2),
         ("counter", "honest", 2),
@@ -50,6 +52,39 @@ def test_a_narrowed_suite_gives_the_same_cells_on_one_or_two_workers() -> None:
     assert row["fair_share"] == 0.25 and row["verdict"] in ("above", "even", "below")
     text = suite_table(one)
     assert "bullshit" in text and "random" in text and "honest" in text
+
+
+def _outcome(cell: SuiteCell) -> dict[str, object]:
+    """A cell's figures but its time a move (which no seed fixes)."""
+    return {k: v for k, v in cell.as_dict().items() if k != "move_ms"}
+
+
+def test_each_game_counts_the_lies_told_and_called_and_the_cards_taken() -> None:
+    rec = play_one(
+        "bullshit", ["always_lie", "always_call", "never_lie", "never_call"], 4, 3, 0, {}
+    )
+    liar, caller, honest, quiet = range(4)
+    assert rec.lies[liar] > 0 and rec.caught[liar] == rec.lies[liar]  # every lie is called
+    assert rec.lies[honest] == 0 and rec.caught[honest] == 0
+    assert rec.taken[liar] > 0  # a lie called: the liar picks up the pile
+    assert rec.caught[caller] <= rec.lies[caller] and rec.caught[quiet] <= rec.lies[quiet]
+    assert sum(rec.taken) > 0
+    other = play_one("poker_bull", ["counter", "random", "random"], 3, 0, 0, {})
+    assert other.lies == other.caught == other.taken == []
+
+
+def test_the_suite_prints_each_bots_time_a_move_lies_called_and_cards_taken() -> None:
+    (cell,) = run_suite(
+        "rules", 2, bots=("always_lie",), rules=("bullshit",), opponents=("always_call",)
+    )
+    row = cell.as_dict()
+    assert row["lies"] > 0 and row["caught"] == row["lies"] and row["caught_rate"] == 1.0
+    assert row["taken_per_game"] > 0 and row["move_ms"] >= 0
+    assert f"100% of {row['lies']} lies called" in suite_table([cell])
+    (bull,) = run_suite(
+        "poker_bull", 1, bots=("counter",), rules=("rising_higher_3",), opponents=("random",)
+    )
+    assert bull.as_dict()["lies"] is None and "lies" not in suite_table([bull])
 
 
 def test_unknown_names_are_refused_by_name() -> None:
