@@ -6,6 +6,7 @@ table refuses it by name (the command line, a game that seats it anyway, no nump
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from typing import Any
@@ -239,3 +240,30 @@ def test_it_is_not_last_against_always_call_and_beats_random() -> None:
     assert calls["stalled"] == 4 and calls["stall_wins"] >= 1 and calls["stall_place"] <= 2.5
     assert rand["finished"] == 4 and rand["wins"] >= 3
     assert "| always_call | 4 | 0 | 0 | - | " in evaluation_table([calls, rand])
+
+
+def test_the_published_table_was_measured_with_these_weights_and_bots() -> None:
+    """The docs' table of the learned bot names the fingerprint of what it measured; a change
+    of the weights or of any bot (the learned one's own, the card counter it reads, its
+    opponents) makes it stale until it is measured again."""
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "research.md"
+    found = re.search(r"<!-- learned-table fingerprint=(\S+) -->", docs.read_text("utf-8"))
+    assert found, "docs/research.md has lost its learned-table block"
+    assert found.group(1) == home.play_fingerprint(), (
+        "the learned bot's table in docs/research.md was measured with other weights or bots: "
+        "measure it again with `python bench/learned_table.py --write docs/research.md` "
+        "(and update the prose around it)"
+    )
+
+
+def test_the_fingerprint_follows_the_weights_and_the_bots(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = home.play_fingerprint()
+    assert re.fullmatch(r"[0-9a-f]{16}", before)
+    copy = tmp_path / "weights.npz"
+    copy.write_bytes(WEIGHTS.read_bytes() + b"\0")
+    monkeypatch.setattr(home, "WEIGHTS", copy)
+    assert home.play_fingerprint() != before

@@ -47,6 +47,21 @@ GAME = "bullshit"
 PLAYERS = 4
 
 
+def play_fingerprint() -> str:
+    """What the learned bot's published figures depend on, as a short hash: the shipped
+    weights and the code of every bot (its own, ``counter``'s card counting it reads, and its
+    opponents').  The docs keep the fingerprint of the code their table was measured with,
+    and a test compares them."""
+    import hashlib
+
+    digest = hashlib.sha256(WEIGHTS.read_bytes())
+    bots = Path(__file__).resolve().parents[1]
+    for path in sorted(bots.rglob("*.py")):
+        digest.update(path.relative_to(bots).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 @lru_cache(maxsize=4)
 def load_policy(path: str) -> tuple[list[tuple[Any, Any]], dict[str, Any]]:
     """The layers (weights, bias) as float32 arrays and the training notes of a weights file."""
