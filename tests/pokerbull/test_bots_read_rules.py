@@ -180,7 +180,7 @@ def test_every_rule_option_reaches_the_bots(options: dict[str, Any]) -> None:
             break
         seat = game.to_act[0]
         view = game.view(seat)
-        known = pbc._known(view)
+        known = pbc.known_of(view)
         assert known.rules == game.rules
         assert known.space.order == game.space.order
         assert known.space.universe == game.space.universe

@@ -124,8 +124,8 @@ class PokerBullAbstraction(Abstraction):
         from ..bots.pokerbull import counter as pb
         from ..bots.pokerbull.judgement import Odds, raises
 
-        k = pb._known(dict(view))
-        sums = pb._estimates(k, self._rng, pb.COUNTER_SAMPLES)
+        k = pb.known_of(dict(view))
+        sums = pb.estimates(k, self._rng, pb.COUNTER_SAMPLES)
         odds = Odds(sums, k.space, k.rules.higher_hand_counts)
         total = sum(k.sizes)
         legal = game.legal_bids(seat)  # type: ignore[attr-defined]

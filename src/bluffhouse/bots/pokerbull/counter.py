@@ -107,14 +107,16 @@ def _split_event(event: dict[str, Any], seat: int) -> list[Any]:
     return [event]
 
 
-_known = ViewMemo(_Known)
+#: What a seat knows of a view (its cards, the bid space, the standing bid...), made once a
+#: view: public, for the research abstraction that judges raises as ``counter`` does.
+known_of = ViewMemo(_Known)
 
 
 # ====================================================================== determinization
 def determinize(view: View, rng: random.Random) -> Game:
     """A full game whose public state and this seat's cards are the view's, and whose other
     hands are a uniform draw from the cards the seat has not seen."""
-    k = _known(view)
+    k = known_of(view)
     return deal_unseen(k, rng.sample(k.rest, k.unseen), rng)
 
 
@@ -164,7 +166,7 @@ def _build(k: _Known, hands: list[list[int]], rng: random.Random) -> PokerBullGa
 
 
 # ====================================================================== probabilities
-def _estimates(k: _Known, rng: random.Random, samples: int) -> list[Summary]:
+def estimates(k: _Known, rng: random.Random, samples: int) -> list[Summary]:
     """Summaries of ``samples`` whole deals: own cards plus a uniform draw of the unseen ones,
     drawn with the likelihood of this hand's bids by the others (importance resampling)."""
     history = k.view["history"]
@@ -218,8 +220,8 @@ def counter_v1(view: View, choices: Choices, rng: random.Random) -> Action:
 
 
 def _counter(view: View, choices: Choices, rng: random.Random, reads_rules: bool) -> Action:
-    k = _known(view)
-    sums = _estimates(k, rng, COUNTER_SAMPLES)
+    k = known_of(view)
+    sums = estimates(k, rng, COUNTER_SAMPLES)
     space = k.space
     total = sum(k.sizes)
     best_value = -1.0
@@ -246,7 +248,7 @@ def _counter(view: View, choices: Choices, rng: random.Random, reads_rules: bool
 def honest(view: View, choices: Choices, rng: random.Random) -> Action:
     """Never calls, never lies when it can help it: the lowest legal bid that its own cards
     make, or else the lowest legal bid."""
-    k = _known(view)
+    k = known_of(view)
     own = summarize(k.own)
     full, _ = k.space.open_bids(sum(k.sizes))
     start = bisect_right(full, k.at)

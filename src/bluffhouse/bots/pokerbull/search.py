@@ -132,7 +132,7 @@ class _Pool:
 
     def __init__(self, view: View) -> None:
 
-        k = counter_bot._known(view)
+        k = counter_bot.known_of(view)
         self.k = k
         self.others: dict[int, list[Bid]] = {}
         for h in view["history"]:

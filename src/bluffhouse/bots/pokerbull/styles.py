@@ -11,7 +11,7 @@ from bisect import bisect_right
 from ...pokerbull.bids import exists, parse_bid_cached, summarize
 from ..base import Action, Choices, View
 from ..search import Policy
-from .counter import NEAR_RAISES, PER_CATEGORY, _known
+from .counter import NEAR_RAISES, PER_CATEGORY, known_of
 from .counter import counter_v1 as counter  # (the styles' frozen counter)
 from .judgement import Odds, raises
 
@@ -20,7 +20,7 @@ CALL: Action = {"type": "call"}
 
 def style_policy(style: str) -> Policy:
     def policy(view: View, choices: Choices, rng: random.Random) -> Action:
-        k = _known(view)
+        k = known_of(view)
         may_call = k.standing is not None
         if style == "always_call" and may_call:
             return CALL
@@ -69,7 +69,7 @@ def threshold_policy(call_below: float = CALL_BELOW, raise_at: float = RAISE_AT)
     with none, it calls (or, opening, bids the lowest bid)."""
 
     def threshold(view: View, choices: Choices, rng: random.Random) -> Action:
-        k = _known(view)
+        k = known_of(view)
         sums = [
             summarize([*k.own, *rng.sample(k.rest, k.unseen)]) for _ in range(THRESHOLD_SAMPLES)
         ]
