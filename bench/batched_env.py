@@ -83,7 +83,7 @@ def batched(game: str, envs: int, seconds: float) -> tuple[float, float]:
 
 def parts(game: str, envs: int, seconds: float) -> tuple[float, float, float]:
     """Microseconds per agent step: (the whole step, its observation, its mask)."""
-    from bluffhouse.interop import batched_kernel as k
+    from bluffhouse.interop import batched_steps
     from bluffhouse.interop.batched import BatchedCheat
 
     env = BatchedCheat(game, num_envs=envs, seed=0)
@@ -93,7 +93,7 @@ def parts(game: str, envs: int, seconds: float) -> tuple[float, float, float]:
     out = np.zeros_like(env._obs)
 
     def mask_again() -> None:
-        k.mask_batch(
+        batched_steps.mask_batch(
             env._rows,
             env._cfg,
             env._bad,

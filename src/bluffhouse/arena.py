@@ -83,42 +83,12 @@ def play_one(
     result = state.result
     lies = bluffing(state)
     if result is None:
-        return GameRecord(
-            index,
-            seating,
-            list(range(players)),
-            None,
-            steps,
-            think,
-            decisions,
-            False,
-            "unfinished",
-            *lies,
-        )
-    if result.get("end") == "stalled":
-        return GameRecord(
-            index,
-            seating,
-            list(result["ranking"]),
-            result["winner"],
-            steps,
-            think,
-            decisions,
-            False,
-            "stalled",
-            *lies,
-        )
+        ranking, winner, end = list(range(players)), None, "unfinished"
+    else:
+        ranking, winner = list(result["ranking"]), result["winner"]
+        end = "stalled" if result.get("end") == "stalled" else "finished"
     return GameRecord(
-        index,
-        seating,
-        list(result["ranking"]),
-        result["winner"],
-        steps,
-        think,
-        decisions,
-        True,
-        "finished",
-        *lies,
+        index, seating, ranking, winner, steps, think, decisions, end == "finished", end, *lies
     )
 
 

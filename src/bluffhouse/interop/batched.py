@@ -47,6 +47,7 @@ from ..encodings import (
 )
 from ..errors import IllegalAction, RuleError, quote
 from . import batched_kernel as k
+from . import batched_steps as steps
 from .table import build
 
 __all__ = ["Batch", "BatchedCheat", "BatchedGames"]
@@ -384,7 +385,7 @@ class BatchedCheat(BatchedGames):
             self._stalled[:] = False
             self._rewards[:] = 0.0
             self._final_seat[:] = -1
-            k.observe_batch(
+            steps.observe_batch(
                 self._rows,
                 self._cfg,
                 self._fcfg,
@@ -393,7 +394,7 @@ class BatchedCheat(BatchedGames):
                 self._seats(),
                 self._obs,
             )
-            k.mask_batch(
+            steps.mask_batch(
                 self._rows,
                 self._cfg,
                 self._bad,
@@ -409,7 +410,9 @@ class BatchedCheat(BatchedGames):
         return self._step(np.full(self.num_envs, -1, dtype=np.int64))
 
     def _observe_into(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
-        k.observe_batch(self._rows, self._cfg, self._fcfg, self._after_n, self._after, seats, out)
+        steps.observe_batch(
+            self._rows, self._cfg, self._fcfg, self._after_n, self._after, seats, out
+        )
 
     def hands(self, game: int) -> list[list[str]]:
         """The hands of one game now, as card texts (for tests and debugging: no seat may
@@ -442,10 +445,10 @@ class BatchedCheat(BatchedGames):
                 for c in cards:
                     row[cfg[k.C_HAND] + s * 53 + c] += 1
                 row[cfg[k.C_SIZE] + s] = len(cards)
-        k.start_dealt(self._rows, cfg, self._claimable, self._first_claims)
+        steps.start_dealt(self._rows, cfg, self._claimable, self._first_claims)
 
     def _step(self, actions: npt.NDArray[np.int64]) -> Batch:
-        k.step_batch(
+        steps.step_batch(
             self._rows,
             self._rng,
             actions,
@@ -548,7 +551,7 @@ def _seeded(
             if current is not None
             else int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
         )
-        k.seed_batch(rng, base & ((1 << 63) - 1))
+        steps.seed_batch(rng, base & ((1 << 63) - 1))
     return current, True
 
 
