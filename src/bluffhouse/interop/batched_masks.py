@@ -77,11 +77,12 @@ def legal_mask(
     plays = 0
     if size == 0 or nallow == 0:
         _clear_mask(cfg, out, out64, last_mask, 0, 0)
-    elif out64.shape[0] and cfg[C_CLAIM_SLOTS] == 1:
+    else:
         limit = (cfg[C_LIST_LIMIT] + nallow - 1) // nallow
         found, done = _legal_play_bits(r, cfg, bad, big, group_of, seat, words, scratch, limit)
         first = (cfg[C_MASK_PAD] + cfg[C_PLAY_START]) >> 3
-        if found < limit:
+        spread = out64.shape[0] > 0 and cfg[C_CLAIM_SLOTS] == 1
+        if spread and found < limit:
             # every word of the plays is written whole (eight ids a word: a byte of the bit
             # row spread), so only the rest of the row is cleared
             end = min(out64.shape[0], first + 8 * words.shape[0])
@@ -104,10 +105,7 @@ def legal_mask(
             plays = found * nallow
         else:
             _clear_mask(cfg, out, out64, last_mask, 0, 0)
-            plays = _mark_capped(cfg, words, done, limit, nallow, out, out64, first)
-    else:
-        _clear_mask(cfg, out, out64, last_mask, 0, 0)
-        plays = _mark_plays(r, cfg, bad, big, group_of, seat, out, scratch)
+            plays = _mark_words(cfg, words, done, limit, nallow, out, out64, first, spread)
     # (marked after the plays: a word of plays written whole may hold these ids)
     callers = cfg[C_CALLERS]
     if last >= 0 and last != seat and (callers == 2 or callers == 3):
@@ -225,59 +223,37 @@ def _legal_play_bits(
 
 
 @_jit
-def _mark_capped(
-    cfg: Any, words: Any, done: int, limit: int, nallow: int, out: Any, out64: Any, first: int
+def _mark_words(
+    cfg: Any,
+    words: Any,
+    done: int,
+    limit: int,
+    nallow: int,
+    out: Any,
+    out64: Any,
+    first: int,
+    spread: bool,
 ) -> int:
-    """The plays of a bit row longer than the listing's cap marked (the row cleared before):
-    whole words spread while they stay under ``limit``, then id by id up to it."""
+    """The plays of the bit row's first ``done`` words marked (the row cleared before), as the
+    engine lists them, no more than ``limit`` (the listing's cap), each with every claim it
+    may make.  With ``spread`` (one claim slot, the row's words in ``out64`` from ``first``),
+    whole words are written eight ids at once while they stay under the cap; the rest id by
+    id."""
     start = cfg[C_PLAY_START]
+    slots = cfg[C_CLAIM_SLOTS]
     found = 0
     for w in range(done):
         bits = words[w]
-        count = _popcount(bits)
-        if found + count < limit:
-            at = first + w * 8
-            for b in range(8):
-                byte = (bits >> np.uint64(8 * b)) & np.uint64(255)
-                if byte:
-                    out64[at + b] = _SPREAD[byte]
-            found += count
-            continue
-        while bits:
-            low = bits & (~bits + np.uint64(1))
-            at = w * 64 + _BIT_OF[int((low * _DEBRUIJN) >> np.uint64(58))]
-            bits ^= low
-            for s in range(nallow):
-                out[start + at + s] = 1
-            found += 1
-            if found >= limit:
-                return int(found * nallow)
-    return int(found * nallow)
-
-
-@_jit
-def _mark_plays(
-    r: Any, cfg: Any, bad: Any, big: Any, group_of: Any, seat: int, out: Any, scratch: Any
-) -> int:
-    """The plays of ``seat`` marked id by id, as the engine lists them: every multiset of the
-    hand by group, in the action table's order (sizes in order, each lexicographic), no more
-    than bring the listing to its cap (``LIST_LIMIT`` actions), each with every claim it may
-    make."""
-    ngroups = cfg[C_NGROUPS]
-    held = scratch[0:ngroups]
-    _held_groups(r, cfg, group_of, seat, held)
-    top = bad.shape[1] - 1
-    most = min(cfg[C_MAXC], r[cfg[C_SIZE] + seat], big.shape[0] - 1)
-    nallow = r[S_NALLOW]
-    limit = (cfg[C_LIST_LIMIT] + nallow - 1) // nallow
-    slots = cfg[C_CLAIM_SLOTS]
-    start = cfg[C_PLAY_START]
-    found = 0
-    for w in range(big.shape[1]):
-        acc = big[most, w]
-        for g in range(ngroups):
-            acc |= bad[g, min(held[g], top), w]
-        bits = ~acc
+        if spread:
+            count = _popcount(bits)
+            if found + count < limit:
+                at = first + w * 8
+                for b in range(8):
+                    byte = (bits >> np.uint64(8 * b)) & np.uint64(255)
+                    if byte:
+                        out64[at + b] = _SPREAD[byte]
+                found += count
+                continue
         while bits:
             low = bits & (~bits + np.uint64(1))
             at = w * 64 + _BIT_OF[int((low * _DEBRUIJN) >> np.uint64(58))]
