@@ -18,6 +18,7 @@ from bluffhouse.encodings import rewards  # noqa: E402
 from bluffhouse.interop.batched import BatchedCheat, BatchedGames  # noqa: E402
 from bluffhouse.interop.batched_games import batched_env  # noqa: E402
 from bluffhouse.interop.batched_poker import BatchedPokerBull  # noqa: E402
+from bluffhouse.interop.batched_sneak import BatchedSneak  # noqa: E402
 from bluffhouse.interop.table import acting_seat  # noqa: E402
 
 PRESETS = supported_presets()
@@ -218,7 +219,7 @@ def test_truncation_after_max_steps() -> None:
     ("game", "kw", "words"),
     [
         ("poker_bull", {}, "poker_bull is a Poker Bull game \\(BatchedPokerBull plays it\\)"),
-        ("sneak", {}, "sneak is a Sneak game"),
+        ("sneak", {}, "sneak is a Sneak game \\(BatchedSneak plays it\\)"),
         ("jump_in", {}, "does not cover jump_in/4p: its rules use jump_in"),
         ("bullshit", {"check": True}, "its rules use check"),
         ("bullshit", {"num_envs": 0}, "num_envs must be a whole number from 1"),
@@ -282,8 +283,11 @@ def test_gymnasium_make_vec_gives_the_batched_environment() -> None:
         "bluffhouse/PokerBull-v0", num_envs=2, vectorization_mode="vector_entry_point"
     )
     assert isinstance(poker.unwrapped.batch, BatchedPokerBull)
-    with pytest.raises(bh.RuleError, match="covers the Cheat family and Poker Bull; sneak"):
-        gym.make_vec("bluffhouse/Sneak-v0", num_envs=2, vectorization_mode="vector_entry_point")
+    sneak = gym.make_vec(
+        "bluffhouse/Sneak-v0", num_envs=2, vectorization_mode="vector_entry_point", players=3
+    )
+    assert isinstance(sneak.unwrapped.batch, BatchedSneak)
+    assert sneak.single_action_space == gym.make("bluffhouse/Sneak-v0", players=3).action_space
 
 
 # ---------------------------------------------------------------------- Poker Bull
@@ -381,8 +385,7 @@ def test_what_the_poker_bull_batch_does_not_cover_is_refused(
 def test_batched_env_picks_the_family() -> None:
     assert isinstance(batched_env("popcorn", 2), BatchedCheat)
     assert isinstance(batched_env("poker_bull", 2, players=3), BatchedPokerBull)
-    with pytest.raises(bh.RuleError, match="sneak is a Sneak game"):
-        batched_env("sneak", 2)
+    assert isinstance(batched_env("sneak", 2, players=3, any_limit=2), BatchedSneak)
     env = batched_env("poker_bull", 4, seed=2)
     env.reset()
     with pytest.raises(bh.IllegalAction, match=r"game 0: action id 19725 \(out of range\)"):

@@ -219,7 +219,8 @@ class BatchedCheat(BatchedGames):
         config, codec, encoder = build(game, players, history, **options)
         if config.family != "cheat":
             family = FAMILY_NAMES.get(config.family, config.family)
-            also = " (BatchedPokerBull plays it)" if config.family == "poker_bull" else ""
+            player = {"poker_bull": "BatchedPokerBull", "sneak": "BatchedSneak"}.get(config.family)
+            also = f" ({player} plays it)" if player else ""
             raise RuleError(
                 f"BatchedCheat plays the Cheat family; {config.game} is a {family} game{also}"
             )

@@ -1,0 +1,1015 @@
+"""The compiled core of the batched Sneak environment: N games stepped in lockstep.
+
+As :mod:`.batched_kernel` for the Cheat family: each game is one row of an int32 array, every
+function takes one row, and the observation and mask are written exactly as
+:class:`~bluffhouse.encodings.SneakObservation` and :class:`~bluffhouse.encodings.SneakCodec`
+write them.  The mask is the engine's own listing (``SneakGame.legal_sets``) made again: the
+same groups in the same order (draw; for each lead size the single cards or the four kinds of
+combination, then the sneaks), each enumerated in the engine's order, and the same cap
+(:func:`bluffhouse.sneak.engine.capped`: every group's first, then the room filled group by
+group), so a hand too big to list whole is listed as the engine lists it.  A card set is
+turned into its id by a binary search of the codec's sets, each packed in an int64 (six bits
+a card).  Combinations are compared as :mod:`bluffhouse.sneak.combos` compares them: a key of
+the type, then the deciding values, highest first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..pokerbull.fast import _randbelow, _seed
+from .batched_kernel import _jit, _next_random, _squash
+
+TURN, WINDOW, OVER = 0, 1, 2
+# combination types, as bluffhouse.sneak.combos numbers them
+NOTHING, FLUSH, STRAIGHT, STRAIGHT_FLUSH, MATCH, SINGLE = 0, 1, 2, 3, 4, 5
+# event types, as SneakObservation.EVENT_TYPES numbers them
+EV_DEAL, EV_DRAW, EV_SNEAK, EV_FLAUNT, EV_CHALLENGE, EV_PASS = 0, 1, 2, 3, 4, 5
+EV_WON, EV_REVEAL, EV_UNCONTESTED, EV_DEAL_END, EV_OVER = 6, 7, 8, 9, 10
+# an event's "kind" (a won lead's, a reveal's)
+HOW_NONE, HOW_SNEAK, HOW_FLAUNT = 0, 1, 2
+# the groups of a listing (see _group)
+G_DRAW, G_PASS, G_SINGLE, G_MATCH, G_SF, G_STRAIGHT, G_FLUSH, G_SNEAK = 0, 1, 2, 3, 4, 5, 6, 7
+G_CHALLENGE, G_BEAT_SINGLE, G_BEAT = 8, 9, 10
+# which of the codec's tables a group's sets are looked up in
+T_SNEAK, T_FLAUNT, T_CHALLENGE = 0, 1, 2
+#: the most cards one set may hold (two packs' cards)
+MOST = 104
+
+# ---------------------------------------------------------------------- the config array
+(
+    C_N,
+    C_HIST,
+    C_PACKS,
+    C_TARGET,
+    C_MUST_BEAT,
+    C_LIST_LIMIT,
+    C_MAXSTEPS,
+    C_REWARD_RANK,
+    C_DRAW_ID,
+    C_PASS_ID,
+    C_SNEAK_START,
+    C_FLAUNT_START,
+    C_NIDS,
+    C_NTYPES,
+    C_O_HAND,
+    C_O_SEATS,
+    C_O_MISC,
+    C_O_LEAD,
+    C_O_OWN,
+    C_O_WON,
+    C_O_HIST,
+    C_HANDS,
+    C_SIZES,
+    C_STOCK,
+    C_WON,
+    C_SCORES,
+    C_STARTED,
+    C_LEAD,
+    C_CHAL,
+    C_CHALLENGED,
+    C_DECLINED,
+    C_WINDOW,
+    C_SEEN,
+    C_EVENTS,
+    C_RANK,
+    C_SHARED,
+    C_ROWLEN,
+) = range(37)
+N_CONFIG = 37
+
+# ---------------------------------------------------------------------- the row's scalars
+(
+    S_PHASE,
+    S_TURN,
+    S_DEALER,
+    S_DEAL_NO,
+    S_STOCK_N,
+    S_LEADER,
+    S_LEAD_KIND,
+    S_LEAD_N,
+    S_WIN_N,
+    S_STEPS,
+    S_TRUNC,
+    S_WINNER,
+    S_NEV,
+) = range(13)
+N_SCALARS = 13
+
+
+def row_layout(players: int, history: int, packs: int) -> dict[str, int]:
+    """The offsets of a game's row for ``players`` seats, ``history`` events and ``packs``."""
+    n = players
+    at = N_SCALARS
+    out: dict[str, int] = {}
+    for name, size in (
+        ("hands", n * 52),
+        ("sizes", n),
+        ("stock", 52 * packs),
+        ("won", n),
+        ("scores", n),
+        ("started", n),
+        ("lead", 52),
+        ("chal", n * 52),
+        ("challenged", n),
+        ("declined", n),
+        ("window", n),
+        ("seen", n * n * 52),
+        ("events", history * 4),
+        ("rank", n),
+        ("shared", n),
+    ):
+        out[name] = at
+        at += size
+    out["rowlen"] = at
+    return out
+
+
+# ====================================================================== combinations
+@_jit
+def _value(card: int) -> int:
+    rank = card >> 2
+    return 14 if rank == 0 else rank + 1
+
+
+@_jit
+def _key(cards: Any, k: int, out: Any) -> int:
+    """``combos.key`` of the sorted ``cards[:k]`` into ``out`` (type, values...); its length."""
+    if k == 1:
+        out[0] = SINGLE
+        out[1] = _value(cards[0])
+        return 2
+    vals = out[1 : 1 + k]
+    for i in range(k):
+        vals[i] = _value(cards[i])
+    vals.sort()
+    vals[:] = vals[::-1].copy()
+    first = vals[0]
+    same = True
+    for i in range(1, k):
+        if vals[i] != first:
+            same = False
+            break
+    if same:
+        out[0] = MATCH
+        return 2
+    suit = cards[0] & 3
+    flush = True
+    for i in range(1, k):
+        if cards[i] & 3 != suit:
+            flush = False
+            break
+    distinct = True
+    for i in range(1, k):
+        if vals[i] == vals[i - 1]:
+            distinct = False
+            break
+    if distinct:
+        top = 0
+        if vals[0] - vals[k - 1] == k - 1:
+            top = vals[0]
+        elif vals[0] == 14 and vals[1] - 1 == k - 1:
+            top = vals[1]
+        if top:
+            out[0] = STRAIGHT_FLUSH if flush else STRAIGHT
+            out[1] = top
+            return 2
+    out[0] = FLUSH if flush else NOTHING
+    return 1 + k
+
+
+@_jit
+def _greater(a: Any, la: int, b: Any, lb: int) -> bool:
+    """Whether key ``a`` is greater than key ``b``, as tuples compare."""
+    for i in range(min(la, lb)):
+        if a[i] != b[i]:
+            return a[i] > b[i]
+    return la > lb
+
+
+@_jit
+def _beats(lead: Any, lk: Any, ll: int, cards: Any, k: int, kb: Any) -> bool:
+    """``combos.beats_flaunt`` of ``cards[:k]`` on the flaunted ``lead`` (its key ``lk``)."""
+    if k == 1:
+        return (lead[0] & 3) == (cards[0] & 3) and _value(cards[0]) > _value(lead[0])
+    kl = _key(cards, k, kb)
+    return kb[0] == lk[0] and _greater(kb, kl, lk, ll)
+
+
+# ====================================================================== listing
+@_jit
+def _visit(cards: Any, k: int, tab: int, tables: Any, mask: Any, emit: bool) -> None:
+    """Mark the id of ``cards[:k]`` in the codec's table ``tab`` (none: a set it lacks)."""
+    if not emit or k > tables.most[tab]:
+        return
+    key = 0
+    for i in range(k):
+        key |= (cards[i] + 1) << (6 * i)
+    lo, hi = tables.offsets[tab], tables.offsets[tab + 1]
+    j = lo + np.searchsorted(tables.keys[lo:hi], key)
+    if j < hi and tables.keys[j] == key:
+        mask[tables.ids[j]] = 1
+
+
+@_jit
+def _fill(q: Any, k: int, i: int, v: int, idx: Any) -> None:
+    pos = i
+    u = v
+    while pos < k:
+        take = q[u]
+        while take > 0 and pos < k:
+            idx[pos] = u
+            pos += 1
+            take -= 1
+        u += 1
+
+
+@_jit
+def _multisets(
+    src: Any,
+    length: int,
+    k: int,
+    flush_only: bool,
+    beat: bool,
+    lead: Any,
+    lk: Any,
+    ll: int,
+    tab: int,
+    tables: Any,
+    mask: Any,
+    emit: bool,
+    quota: int,
+    count: int,
+) -> int:
+    """Every sub-multiset of ``k`` cards of the sorted ``src[:length]`` in lexicographic order
+    (``combos.sub_multisets``), kept where a flush (``flush_only``) and beating the lead
+    (``beat``), visited until ``quota`` are counted; the count."""
+    if k <= 0 or k > length or count >= quota:
+        return count
+    d = np.empty(length, dtype=np.int64)
+    q = np.zeros(length + 1, dtype=np.int64)
+    m = 0
+    for i in range(length):
+        if m and d[m - 1] == src[i]:
+            q[m - 1] += 1
+        else:
+            d[m] = src[i]
+            q[m] = 1
+            m += 1
+    suf = np.zeros(m + 1, dtype=np.int64)
+    for u in range(m - 1, -1, -1):
+        suf[u] = suf[u + 1] + q[u]
+    idx = np.empty(k, dtype=np.int64)
+    cards = np.empty(k, dtype=np.int64)
+    kb = np.empty(k + 1, dtype=np.int64)
+    _fill(q, k, 0, 0, idx)
+    while True:
+        for i in range(k):
+            cards[i] = d[idx[i]]
+        keep = True
+        if flush_only:
+            _key(cards, k, kb)
+            keep = kb[0] == FLUSH
+        if keep and beat:
+            keep = _beats(lead, lk, ll, cards, k, kb)
+        if keep:
+            _visit(cards, k, tab, tables, mask, emit)
+            count += 1
+            if count >= quota:
+                return count
+        moved = False
+        for i in range(k - 1, -1, -1):
+            v = idx[i] + 1
+            if v < m and suf[v] >= k - i:
+                _fill(q, k, i, v, idx)
+                moved = True
+                break
+        if not moved:
+            return count
+
+
+@_jit
+def _runs(
+    hand: Any,
+    k: int,
+    flush: bool,
+    beat: bool,
+    lead: Any,
+    lk: Any,
+    ll: int,
+    tab: int,
+    tables: Any,
+    mask: Any,
+    emit: bool,
+    quota: int,
+) -> int:
+    """``combos.combos_of`` for straights (``flush``: straight flushes) of ``k`` cards: runs by
+    their lowest position (0 the low ace, 13 the high), each the product of the suits held of
+    its ranks, the last rank's suit turning fastest."""
+    if k < 2 or k > 13:
+        return 0
+    held = np.zeros((13, 4), dtype=np.int64)
+    nheld = np.zeros(13, dtype=np.int64)
+    for c in range(52):
+        if hand[c] > 0:
+            rank = c >> 2
+            held[rank, nheld[rank]] = c & 3
+            nheld[rank] += 1
+    pick = np.zeros(k, dtype=np.int64)
+    ranks = np.empty(k, dtype=np.int64)
+    cards = np.empty(k, dtype=np.int64)
+    kb = np.empty(k + 1, dtype=np.int64)
+    count = 0
+    for low in range(0, 14 - k + 1):
+        if k == 13 and low == 1:
+            continue  # the same ranks as the run from the low ace: every set already seen
+        ok = True
+        for i in range(k):
+            ranks[i] = (low + i) % 13
+            if nheld[ranks[i]] == 0:
+                ok = False
+        if not ok:
+            continue
+        for i in range(k):
+            pick[i] = 0
+        while True:
+            first = held[ranks[0], pick[0]]
+            same = True
+            for i in range(1, k):
+                if held[ranks[i], pick[i]] != first:
+                    same = False
+                    break
+            if same == flush:
+                for i in range(k):
+                    cards[i] = ranks[i] * 4 + held[ranks[i], pick[i]]
+                cards.sort()
+                if not beat or _beats(lead, lk, ll, cards, k, kb):
+                    _visit(cards, k, tab, tables, mask, emit)
+                    count += 1
+                    if count >= quota:
+                        return count
+            i = k - 1
+            while i >= 0:
+                pick[i] += 1
+                if pick[i] < nheld[ranks[i]]:
+                    break
+                pick[i] = 0
+                i -= 1
+            if i < 0:
+                break
+    return count
+
+
+@_jit
+def _group(
+    g: int,
+    k: int,
+    hand: Any,
+    lead: Any,
+    lk: Any,
+    ll: int,
+    tables: Any,
+    mask: Any,
+    emit: bool,
+    quota: int,
+    cfg: Any,
+) -> int:
+    """How many sets group ``g`` of lead size ``k`` lists (up to ``quota``), marking their ids
+    where ``emit``.  ``hand``: the seat's card counts; ``lead``: the lead's sorted cards, its
+    key ``lk`` (for the groups of beaters)."""
+    if g == G_DRAW or g == G_PASS:
+        if emit:
+            mask[cfg[C_DRAW_ID] if g == G_DRAW else cfg[C_PASS_ID]] = 1
+        return 1
+    src = np.empty(MOST, dtype=np.int64)
+    if g == G_SINGLE or g == G_BEAT_SINGLE:
+        cards = np.empty(1, dtype=np.int64)
+        count = 0
+        tab = T_FLAUNT if g == G_SINGLE else T_CHALLENGE
+        for c in range(52):
+            if hand[c] > 0 and count < quota:
+                if g == G_BEAT_SINGLE and not (
+                    (c & 3) == (lead[0] & 3) and _value(c) > _value(lead[0])
+                ):
+                    continue
+                cards[0] = c
+                _visit(cards, 1, tab, tables, mask, emit)
+                count += 1
+        return count
+    if g == G_SNEAK or g == G_CHALLENGE:
+        n = 0
+        for c in range(52):
+            for _ in range(hand[c]):
+                src[n] = c
+                n += 1
+        tab = T_SNEAK if g == G_SNEAK else T_CHALLENGE
+        return _multisets(
+            src, n, k, False, False, lead, lk, ll, tab, tables, mask, emit, quota, 0
+        )
+    ctype = g
+    beat = False
+    tab = T_FLAUNT
+    if g == G_BEAT:
+        beat = True
+        tab = T_CHALLENGE
+        ctype = G_MATCH + (MATCH - lk[0])  # the lead's type as its group
+    if ctype == G_MATCH:
+        count = 0
+        for rank in range(13):
+            n = 0
+            for c in range(rank * 4, rank * 4 + 4):
+                for _ in range(hand[c]):
+                    src[n] = c
+                    n += 1
+            if n >= k:
+                count = _multisets(
+                    src, n, k, False, beat, lead, lk, ll, tab, tables, mask, emit, quota, count
+                )
+                if count >= quota:
+                    return count
+        return count
+    if ctype == G_SF or ctype == G_STRAIGHT:
+        return _runs(
+            hand, k, ctype == G_SF, beat, lead, lk, ll, tab, tables, mask, emit, quota
+        )
+    count = 0  # flushes
+    for suit in range(4):
+        n = 0
+        for c in range(suit, 52, 4):
+            for _ in range(hand[c]):
+                src[n] = c
+                n += 1
+        if n >= k:
+            count = _multisets(
+                src, n, k, True, beat, lead, lk, ll, tab, tables, mask, emit, quota, count
+            )
+            if count >= quota:
+                return count
+    return count
+
+
+@_jit
+def lead_limit(r: Any, cfg: Any, seat: int) -> int:
+    """Most cards ``seat`` may lead: no more than the largest hand among the others."""
+    n = cfg[C_N]
+    others = 0
+    for s in range(n):
+        if s != seat and r[cfg[C_SIZES] + s] > others:
+            others = r[cfg[C_SIZES] + s]
+    own = r[cfg[C_SIZES] + seat]
+    return own if own < others else others
+
+
+@_jit
+def _lead_cards(r: Any, cfg: Any, out: Any) -> int:
+    n = 0
+    for c in range(52):
+        for _ in range(r[cfg[C_LEAD] + c]):
+            out[n] = c
+            n += 1
+    return n
+
+
+@_jit
+def legal_mask(r: Any, cfg: Any, tables: Any, seat: int, mask: Any) -> None:
+    """The legal ids of ``seat`` now, as the codec makes them of the engine's capped listing."""
+    mask[:] = 0
+    hand = r[cfg[C_HANDS] + seat * 52 : cfg[C_HANDS] + (seat + 1) * 52]
+    lead = np.zeros(MOST, dtype=np.int64)
+    lk = np.zeros(MOST + 1, dtype=np.int64)
+    ll = 0
+    groups = np.empty(2 + 5 * MOST, dtype=np.int64)
+    sizes = np.empty(2 + 5 * MOST, dtype=np.int64)
+    ng = 0
+    stock = r[S_STOCK_N]
+    if r[S_PHASE] == TURN:
+        if stock > 0:
+            groups[ng] = G_DRAW
+            sizes[ng] = 0
+            ng += 1
+        if not (stock > 0 and r[cfg[C_STARTED] + seat] == 0):
+            limit = lead_limit(r, cfg, seat)
+            for k in range(1, limit + 1):
+                if k == 1:
+                    groups[ng] = G_SINGLE
+                    sizes[ng] = 1
+                    ng += 1
+                else:
+                    for g in (G_MATCH, G_SF, G_STRAIGHT, G_FLUSH):
+                        groups[ng] = g
+                        sizes[ng] = k
+                        ng += 1
+                if stock > 0:
+                    groups[ng] = G_SNEAK
+                    sizes[ng] = k
+                    ng += 1
+    else:
+        k = r[S_LEAD_N]
+        _lead_cards(r, cfg, lead)
+        if r[S_LEAD_KIND] == HOW_FLAUNT and cfg[C_MUST_BEAT]:
+            if k == 1:
+                groups[ng] = G_BEAT_SINGLE
+            else:
+                ll = _key(lead, k, lk)
+                groups[ng] = G_BEAT
+        else:
+            groups[ng] = G_CHALLENGE
+        sizes[ng] = k
+        ng += 1
+        groups[ng] = G_PASS
+        sizes[ng] = 0
+        ng += 1
+    # the engine's cap: every non-empty group's first, then the room filled group by group
+    found = np.zeros(ng, dtype=np.bool_)
+    firsts = 0
+    for i in range(ng):
+        found[i] = _group(groups[i], sizes[i], hand, lead, lk, ll, tables, mask, False, 1, cfg) > 0
+        if found[i]:
+            firsts += 1
+    room = cfg[C_LIST_LIMIT] - firsts
+    for i in range(ng):
+        if found[i]:
+            quota = 1 + (room if room > 0 else 0)
+            got = _group(groups[i], sizes[i], hand, lead, lk, ll, tables, mask, True, quota, cfg)
+            room -= got - 1
+
+
+# ====================================================================== transitions
+@_jit
+def _log(r: Any, cfg: Any, kind: int, who: int, count: int, how: int) -> None:
+    at = cfg[C_EVENTS] + (r[S_NEV] % cfg[C_HIST]) * 4
+    r[at] = kind
+    r[at + 1] = who
+    r[at + 2] = count
+    r[at + 3] = how
+    r[S_NEV] += 1
+
+
+@_jit
+def _see(r: Any, cfg: Any, viewer: int, seat: int, cards: Any, k: int) -> None:
+    """``viewer`` saw ``seat`` win ``cards[:k]`` (its memory of the cards won this deal)."""
+    n = cfg[C_N]
+    at = cfg[C_SEEN] + (viewer * n + seat) * 52
+    for i in range(k):
+        r[at + cards[i]] += 1
+
+
+@_jit
+def _start_deal(r: Any, mt: Any, cfg: Any, deck: Any) -> None:
+    """A new deal: the packs shuffled into the stock (``random.Random.shuffle``'s draws from
+    the game's Mersenne Twister, as the engine's), empty hands, the dealer's left to play."""
+    n = cfg[C_N]
+    r[S_DEAL_NO] += 1
+    cards = deck.copy()
+    for i in range(cards.shape[0] - 1, 0, -1):
+        j = _randbelow(mt, i + 1)
+        t = cards[i]
+        cards[i] = cards[j]
+        cards[j] = t
+    for i in range(cards.shape[0]):
+        r[cfg[C_STOCK] + i] = cards[i]
+    r[S_STOCK_N] = cards.shape[0]
+    for i in range(n * 52):
+        r[cfg[C_HANDS] + i] = 0
+    for i in range(n * n * 52):
+        r[cfg[C_SEEN] + i] = 0
+    for s in range(n):
+        r[cfg[C_SIZES] + s] = 0
+        r[cfg[C_WON] + s] = 0
+        r[cfg[C_STARTED] + s] = 0
+    r[S_LEADER] = -1
+    r[S_LEAD_N] = 0
+    r[S_WIN_N] = 0
+    _log(r, cfg, EV_DEAL, -1, -1, HOW_NONE)
+    # the turn passes to the dealer's left (the stock is full: see _advance)
+    r[S_PHASE] = TURN
+    r[S_TURN] = (r[S_DEALER] + 1) % n
+
+
+@_jit
+def _advance(r: Any, mt: Any, cfg: Any, deck: Any, prev: int) -> None:
+    """The turn passes to the left of ``prev``; with the stock gone and at most one hand
+    holding cards, the deal ends."""
+    n = cfg[C_N]
+    sizes = cfg[C_SIZES]
+    if r[S_STOCK_N] == 0:
+        holders = 0
+        for s in range(n):
+            if r[sizes + s] > 0:
+                holders += 1
+        if holders <= 1:
+            _end_deal(r, mt, cfg, deck)
+            return
+    for step in range(1, n + 1):
+        seat = (prev + step) % n
+        if r[S_STOCK_N] > 0 or r[sizes + seat] > 0:
+            r[S_PHASE] = TURN
+            r[S_TURN] = seat
+            return
+
+
+@_jit
+def _end_deal(r: Any, mt: Any, cfg: Any, deck: Any) -> None:
+    n = cfg[C_N]
+    sizes = cfg[C_SIZES]
+    for s in range(n):
+        k = r[sizes + s]
+        if k > 0:  # the last holder wins its own cards, unseen
+            cards = np.empty(k, dtype=np.int64)
+            at = 0
+            for c in range(52):
+                for _ in range(r[cfg[C_HANDS] + s * 52 + c]):
+                    cards[at] = c
+                    at += 1
+                r[cfg[C_HANDS] + s * 52 + c] = 0
+            r[sizes + s] = 0
+            r[cfg[C_WON] + s] += k
+            _see(r, cfg, s, s, cards, k)
+            _log(r, cfg, EV_UNCONTESTED, s, k, HOW_NONE)
+    top = 0
+    for s in range(n):
+        r[cfg[C_SCORES] + s] += r[cfg[C_WON] + s]
+        if r[cfg[C_SCORES] + s] > top:
+            top = r[cfg[C_SCORES] + s]
+    _log(r, cfg, EV_DEAL_END, -1, -1, HOW_NONE)
+    if top >= cfg[C_TARGET]:
+        # ranked by score, equal scores in seat order; a shared top score is a shared win
+        leaders = 0
+        winner = -1
+        for s in range(n):
+            r[cfg[C_SHARED] + s] = 0
+            if r[cfg[C_SCORES] + s] == top:
+                r[cfg[C_SHARED] + s] = 1
+                leaders += 1
+                winner = s
+        r[S_WINNER] = winner if leaders == 1 else -1
+        placed = np.zeros(n, dtype=np.bool_)
+        for place in range(n):
+            best = -1
+            for s in range(n):
+                if not placed[s] and (
+                    best < 0 or r[cfg[C_SCORES] + s] > r[cfg[C_SCORES] + best]
+                ):
+                    best = s
+            placed[best] = True
+            r[cfg[C_RANK] + place] = best
+        r[S_PHASE] = OVER
+        _log(r, cfg, EV_OVER, r[S_WINNER], -1, HOW_NONE)
+        return
+    r[S_DEALER] = (r[S_DEALER] + 1) % n
+    _start_deal(r, mt, cfg, deck)
+
+
+@_jit
+def _take(r: Any, cfg: Any, seat: int, cards: Any, k: int) -> None:
+    at = cfg[C_HANDS] + seat * 52
+    for i in range(k):
+        r[at + cards[i]] -= 1
+    r[cfg[C_SIZES] + seat] -= k
+
+
+@_jit
+def _lead(r: Any, cfg: Any, seat: int, kind: int, cards: Any, k: int) -> None:
+    n = cfg[C_N]
+    _take(r, cfg, seat, cards, k)
+    r[cfg[C_STARTED] + seat] = 1
+    for c in range(52):
+        r[cfg[C_LEAD] + c] = 0
+    for i in range(k):
+        r[cfg[C_LEAD] + cards[i]] += 1
+    r[S_LEADER] = seat
+    r[S_LEAD_KIND] = kind
+    r[S_LEAD_N] = k
+    for i in range(n * 52):
+        r[cfg[C_CHAL] + i] = 0
+    w = 0
+    for step in range(1, n):
+        s = (seat + step) % n
+        r[cfg[C_CHALLENGED] + s] = 0
+        r[cfg[C_DECLINED] + s] = 0
+        if r[cfg[C_SIZES] + s] >= k:
+            r[cfg[C_WINDOW] + w] = s
+            w += 1
+    r[cfg[C_CHALLENGED] + seat] = 0
+    r[cfg[C_DECLINED] + seat] = 0
+    r[S_WIN_N] = w
+    _log(r, cfg, EV_FLAUNT if kind == HOW_FLAUNT else EV_SNEAK, seat, k, HOW_NONE)
+    r[S_PHASE] = WINDOW
+    r[S_TURN] = seat
+
+
+@_jit
+def _answered(r: Any, mt: Any, cfg: Any, deck: Any, seat: int) -> None:
+    """``seat`` has answered the lead: out of the window, which closes when it is empty."""
+    w = r[S_WIN_N]
+    at = cfg[C_WINDOW]
+    j = 0
+    for i in range(w):
+        if r[at + i] != seat:
+            r[at + j] = r[at + i]
+            j += 1
+    r[S_WIN_N] = j
+    if j == 0:
+        _close_window(r, mt, cfg, deck)
+
+
+@_jit
+def _close_window(r: Any, mt: Any, cfg: Any, deck: Any) -> None:
+    """Everyone has answered: the lead is won unchallenged, or the best play takes the table."""
+    n = cfg[C_N]
+    leader = r[S_LEADER]
+    k = r[S_LEAD_N]
+    kind = r[S_LEAD_KIND]
+    lead = np.empty(MOST, dtype=np.int64)
+    _lead_cards(r, cfg, lead)
+    any_challenge = False
+    for s in range(n):
+        if r[cfg[C_CHALLENGED] + s]:
+            any_challenge = True
+    if not any_challenge:
+        r[cfg[C_WON] + leader] += k
+        if kind == HOW_FLAUNT:
+            for v in range(n):
+                _see(r, cfg, v, leader, lead, k)
+        else:
+            _see(r, cfg, leader, leader, lead, k)
+        _log(r, cfg, EV_WON, leader, k, kind)
+    else:
+        lk = np.empty(k + 1, dtype=np.int64)
+        kb = np.empty(k + 1, dtype=np.int64)
+        best_key = np.empty(k + 1, dtype=np.int64)
+        ll = _key(lead, k, lk)
+        best_key[:ll] = lk[:ll]
+        best_len = ll
+        best = leader
+        cards = np.empty(k, dtype=np.int64)
+        taken = k
+        for step in range(1, n):
+            s = (leader + step) % n
+            if not r[cfg[C_CHALLENGED] + s]:
+                continue
+            taken += k
+            at = 0
+            for c in range(52):
+                for _ in range(r[cfg[C_CHAL] + s * 52 + c]):
+                    cards[at] = c
+                    at += 1
+            if kind == HOW_FLAUNT and not _beats(lead, lk, ll, cards, k, kb):
+                continue
+            kl = _key(cards, k, kb)
+            if _greater(kb, kl, best_key, best_len):
+                best = s
+                best_key[:kl] = kb[:kl]
+                best_len = kl
+        r[cfg[C_WON] + best] += taken
+        for v in range(n):
+            _see(r, cfg, v, best, lead, k)
+        for s in range(n):
+            if r[cfg[C_CHALLENGED] + s]:
+                at = 0
+                for c in range(52):
+                    for _ in range(r[cfg[C_CHAL] + s * 52 + c]):
+                        cards[at] = c
+                        at += 1
+                for v in range(n):
+                    _see(r, cfg, v, best, cards, k)
+        _log(r, cfg, EV_REVEAL, best, taken, kind)
+    for s in range(n):
+        r[cfg[C_CHALLENGED] + s] = 0
+        r[cfg[C_DECLINED] + s] = 0
+    for i in range(n * 52):
+        r[cfg[C_CHAL] + i] = 0
+    for c in range(52):
+        r[cfg[C_LEAD] + c] = 0
+    r[S_LEADER] = -1
+    r[S_LEAD_N] = 0
+    r[S_WIN_N] = 0
+    _advance(r, mt, cfg, deck, leader)
+
+
+@_jit
+def apply(r: Any, mt: Any, cfg: Any, deck: Any, tables: Any, seat: int, a: int) -> None:
+    """Seat ``seat`` takes action id ``a`` (legal: the caller checked the mask)."""
+    if r[S_PHASE] == WINDOW:
+        if a == cfg[C_PASS_ID]:
+            r[cfg[C_DECLINED] + seat] = 1
+            _log(r, cfg, EV_PASS, seat, -1, HOW_NONE)
+        else:
+            k = tables.set_size[a]
+            cards = tables.set_cards[a, :k].astype(np.int64)
+            _take(r, cfg, seat, cards, k)
+            for i in range(k):
+                r[cfg[C_CHAL] + seat * 52 + cards[i]] += 1
+            r[cfg[C_CHALLENGED] + seat] = 1
+            _log(r, cfg, EV_CHALLENGE, seat, k, HOW_NONE)
+        _answered(r, mt, cfg, deck, seat)
+        return
+    if a == cfg[C_DRAW_ID]:
+        r[S_STOCK_N] -= 1
+        card = r[cfg[C_STOCK] + r[S_STOCK_N]]
+        r[cfg[C_HANDS] + seat * 52 + card] += 1
+        r[cfg[C_SIZES] + seat] += 1
+        r[cfg[C_STARTED] + seat] = 1
+        _log(r, cfg, EV_DRAW, seat, -1, HOW_NONE)
+        _advance(r, mt, cfg, deck, seat)
+        return
+    k = tables.set_size[a]
+    cards = tables.set_cards[a, :k].astype(np.int64)
+    _lead(r, cfg, seat, HOW_FLAUNT if a >= cfg[C_FLAUNT_START] else HOW_SNEAK, cards, k)
+
+
+@_jit
+def acting_seat(r: Any, cfg: Any) -> int:
+    """The seat asked next: on a turn its player, in a window the first to answer in turn
+    order from the leader's left (as the environments' ``acting_seat``)."""
+    if r[S_PHASE] == WINDOW:
+        return r[cfg[C_WINDOW]]
+    return r[S_TURN]
+
+
+# ====================================================================== observation
+@_jit
+def observe(r: Any, cfg: Any, v: int, out: Any) -> None:
+    """Seat ``v``'s observation vector of the row, written into ``out`` (zeroed here)."""
+    n = cfg[C_N]
+    out[:] = 0.0
+    copies = float(cfg[C_PACKS])
+    total = 52.0 * copies
+    target = float(cfg[C_TARGET])
+    phase = r[S_PHASE]
+    hand = cfg[C_HANDS] + v * 52
+    for c in range(52):
+        k = r[hand + c]
+        if k:
+            out[cfg[C_O_HAND] + c] = min(1.0, k / copies)
+    leader = r[S_LEADER] if phase == WINDOW else -1
+    for p in range(n):
+        s = (v + p) % n
+        at = cfg[C_O_SEATS] + 10 * p
+        out[at] = min(1.0, r[cfg[C_SIZES] + s] / 13)
+        out[at + 1] = min(1.0, r[cfg[C_WON] + s] / total)
+        out[at + 2] = min(1.0, r[cfg[C_SCORES] + s] / target)
+        if r[cfg[C_STARTED] + s]:
+            out[at + 3] = 1.0
+        if phase == TURN and s == r[S_TURN]:
+            out[at + 4] = 1.0
+            out[at + 5] = 1.0
+        if s == r[S_DEALER]:
+            out[at + 6] = 1.0
+        if s == leader:
+            out[at + 7] = 1.0
+        if phase == WINDOW:
+            if r[cfg[C_CHALLENGED] + s]:
+                out[at + 8] = 1.0
+            if r[cfg[C_DECLINED] + s]:
+                out[at + 9] = 1.0
+    if phase == WINDOW:
+        for i in range(r[S_WIN_N]):
+            out[cfg[C_O_SEATS] + 10 * ((r[cfg[C_WINDOW] + i] - v) % n) + 4] = 1.0
+    at = cfg[C_O_MISC]
+    out[at] = min(1.0, r[S_STOCK_N] / total)
+    out[at + 2] = _squash(float(r[S_DEAL_NO]), 5.0)
+    if r[S_STOCK_N] > 0:
+        out[at + 3] = 1.0
+    if phase == TURN:
+        out[at + 4] = min(1.0, lead_limit(r, cfg, r[S_TURN]) / 13)
+    out[at + 5 + phase] = 1.0
+    if phase == WINDOW:
+        at = cfg[C_O_LEAD]
+        k = r[S_LEAD_N]
+        out[at] = 1.0
+        flaunt = r[S_LEAD_KIND] == HOW_FLAUNT
+        if flaunt:
+            out[at + 1] = 1.0
+        out[at + 2] = min(1.0, k / 13)
+        if flaunt or v == leader:
+            for c in range(52):
+                got = r[cfg[C_LEAD] + c]
+                if got:
+                    out[at + 3 + c] = min(1.0, got / copies)
+        if flaunt:
+            lead = np.empty(MOST, dtype=np.int64)
+            _lead_cards(r, cfg, lead)
+            kb = np.empty(k + 1, dtype=np.int64)
+            _key(lead, k, kb)
+            out[at + 3 + 52 + (SINGLE - kb[0])] = 1.0
+        if r[cfg[C_CHALLENGED] + v]:
+            for c in range(52):
+                got = r[cfg[C_CHAL] + v * 52 + c]
+                if got:
+                    out[cfg[C_O_OWN] + c] = min(1.0, got / copies)
+    seen = cfg[C_SEEN] + v * n * 52
+    for s in range(n):
+        dst = cfg[C_O_WON] + ((s - v) % n) * 52
+        for c in range(52):
+            got = r[seen + s * 52 + c]
+            if got:
+                out[dst + c] = min(1.0, got / copies)
+    hist = cfg[C_HIST]
+    width = cfg[C_NTYPES] + 1 + n + 3
+    shown = r[S_NEV] if r[S_NEV] < hist else hist
+    for i in range(shown):
+        ev = cfg[C_EVENTS] + ((r[S_NEV] - 1 - i) % hist) * 4
+        row = cfg[C_O_HIST] + i * width
+        out[row + r[ev]] = 1.0
+        who = r[ev + 1]
+        if who >= 0:
+            out[row + cfg[C_NTYPES] + 1 + (who - v) % n] = 1.0
+        count = r[ev + 2]
+        if count > 0:
+            out[row + cfg[C_NTYPES] + 1 + n] = min(1.0, count / 13)
+        how = r[ev + 3]
+        if how == HOW_SNEAK:
+            out[row + cfg[C_NTYPES] + 2 + n] = 1.0
+        elif how == HOW_FLAUNT:
+            out[row + cfg[C_NTYPES] + 3 + n] = 1.0
+
+
+@_jit
+def result_rewards(r: Any, cfg: Any, out: Any) -> None:
+    """Every seat's reward of a finished row (``win``: a shared top score splits it)."""
+    n = cfg[C_N]
+    if cfg[C_REWARD_RANK]:
+        for place in range(n):
+            out[r[cfg[C_RANK] + place]] = (n - 1 - 2 * place) / (n - 1)
+        return
+    shared = 0
+    for s in range(n):
+        shared += r[cfg[C_SHARED] + s]
+    share = 1.0 / shared if shared else 0.0
+    for s in range(n):
+        mine = share if r[cfg[C_SHARED] + s] else 0.0
+        out[s] = (mine - 1.0 / n) * n / (n - 1) if shared else 0.0
+
+
+# ====================================================================== the batch
+@_jit
+def _deal(r: Any, rng: Any, e: int, mt: Any, seeds: Any, cfg: Any, deck: Any) -> None:
+    """A new game: its seed drawn from the batch's generator, and dealt as the engine's
+    ``new_game(seed=that seed)`` deals (its ``random.Random`` seeded alike)."""
+    seeds[e] = (_next_random(rng, e) << 31) | _next_random(rng, e)
+    _seed(mt, seeds[e])
+    for i in range(cfg[C_ROWLEN]):
+        r[i] = 0
+    r[S_DEALER] = cfg[C_N] - 1
+    r[S_WINNER] = -1
+    _start_deal(r, mt, cfg, deck)
+
+
+@_jit
+def step_batch(
+    rows: Any,
+    rng: Any,
+    mt: Any,
+    seeds: Any,
+    actions: Any,
+    cfg: Any,
+    deck: Any,
+    tables: Any,
+    obs: Any,
+    mask: Any,
+    seat_out: Any,
+    rewards: Any,
+    terminated: Any,
+    truncated: Any,
+    final_obs: Any,
+    final_seat: Any,
+) -> None:
+    """As the Cheat kernel's ``step_batch``: one action per game (< 0: a fresh game)."""
+    for e in range(rows.shape[0]):
+        r = rows[e]
+        a = actions[e]
+        terminated[e] = False
+        truncated[e] = False
+        for s in range(rewards.shape[1]):
+            rewards[e, s] = 0.0
+        final_seat[e] = -1
+        if a < 0:
+            _deal(r, rng, e, mt[e], seeds, cfg, deck)
+        else:
+            acted = acting_seat(r, cfg)
+            apply(r, mt[e], cfg, deck, tables, acted, a)
+            r[S_STEPS] += 1
+            if r[S_PHASE] != OVER and cfg[C_MAXSTEPS] > 0 and r[S_STEPS] >= cfg[C_MAXSTEPS]:
+                r[S_TRUNC] = 1
+            if r[S_PHASE] == OVER or r[S_TRUNC]:
+                if r[S_PHASE] == OVER:
+                    terminated[e] = True
+                    result_rewards(r, cfg, rewards[e])
+                else:
+                    truncated[e] = True
+                final_seat[e] = acted
+                observe(r, cfg, acted, final_obs[e])
+                _deal(r, rng, e, mt[e], seeds, cfg, deck)
+        seat = acting_seat(r, cfg)
+        seat_out[e] = seat
+        observe(r, cfg, seat, obs[e])
+        legal_mask(r, cfg, tables, seat, mask[e])
+
+
+@_jit
+def observe_batch(rows: Any, cfg: Any, seats: Any, out: Any) -> None:
+    for e in range(rows.shape[0]):
+        observe(rows[e], cfg, seats[e], out[e])
