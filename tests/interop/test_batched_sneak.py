@@ -18,7 +18,7 @@ import bluffhouse as bh  # noqa: E402
 from bluffhouse.encodings import rewards  # noqa: E402
 from bluffhouse.interop.batched_sneak import BatchedSneak  # noqa: E402
 from bluffhouse.interop.table import acting_seat  # noqa: E402
-from bluffhouse.sneak.engine import LIST_LIMIT  # noqa: E402
+from bluffhouse.sneak.engine import LIST_LIMIT, SneakGame  # noqa: E402
 
 
 class SneakReference:
@@ -27,7 +27,9 @@ class SneakReference:
 
     def __init__(self, env: BatchedSneak, game: int) -> None:
         self.env = env
-        self.game = env.config.new_game(seed=int(env.game_seeds()[game]))
+        made = env.config.new_game(seed=int(env.game_seeds()[game]))
+        assert isinstance(made, SneakGame)
+        self.game = made
         self.memories = [env.encoder.memory(s) for s in range(env.players)]
 
     def observe(self, seat: int) -> Any:
@@ -63,7 +65,8 @@ def _differential(policy: str, steps: int, num_envs: int = 3, **kw: Any) -> Coun
             if len(game.legal_sets(seat)) == LIST_LIMIT:
                 met["capped listing"] += 1
             legal = np.flatnonzero(batch.mask[e])
-            window = game.phase == "window"
+            view = game.view(seat)
+            window = view["phase"] == "window"
             if policy == "hoard" and batch.mask[e][draw_id]:
                 action = draw_id
             elif window and batch.mask[e][pass_id] and rng.random() < 0.5:
@@ -71,9 +74,9 @@ def _differential(policy: str, steps: int, num_envs: int = 3, **kw: Any) -> Coun
             else:
                 action = int(rng.choice(legal))
             if window and action != pass_id:
-                met[f"challenge to a {game.lead['kind']}"] += 1
+                met[f"challenge to a {view['lead']['kind']}"] += 1
             actions[e] = action
-            game.apply(seat, env.codec.decode(action, game.view(seat)))
+            game.apply(seat, env.codec.decode(action, view))
         batch = env.step(actions)
         for e, ref in enumerate(refs):
             assert bool(batch.terminated[e]) == ref.game.over, f"game {e} step {step}"
@@ -83,7 +86,7 @@ def _differential(policy: str, steps: int, num_envs: int = 3, **kw: Any) -> Coun
                 np.testing.assert_allclose(batch.rewards[e], want, rtol=0, atol=1e-6)
                 last = int(batch.final_seat[e])
                 np.testing.assert_array_equal(batch.final_obs[e], ref.observe(last))
-                if len(ref.game.result.get("shared") or ()) > 1:
+                if len((ref.game.result or {}).get("shared") or ()) > 1:
                     met["shared win"] += 1
                 refs[e] = SneakReference(env, e)
                 met["ended"] += 1
@@ -97,20 +100,28 @@ def _differential(policy: str, steps: int, num_envs: int = 3, **kw: Any) -> Coun
     [
         ("mixed", 600, {"target": 20}, ("ended", "challenge to a sneak", "challenge to a flaunt")),
         ("hoard", 400, {"players": 2, "target": 30}, ("ended", "capped listing")),
-        (
+        pytest.param(
             "mixed",
             400,
             {"players": 7, "target": 15, "flaunt_challenges": "any", "reward": "rank"},
             ("ended", "challenge to a flaunt"),
+            marks=pytest.mark.slow,
         ),
-        ("mixed", 400, {"players": 5, "packs": 2, "target": 25, "history": 3}, ("ended",)),
-        (
+        pytest.param(
+            "mixed",
+            400,
+            {"players": 5, "packs": 2, "target": 25, "history": 3},
+            ("ended",),
+            marks=pytest.mark.slow,
+        ),
+        pytest.param(
             "hoard",
             300,
             {"players": 4, "packs": 2, "target": 60, "any_limit": 2, "combo_limit": 6},
             ("capped listing", "challenge to a flaunt"),
+            marks=pytest.mark.slow,
         ),
-        ("mixed", 300, {"players": 3, "target": 8}, ("ended",)),
+        pytest.param("mixed", 300, {"players": 3, "target": 8}, ("ended",), marks=pytest.mark.slow),
     ],
 )
 def test_batched_sneak_equals_the_python_engine(

@@ -185,7 +185,7 @@ def _greater(a: Any, la: int, b: Any, lb: int) -> bool:
     """Whether key ``a`` is greater than key ``b``, as tuples compare."""
     for i in range(min(la, lb)):
         if a[i] != b[i]:
-            return a[i] > b[i]
+            return bool(a[i] > b[i])
     return la > lb
 
 
@@ -193,9 +193,9 @@ def _greater(a: Any, la: int, b: Any, lb: int) -> bool:
 def _beats(lead: Any, lk: Any, ll: int, cards: Any, k: int, kb: Any) -> bool:
     """``combos.beats_flaunt`` of ``cards[:k]`` on the flaunted ``lead`` (its key ``lk``)."""
     if k == 1:
-        return (lead[0] & 3) == (cards[0] & 3) and _value(cards[0]) > _value(lead[0])
+        return bool((lead[0] & 3) == (cards[0] & 3) and _value(cards[0]) > _value(lead[0]))
     kl = _key(cards, k, kb)
-    return kb[0] == lk[0] and _greater(kb, kl, lk, ll)
+    return bool(kb[0] == lk[0] and _greater(kb, kl, lk, ll))
 
 
 # ====================================================================== listing
@@ -278,7 +278,7 @@ def _multisets(
             _visit(cards, k, tab, tables, mask, emit)
             count += 1
             if count >= quota:
-                return count
+                return int(count)
         moved = False
         for i in range(k - 1, -1, -1):
             v = idx[i] + 1
@@ -349,7 +349,7 @@ def _runs(
                     _visit(cards, k, tab, tables, mask, emit)
                     count += 1
                     if count >= quota:
-                        return count
+                        return int(count)
             i = k - 1
             while i >= 0:
                 pick[i] += 1
@@ -379,12 +379,12 @@ def _group(
     """How many sets group ``g`` of lead size ``k`` lists (up to ``quota``), marking their ids
     where ``emit``.  ``hand``: the seat's card counts; ``lead``: the lead's sorted cards, its
     key ``lk`` (for the groups of beaters)."""
-    if g == G_DRAW or g == G_PASS:
+    if g in (G_DRAW, G_PASS):
         if emit:
             mask[cfg[C_DRAW_ID] if g == G_DRAW else cfg[C_PASS_ID]] = 1
         return 1
     src = np.empty(MOST, dtype=np.int64)
-    if g == G_SINGLE or g == G_BEAT_SINGLE:
+    if g in (G_SINGLE, G_BEAT_SINGLE):
         cards = np.empty(1, dtype=np.int64)
         count = 0
         tab = T_FLAUNT if g == G_SINGLE else T_CHALLENGE
@@ -398,15 +398,15 @@ def _group(
                 _visit(cards, 1, tab, tables, mask, emit)
                 count += 1
         return count
-    if g == G_SNEAK or g == G_CHALLENGE:
+    if g in (G_SNEAK, G_CHALLENGE):
         n = 0
         for c in range(52):
             for _ in range(hand[c]):
                 src[n] = c
                 n += 1
         tab = T_SNEAK if g == G_SNEAK else T_CHALLENGE
-        return _multisets(
-            src, n, k, False, False, lead, lk, ll, tab, tables, mask, emit, quota, 0
+        return int(
+            _multisets(src, n, k, False, False, lead, lk, ll, tab, tables, mask, emit, quota, 0)
         )
     ctype = g
     beat = False
@@ -428,11 +428,11 @@ def _group(
                     src, n, k, False, beat, lead, lk, ll, tab, tables, mask, emit, quota, count
                 )
                 if count >= quota:
-                    return count
+                    return int(count)
         return count
-    if ctype == G_SF or ctype == G_STRAIGHT:
-        return _runs(
-            hand, k, ctype == G_SF, beat, lead, lk, ll, tab, tables, mask, emit, quota
+    if ctype in (G_SF, G_STRAIGHT):
+        return int(
+            _runs(hand, k, ctype == G_SF, beat, lead, lk, ll, tab, tables, mask, emit, quota)
         )
     count = 0  # flushes
     for suit in range(4):
@@ -446,7 +446,7 @@ def _group(
                 src, n, k, True, beat, lead, lk, ll, tab, tables, mask, emit, quota, count
             )
             if count >= quota:
-                return count
+                return int(count)
     return count
 
 
@@ -649,9 +649,7 @@ def _end_deal(r: Any, mt: Any, cfg: Any, deck: Any) -> None:
         for place in range(n):
             best = -1
             for s in range(n):
-                if not placed[s] and (
-                    best < 0 or r[cfg[C_SCORES] + s] > r[cfg[C_SCORES] + best]
-                ):
+                if not placed[s] and (best < 0 or r[cfg[C_SCORES] + s] > r[cfg[C_SCORES] + best]):
                     best = s
             placed[best] = True
             r[cfg[C_RANK] + place] = best
@@ -825,8 +823,8 @@ def acting_seat(r: Any, cfg: Any) -> int:
     """The seat asked next: on a turn its player, in a window the first to answer in turn
     order from the leader's left (as the environments' ``acting_seat``)."""
     if r[S_PHASE] == WINDOW:
-        return r[cfg[C_WINDOW]]
-    return r[S_TURN]
+        return int(r[cfg[C_WINDOW]])
+    return int(r[S_TURN])
 
 
 # ====================================================================== observation
