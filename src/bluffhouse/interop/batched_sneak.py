@@ -25,6 +25,9 @@ from .table import build
 
 __all__ = ["BatchedSneak"]
 
+#: The ids of a mask noted to be cleared one by one; a mask of more is cleared whole.
+MARKS = 1024
+
 
 class SetTables(NamedTuple):
     """The codec's card sets as the kernel reads them: every set packed in an int64 (six bits
@@ -152,6 +155,8 @@ class BatchedSneak(BatchedGames):
         self._buffers(int(cfg[k.C_ROWLEN]), seed)
         self._mt = np.zeros((num_envs, 625), dtype=np.int64)  # each game's Mersenne Twister
         self._game_seeds = np.zeros(num_envs, dtype=np.int64)
+        #: each game's ids its mask marks, noted to be cleared alone (see the kernel's _mark)
+        self._marks = np.zeros((num_envs, MARKS + 1), dtype=np.int64)
 
     # ------------------------------------------------------------------ the interface
     def reset(self, seed: int | None = None) -> Batch:
@@ -179,7 +184,7 @@ class BatchedSneak(BatchedGames):
     def _step(self, actions: npt.NDArray[np.int64]) -> Batch:
         k.step_batch(
             self._rows, self._rng, self._mt, self._game_seeds, actions, self._cfg, self._deck,
-            self._set_tables, self._obs, self._mask, self._seat, self._rewards,
+            self._set_tables, self._obs, self._mask, self._marks, self._seat, self._rewards,
             self._terminated, self._truncated, self._final_obs, self._final_seat,
         )  # fmt: skip
         return self._batch()

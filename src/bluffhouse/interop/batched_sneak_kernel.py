@@ -200,7 +200,21 @@ def _beats(lead: Any, lk: Any, ll: int, cards: Any, k: int, kb: Any) -> bool:
 
 # ====================================================================== listing
 @_jit
-def _visit(cards: Any, k: int, tab: int, tables: Any, mask: Any, emit: bool) -> None:
+def _mark(mask: Any, marks: Any, i: int) -> None:
+    """Mark id ``i``, noting it in ``marks`` (its count first; -1: too many to note) so that
+    the next listing clears only what this one marked."""
+    mask[i] = 1
+    n = marks[0]
+    if n >= 0:
+        if n + 1 < marks.shape[0]:
+            marks[n + 1] = i
+            marks[0] = n + 1
+        else:
+            marks[0] = -1
+
+
+@_jit
+def _visit(cards: Any, k: int, tab: int, tables: Any, mask: Any, marks: Any, emit: bool) -> None:
     """Mark the id of ``cards[:k]`` in the codec's table ``tab`` (none: a set it lacks)."""
     if not emit or k > tables.most[tab]:
         return
@@ -210,7 +224,7 @@ def _visit(cards: Any, k: int, tab: int, tables: Any, mask: Any, emit: bool) -> 
     lo, hi = tables.offsets[tab], tables.offsets[tab + 1]
     j = lo + np.searchsorted(tables.keys[lo:hi], key)
     if j < hi and tables.keys[j] == key:
-        mask[tables.ids[j]] = 1
+        _mark(mask, marks, tables.ids[j])
 
 
 @_jit
@@ -239,6 +253,7 @@ def _multisets(
     tab: int,
     tables: Any,
     mask: Any,
+    marks: Any,
     emit: bool,
     quota: int,
     count: int,
@@ -275,7 +290,7 @@ def _multisets(
         if keep and beat:
             keep = _beats(lead, lk, ll, cards, k, kb)
         if keep:
-            _visit(cards, k, tab, tables, mask, emit)
+            _visit(cards, k, tab, tables, mask, marks, emit)
             count += 1
             if count >= quota:
                 return int(count)
@@ -302,6 +317,7 @@ def _runs(
     tab: int,
     tables: Any,
     mask: Any,
+    marks: Any,
     emit: bool,
     quota: int,
 ) -> int:
@@ -346,7 +362,7 @@ def _runs(
                     cards[i] = ranks[i] * 4 + held[ranks[i], pick[i]]
                 cards.sort()
                 if not beat or _beats(lead, lk, ll, cards, k, kb):
-                    _visit(cards, k, tab, tables, mask, emit)
+                    _visit(cards, k, tab, tables, mask, marks, emit)
                     count += 1
                     if count >= quota:
                         return int(count)
@@ -372,6 +388,7 @@ def _group(
     ll: int,
     tables: Any,
     mask: Any,
+    marks: Any,
     emit: bool,
     quota: int,
     cfg: Any,
@@ -381,7 +398,7 @@ def _group(
     key ``lk`` (for the groups of beaters)."""
     if g in (G_DRAW, G_PASS):
         if emit:
-            mask[cfg[C_DRAW_ID] if g == G_DRAW else cfg[C_PASS_ID]] = 1
+            _mark(mask, marks, cfg[C_DRAW_ID] if g == G_DRAW else cfg[C_PASS_ID])
         return 1
     src = np.empty(MOST, dtype=np.int64)
     if g in (G_SINGLE, G_BEAT_SINGLE):
@@ -395,7 +412,7 @@ def _group(
                 ):
                     continue
                 cards[0] = c
-                _visit(cards, 1, tab, tables, mask, emit)
+                _visit(cards, 1, tab, tables, mask, marks, emit)
                 count += 1
         return count
     if g in (G_SNEAK, G_CHALLENGE):
@@ -406,7 +423,9 @@ def _group(
                 n += 1
         tab = T_SNEAK if g == G_SNEAK else T_CHALLENGE
         return int(
-            _multisets(src, n, k, False, False, lead, lk, ll, tab, tables, mask, emit, quota, 0)
+            _multisets(
+                src, n, k, False, False, lead, lk, ll, tab, tables, mask, marks, emit, quota, 0
+            )
         )
     ctype = g
     beat = False
@@ -425,14 +444,28 @@ def _group(
                     n += 1
             if n >= k:
                 count = _multisets(
-                    src, n, k, False, beat, lead, lk, ll, tab, tables, mask, emit, quota, count
+                    src,
+                    n,
+                    k,
+                    False,
+                    beat,
+                    lead,
+                    lk,
+                    ll,
+                    tab,
+                    tables,
+                    mask,
+                    marks,
+                    emit,
+                    quota,
+                    count,
                 )
                 if count >= quota:
                     return int(count)
         return count
     if ctype in (G_SF, G_STRAIGHT):
         return int(
-            _runs(hand, k, ctype == G_SF, beat, lead, lk, ll, tab, tables, mask, emit, quota)
+            _runs(hand, k, ctype == G_SF, beat, lead, lk, ll, tab, tables, mask, marks, emit, quota)
         )
     count = 0  # flushes
     for suit in range(4):
@@ -443,7 +476,7 @@ def _group(
                 n += 1
         if n >= k:
             count = _multisets(
-                src, n, k, True, beat, lead, lk, ll, tab, tables, mask, emit, quota, count
+                src, n, k, True, beat, lead, lk, ll, tab, tables, mask, marks, emit, quota, count
             )
             if count >= quota:
                 return int(count)
@@ -473,9 +506,15 @@ def _lead_cards(r: Any, cfg: Any, out: Any) -> int:
 
 
 @_jit
-def legal_mask(r: Any, cfg: Any, tables: Any, seat: int, mask: Any) -> None:
-    """The legal ids of ``seat`` now, as the codec makes them of the engine's capped listing."""
-    mask[:] = 0
+def legal_mask(r: Any, cfg: Any, tables: Any, seat: int, mask: Any, marks: Any) -> None:
+    """The legal ids of ``seat`` now, as the codec makes them of the engine's capped listing
+    (``marks``: the ids the row's last listing marked, see _mark)."""
+    if marks[0] < 0:
+        mask[:] = 0
+    else:
+        for i in range(1, marks[0] + 1):
+            mask[marks[i]] = 0
+    marks[0] = 0
     hand = r[cfg[C_HANDS] + seat * 52 : cfg[C_HANDS] + (seat + 1) * 52]
     lead = np.zeros(MOST, dtype=np.int64)
     lk = np.zeros(MOST + 1, dtype=np.int64)
@@ -522,18 +561,49 @@ def legal_mask(r: Any, cfg: Any, tables: Any, seat: int, mask: Any) -> None:
         sizes[ng] = 0
         ng += 1
     # the engine's cap: every non-empty group's first, then the room filled group by group
+    # (where the listing cannot reach the cap, one pass lists every group whole)
+    limit_ = cfg[C_LIST_LIMIT]
+    if _most_listed(r[cfg[C_SIZES] + seat], sizes, ng, limit_) <= limit_:
+        for i in range(ng):
+            _group(groups[i], sizes[i], hand, lead, lk, ll, tables, mask, marks, True, limit_, cfg)
+        return
     found = np.zeros(ng, dtype=np.bool_)
     firsts = 0
     for i in range(ng):
-        found[i] = _group(groups[i], sizes[i], hand, lead, lk, ll, tables, mask, False, 1, cfg) > 0
+        found[i] = (
+            _group(groups[i], sizes[i], hand, lead, lk, ll, tables, mask, marks, False, 1, cfg) > 0
+        )
         if found[i]:
             firsts += 1
-    room = cfg[C_LIST_LIMIT] - firsts
+    room = limit_ - firsts
     for i in range(ng):
         if found[i]:
             quota = 1 + (room if room > 0 else 0)
-            got = _group(groups[i], sizes[i], hand, lead, lk, ll, tables, mask, True, quota, cfg)
+            got = _group(
+                groups[i], sizes[i], hand, lead, lk, ll, tables, mask, marks, True, quota, cfg
+            )
             room -= got - 1
+
+
+@_jit
+def _most_listed(held: int, sizes: Any, ng: int, cap: int) -> int:
+    """A bound on how many sets the groups list for a hand of ``held`` cards (each group of
+    size k at most every k-card subset: C(held, k)), counted up to past ``cap``."""
+    total = 0
+    for i in range(ng):
+        k = sizes[i]
+        if k == 0:
+            total += 1
+            continue
+        ways = 1  # C(held, k), stopped once past the cap
+        for j in range(k):
+            ways = ways * (held - j) // (j + 1)
+            if ways > cap:
+                return cap + 1
+        total += ways
+        if total > cap:
+            return cap + 1
+    return total
 
 
 # ====================================================================== transitions
@@ -968,6 +1038,7 @@ def step_batch(
     tables: Any,
     obs: Any,
     mask: Any,
+    marks: Any,
     seat_out: Any,
     rewards: Any,
     terminated: Any,
@@ -1004,7 +1075,7 @@ def step_batch(
         seat = acting_seat(r, cfg)
         seat_out[e] = seat
         observe(r, cfg, seat, obs[e])
-        legal_mask(r, cfg, tables, seat, mask[e])
+        legal_mask(r, cfg, tables, seat, mask[e], marks[e])
 
 
 @_jit
