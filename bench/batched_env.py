@@ -1,7 +1,7 @@
 """Agent steps per second of the batched environment on one core, against the Gymnasium
 environment and the numba kernel's whole random games, measured in the same run.
 
-    python bench/batched_env.py [--games bullshit,kings_cup,popcorn_two_decks,poker_bull]
+    python bench/batched_env.py [--games bullshit,kings_cup,popcorn_two_decks,poker_bull,sneak]
                                 [--envs 256] [--seconds 5] [--parts]
 
 Each row is one configuration: the batched environment (``batched_env``, ``--envs`` games in
@@ -10,9 +10,9 @@ timed apart: ``env``: the environment's own calls, ``+ policy``: with the drawin
 Gymnasium environment (``gym.make``, bots="random" on the other seats; every action counted,
 the learner's and the bots') and the kernel's random games (``simulate_random`` of
 ``bluffhouse.cheat.fast_kernel`` or ``bluffhouse.pokerbull.fast``: random play, no observation,
-no mask).  An agent step is one action of one seat, with its
-observation and its mask written.  Pin the process to one core (``taskset -c 0``) for the
-one-core figure; numba runs the kernel on one thread either way.
+no mask; Sneak has no such kernel: its column is empty).  An agent step is one action of one
+seat, with its observation and its mask written.  Pin the process to one core (``taskset -c
+0``) for the one-core figure; numba runs the kernel on one thread either way.
 
 ``--parts`` adds, for the Cheat games, where a step's time goes: the observation and the mask
 written again apart (the same states, right after the step wrote them: their caches warm, so
@@ -151,8 +151,10 @@ def gymnasium(game: str, seconds: float) -> float:
     return actions / (time.perf_counter() - start)
 
 
-def kernel(game: str, seconds: float) -> float:
-    """Actions per second of the kernel's random games."""
+def kernel(game: str, seconds: float) -> float | None:
+    """Actions per second of the kernel's random games (None: a game without one)."""
+    if game.startswith("sneak"):
+        return None
     if game.startswith("poker_bull"):
         from bluffhouse.registry import lookup
 
@@ -180,7 +182,7 @@ def kernel(game: str, seconds: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", default="bullshit,kings_cup,popcorn_two_decks,poker_bull")
+    ap.add_argument("--games", default="bullshit,kings_cup,popcorn_two_decks,poker_bull,sneak")
     ap.add_argument("--envs", type=int, default=256, help="games in the batch (default 256)")
     ap.add_argument("--seconds", type=float, default=5.0, help="per measure (default 5)")
     ap.add_argument(
@@ -199,18 +201,23 @@ def main(argv: list[str] | None = None) -> int:
         env_rate, with_policy = batched(game, args.envs, args.seconds)
         gym_rate = gymnasium(game, args.seconds)
         kernel_rate = kernel(game, args.seconds)
+        kernel_cells = (
+            ("—", "—")
+            if kernel_rate is None
+            else (f"{kernel_rate:,.0f}", f"{kernel_rate / env_rate:.1f}x")
+        )
         print(
             f"| {game} | {env_rate:,.0f} | {with_policy:,.0f} | {gym_rate:,.0f} "
-            f"| {kernel_rate:,.0f} | {env_rate / gym_rate:,.0f}x | {kernel_rate / env_rate:.1f}x |"
+            f"| {kernel_cells[0]} | {env_rate / gym_rate:,.0f}x | {kernel_cells[1]} |"
         )
-    cheat = [g for g in args.games.split(",") if not g.startswith("poker_bull")]
+    cheat = [g for g in args.games.split(",") if not g.startswith(("poker_bull", "sneak"))]
     if args.parts and cheat:
         print()
         print("| game | a step (us) | observation | mask | the rest | kernel's random action |")
         print("|---|---:|---:|---:|---:|---:|")
         for game in cheat:
             whole, observing, masking = parts(game, args.envs, args.seconds)
-            action = 1e6 / kernel(game, min(args.seconds, 2.0))
+            action = 1e6 / (kernel(game, min(args.seconds, 2.0)) or 1.0)
             print(
                 f"| {game} | {whole:.3f} | {observing:.3f} | {masking:.3f} "
                 f"| {whole - observing - masking:.3f} | {action:.3f} |"

@@ -3,7 +3,7 @@
 ``gymnasium.make_vec("bluffhouse/Bullshit-v0", num_envs=N,
 vectorization_mode="vector_entry_point")`` returns a :class:`BatchedVectorEnv` for the games
 the batched environment covers (the Cheat family's presets that
-:class:`~bluffhouse.interop.batched.BatchedCheat` plays, and Poker Bull; importing
+:class:`~bluffhouse.interop.batched.BatchedCheat` plays, Poker Bull and Sneak; importing
 :mod:`bluffhouse.interop.gymnasium` registers the ids).  Unlike the single environment, no
 seat is played by a bot: each step takes the action of the seat asked in each game
 (``info["seat"]``), whichever seat that is.
