@@ -44,7 +44,7 @@ from ...pokerbull.rules import PokerBullRules
 from ...registry import lookup
 from ..base import Action, Choices, View
 from ..search import ViewMemo
-from .judgement import Odds, action_of, judge
+from .judgement import CALL_RISK, Odds, action_of, judge
 
 FAMILY = "poker_bull"
 CALL: Action = {"type": "call"}
@@ -56,6 +56,8 @@ NEAR_RAISES = 40
 PER_CATEGORY = 6
 #: How many bids a rollout player scans for the lowest raise its imagined deal makes.
 SCAN = 48
+#: A seat's calls of false bids start from a Beta prior: this many chances at ``CALL_RISK``.
+RISK_PRIOR = 4.0
 
 
 # ====================================================================== the view, parsed
@@ -234,6 +236,8 @@ def _counter(view: View, choices: Choices, rng: random.Random, reads_rules: bool
         Odds(sums, space, reads_rules and k.rules.higher_hand_counts),
         NEAR_RAISES,
         PER_CATEGORY,
+        call_risk=raise_risk(view, k) if reads_rules else CALL_RISK,
+        top_called=reads_rules,
     )
     for value, i in rated:  # the call first (it wins when the bid is false), then the raises
         if value > best_value:
@@ -242,6 +246,79 @@ def _counter(view: View, choices: Choices, rng: random.Random, reads_rules: bool
     if best is None:
         return choices.sample(rng)
     return best
+
+
+# ====================================================================== the call record
+def raise_risk(view: View, k: _Known) -> float:
+    """How likely the next seat is to call a raise of this seat's that is false: its calls
+    of false bids over its chances to call one in the hands shown so far (every hand is
+    shown at its call, so each bid of it is judged by the rules in force), from a prior of
+    ``RISK_PRIOR`` chances at ``CALL_RISK``.  A seat that never calls makes raising free; a
+    seat that calls whatever it doubts makes it dear."""
+    n = view["players"]
+    sizes = view["hand_sizes"]
+    nxt = next(((k.seat + d) % n for d in range(1, n) if sizes[(k.seat + d) % n] > 0), None)
+    if nxt is None:
+        return CALL_RISK
+    calls, chances = false_bid_calls(view, k).get(nxt, (0, 0))
+    return (calls + CALL_RISK * RISK_PRIOR) / (chances + RISK_PRIOR)
+
+
+def false_bid_calls(view: View, k: _Known) -> dict[int, tuple[int, int]]:
+    """Per seat, (its calls of false bids, its chances to call one) in the hands shown so far
+    (kept per hand: a decision reads every earlier hand again)."""
+    out: dict[int, list[int]] = {}
+    higher = k.rules.higher_hand_counts
+    bids: list[tuple[int, str]] = []
+    for event in view["events"]:
+        kind = event["type"]
+        if kind == "deal":
+            bids = []
+        elif kind == "bid":
+            bids.append((int(event["seat"]), str(event["bid"])))
+        elif kind == "call" and bids:
+            hands = tuple(tuple(h) for h in event["hands"])
+            for seat, (calls, chances) in _hand_record(
+                k.space, higher, tuple(bids), int(event["caller"]), hands
+            ):
+                got = out.setdefault(seat, [0, 0])
+                got[0] += calls
+                got[1] += chances
+            bids = []
+    return {s: (c[0], c[1]) for s, c in out.items()}
+
+
+_HAND_RECORDS: dict[tuple[Any, ...], list[tuple[int, tuple[int, int]]]] = {}
+
+
+def _hand_record(
+    space: BidSpace,
+    higher: bool,
+    bids: tuple[tuple[int, str], ...],
+    caller: int,
+    hands: tuple[tuple[str, ...], ...],
+) -> list[tuple[int, tuple[int, int]]]:
+    """One shown hand's record: each bid was faced by the seat that acted next (the next
+    bidder, or the caller on the last bid); per seat, (calls of false bids, false bids
+    faced)."""
+    memo = (id(space), higher, bids, caller, hands)
+    kept = _HAND_RECORDS.get(memo)
+    if kept is not None:
+        return kept
+    pool = summarize([CARD_INDEX[c] for h in hands for c in h])
+    record: dict[int, list[int]] = {}
+    for i, (_, text) in enumerate(bids):
+        if space.stands(parse_bid_cached(text), pool, higher):
+            continue
+        faced_by = bids[i + 1][0] if i + 1 < len(bids) else caller
+        got = record.setdefault(faced_by, [0, 0])
+        got[1] += 1
+        got[0] += i + 1 == len(bids)
+    kept = [(s, (c[0], c[1])) for s, c in record.items()]
+    if len(_HAND_RECORDS) > 4096:
+        _HAND_RECORDS.clear()
+    _HAND_RECORDS[memo] = kept
+    return kept
 
 
 # ====================================================================== honest

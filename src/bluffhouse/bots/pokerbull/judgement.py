@@ -89,16 +89,22 @@ def judge(
     prob: Callable[[Bid], float],
     near: int,
     per_cat: int,
+    call_risk: float = CALL_RISK,
+    top_called: bool = False,
 ) -> list[tuple[float, int]]:
     """``counter``'s values, from the chances ``prob`` gives: ``(value, index)`` per raise
-    weighed, and ``(value, -1)`` for the call."""
+    weighed, and ``(value, -1)`` for the call.  ``call_risk``: how likely the next player is
+    to call a false raise; with ``top_called``, a raise to the highest bid there is is called
+    for sure (nothing is left to raise to)."""
     out: list[tuple[float, int]] = []
     if standing is not None:
         out.append((1.0 - prob(standing), -1))
     picks = raises(space, total, at, near, per_cat)
+    top = space.open_bids(total)[0][-1] if top_called and picks else -1
     for n, i in enumerate(picks):
         p = prob(space.bids[i])
-        out.append((1.0 - CALL_RISK * (1.0 - p) + PRESS * n / max(1, len(picks)), i))
+        risk = 1.0 if i == top else call_risk
+        out.append((1.0 - risk * (1.0 - p) + PRESS * n / max(1, len(picks)), i))
     return out
 
 
