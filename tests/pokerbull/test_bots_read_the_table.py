@@ -61,8 +61,8 @@ def test_the_record_counts_each_seats_calls_of_false_bids(
         bids.append((seat, action["bid"]))
         game.apply(seat, action)
     view = game.view(0)
-    got = false_bid_calls(view, known_of(view))
-    assert got == {s: (c[0], c[1]) for s, c in want.items() if c[1]}
+    record = false_bid_calls(view, known_of(view))
+    assert record == {s: (c[0], c[1]) for s, c in want.items() if c[1]}
 
 
 def _spot() -> PokerBullGame:
