@@ -7,7 +7,8 @@
   bids just above it exist (the model of :func:`bluffhouse.pokerbull.bid_probability`: the
   unseen cards are a uniform draw from the rest of the deck, computed on one shared set of
   samples), nudged by what the other players bid this hand; then calls when the standing bid
-  is less likely than a raise is safe, or raises to the highest bid that is still likely.
+  is less likely than a raise is safe (as the next seat's record of calling false bids says),
+  or raises to the highest bid that is still likely.
 - ``honest``: bids the lowest legal bid its own cards make (else the lowest legal bid), and
   never calls.
 - ISMCTS: the hooks are those of :mod:`bluffhouse.bots.pokerbull.search` (deals weighted by the
@@ -211,13 +212,15 @@ def _support(bid: Bid, hand: Sequence[int]) -> float:
 # ====================================================================== counter
 def counter(view: View, choices: Choices, rng: random.Random) -> Action:
     """Call when the standing bid is less likely to stand than a raise is safe, else raise
-    to the best-rated bid; a bid stands by the rules in force (see judgement.Odds)."""
+    to the best-rated bid; a bid stands by the rules in force (see judgement.Odds), and a
+    raise is as safe as the next seat's record of calling false bids says (raise_risk)."""
     return _counter(view, choices, rng, reads_rules=True)
 
 
 def counter_v1(view: View, choices: Choices, rng: random.Random) -> Action:
     """``counter`` as first published, frozen as a yardstick: a bid stands when the named
-    hand is there, whatever the rules (it does not read variation #4)."""
+    hand is there, whatever the rules (it does not read variation #4), and every next seat
+    calls a false raise at one rate (it reads no record)."""
     return _counter(view, choices, rng, reads_rules=False)
 
 
