@@ -141,3 +141,26 @@ def test_the_highest_bid_is_judged_sure_to_be_called() -> None:
     assert rated[top] == pytest.approx(0.1)  # 1 - 1.0 * (1 - 0.1), no press for the only pick
     free = dict((i, v) for v, i in judge(space, None, at, 6, lambda b: 0.1, 5, 1, 0.0, False))
     assert free[top] == pytest.approx(1.0)
+
+
+def test_the_search_models_each_seat_calling_as_its_record_shows() -> None:
+    """``ismcts``'s model of the others: where the counter's judgement calls, a seat that has
+    never called a false bid raises on; a seat without a record, or one that calls more than
+    the counter assumes, calls as the judgement says."""
+    from bluffhouse.bots.pokerbull import search as pbs
+
+    def moves(record: dict[int, float]) -> list[str]:
+        out = []
+        for seed in range(30):
+            game = _spot()
+            game.__dict__["_search_calls"] = record
+            out.append(pbs.model_step(game, 2, random.Random(seed))["type"])
+        return out
+
+    assert moves({}).count("call") >= 20
+    assert moves({2: 0.9}) == moves({})
+    assert moves({2: 0.0}).count("call") == 0
+    view = _with_record(_spot().view(2), calls=False)
+    record = pbs.call_record(view)
+    assert record[0] == pytest.approx(CALL_RISK * RISK_PRIOR / (12 + RISK_PRIOR))
+    assert record[0] < record[1]  # seat 1 called each hand's last false bid

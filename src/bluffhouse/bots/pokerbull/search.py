@@ -14,7 +14,12 @@ were true about 60% of the time): bidders name what their own cards make likely.
   in the search, for the first ``MODEL_DEPTH`` moves after the root (then the cheap
   ``rollout_step`` of counter.py).
 - :func:`candidates`: at the root the call and the ``ROOT_RAISES`` raises ``counter``'s
-  judgement rates best on the pool's weighted deals; every other move is the model's.
+  judgement rates best on the pool's weighted deals (a raise as risky as the next seat's
+  record of calling false bids says, as ``counter`` reads it); every other move is the
+  model's.
+- The model calls as each seat has called: where its judgement calls, a seat whose record
+  shows it calls false bids less often than ``counter`` assumes keeps the call only in that
+  proportion (a seat that never calls is modelled raising on).
 - :func:`rollout` plays the current hand to its call; :func:`evaluate` scores that hand (the
   loser 0.25, or 0 if it went out, everybody else 1), and a call at the root by its exact
   expectation over the pool.
@@ -47,7 +52,7 @@ from ...pokerbull.rules import PokerBullRules
 from ..base import Action, View
 from ..search import ViewMemo
 from . import counter as counter_bot
-from .judgement import Odds, action_of, judge
+from .judgement import CALL_RISK, Odds, action_of, judge
 
 CALL: Action = {"type": "call"}
 
@@ -268,6 +273,12 @@ def model_step(state: PokerBullGame, seat: int, rng: random.Random) -> Action:
     if not rated:
         return state.sample_action(seat, rng)
     best = max(rated, key=lambda vi: vi[0])
+    if best[1] < 0 and len(rated) > 1:
+        # The judgement calls; the seat calls as often as its record shows it does.
+        record: dict[int, float] = state.__dict__.get("_search_calls") or {}
+        keep = record.get(seat, CALL_RISK) / CALL_RISK
+        if keep < 1.0 and rng.random() >= keep:
+            best = max((vi for vi in rated if vi[1] >= 0), key=lambda vi: vi[0])
     return action_of(space, best[1])
 
 
@@ -285,7 +296,17 @@ _root = ViewMemo(lambda view: _Root())
 def _root_candidates(view: View, rng: random.Random) -> list[Action]:
     got = pool(view, rng)
     k = got.k
-    rated = judge(k.space, k.standing, k.at, sum(k.sizes), got.p, ROOT_NEAR, ROOT_PER_CATEGORY)
+    rated = judge(
+        k.space,
+        k.standing,
+        k.at,
+        sum(k.sizes),
+        got.p,
+        ROOT_NEAR,
+        ROOT_PER_CATEGORY,
+        call_risk=counter_bot.raise_risk(view, k),
+        top_called=True,
+    )
     raises = sorted((vi for vi in rated if vi[1] >= 0), key=lambda vi: (-vi[0], vi[1]))
     picks = [i for _, i in raises[:ROOT_RAISES]]
     out = [CALL] if k.standing is not None else []
@@ -355,7 +376,22 @@ def evaluate(state: Game) -> list[float]:
 
 
 def determinize(view: View, rng: random.Random) -> Game:
-    """:func:`search_determinize`, with the view kept for the root's candidates."""
+    """:func:`search_determinize`, with the view kept for the root's candidates and each
+    seat's rate of calling false bids for the model (see :func:`call_record`)."""
     g = search_determinize(view, rng)
     g.__dict__["_search_view"] = view
+    g.__dict__["_search_calls"] = call_record(view)
     return g
+
+
+def _call_record(view: View) -> dict[int, float]:
+    k = counter_bot.known_of(view)
+    return {
+        seat: (calls + CALL_RISK * counter_bot.RISK_PRIOR) / (chances + counter_bot.RISK_PRIOR)
+        for seat, (calls, chances) in counter_bot.false_bid_calls(view, k).items()
+    }
+
+
+#: Each seat's chance of calling a false bid, from its record in the hands shown (the
+#: ``counter``'s reading, see ``counter.raise_risk``), once per view.
+call_record = ViewMemo(_call_record)
