@@ -50,7 +50,7 @@ from . import batched_kernel as k
 from . import batched_steps as steps
 from .table import build
 
-__all__ = ["Batch", "BatchedCheat", "BatchedGames"]
+__all__ = ["Batch", "BatchedCheat", "BatchedGames", "EngineSeededGames"]
 
 FAMILY_NAMES = {"poker_bull": "Poker Bull", "sneak": "Sneak"}
 
@@ -190,6 +190,27 @@ class BatchedGames:
                 )
             )
         )
+
+
+class EngineSeededGames(BatchedGames):
+    """A batch whose games are dealt as the Python engine deals them for a seed: each game
+    has its own Mersenne Twister, seeded as ``random.Random`` is, so ``new_game(seed=...)``
+    replays it (Poker Bull's and Sneak's batches)."""
+
+    def _engine_seeds(self) -> None:
+        """Each game's Mersenne Twister and seed (call after ``_buffers``)."""
+        self._mt = np.zeros((self.num_envs, 625), dtype=np.int64)
+        self._game_seeds = np.zeros(self.num_envs, dtype=np.int64)
+
+    def reset(self, seed: int | None = None) -> Batch:
+        """Every game dealt anew (``seed``: as :meth:`BatchedCheat.reset`)."""
+        self._seed, self._started = _seeded(self._rng, seed, self._seed, self._started)
+        return self._step(np.full(self.num_envs, -1, dtype=np.int64))
+
+    def game_seeds(self) -> npt.NDArray[np.int64]:
+        """Each game's seed: ``new_game(game, seed=...)`` with the same options deals the very
+        same cards, hand after hand (its ``random.Random`` draws as this game's generator)."""
+        return self._game_seeds.copy()
 
 
 class BatchedCheat(BatchedGames):

@@ -20,13 +20,13 @@ from ..errors import RuleError
 from ..pokerbull.bids import CATEGORIES, FULL, LIST_LIMIT, VALUE_OF
 from ..pokerbull.fast import tables
 from . import batched_poker_kernel as k
-from .batched import Batch, BatchedGames, _seeded
+from .batched import Batch, EngineSeededGames
 from .table import build
 
 __all__ = ["BatchedPokerBull"]
 
 
-class BatchedPokerBull(BatchedGames):
+class BatchedPokerBull(EngineSeededGames):
     """``num_envs`` games of one Poker Bull configuration; the keywords and methods of
     :class:`~.batched.BatchedCheat`."""
 
@@ -63,8 +63,7 @@ class BatchedPokerBull(BatchedGames):
         self.config, self.codec, self.encoder, self.rules = config, codec, encoder, rules
         self._tables()
         self._buffers(int(self._cfg[k.C_ROWLEN]), seed)
-        self._mt = np.zeros((num_envs, 625), dtype=np.int64)  # each game's Mersenne Twister
-        self._game_seeds = np.zeros(num_envs, dtype=np.int64)
+        self._engine_seeds()
 
     def _tables(self) -> None:
         r, codec, encoder = self.rules, self.codec, self.encoder
@@ -141,18 +140,8 @@ class BatchedPokerBull(BatchedGames):
         self._scratch = np.zeros(17 + len(runs), dtype=np.int64)
 
     # ------------------------------------------------------------------ the interface
-    def reset(self, seed: int | None = None) -> Batch:
-        """Every game dealt anew (``seed``: as :meth:`BatchedCheat.reset`)."""
-        self._seed, self._started = _seeded(self._rng, seed, self._seed, self._started)
-        return self._step(np.full(self.num_envs, -1, dtype=np.int64))
-
     def _observe_into(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
         k.observe_batch(self._rows, self._cfg, self._fcfg, self._cat, self._natural, seats, out)
-
-    def game_seeds(self) -> npt.NDArray[np.int64]:
-        """Each game's seed: ``new_game(game, seed=...)`` with the same options deals the very
-        same hands, hand after hand (its ``random.Random`` draws as this game's generator)."""
-        return self._game_seeds.copy()
 
     def hands(self, game: int) -> list[list[int]]:
         """The hands of one game now, as card ints in increasing order (for tests)."""

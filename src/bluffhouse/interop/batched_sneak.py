@@ -20,7 +20,7 @@ from ..encodings import SneakCodec, SneakObservation
 from ..errors import RuleError
 from ..sneak.engine import LIST_LIMIT
 from . import batched_sneak_kernel as k
-from .batched import Batch, BatchedGames, _seeded
+from .batched import Batch, EngineSeededGames
 from .table import build
 
 __all__ = ["BatchedSneak"]
@@ -77,7 +77,7 @@ def set_tables(codec: SneakCodec) -> SetTables:
     )
 
 
-class BatchedSneak(BatchedGames):
+class BatchedSneak(EngineSeededGames):
     """``num_envs`` games of one Sneak configuration; the keywords and methods of
     :class:`~.batched.BatchedCheat` (and the action-space limits ``any_limit`` and
     ``combo_limit``, as the other environments take them)."""
@@ -153,24 +153,13 @@ class BatchedSneak(BatchedGames):
             cfg[slot] = value
         self._cfg = cfg
         self._buffers(int(cfg[k.C_ROWLEN]), seed)
-        self._mt = np.zeros((num_envs, 625), dtype=np.int64)  # each game's Mersenne Twister
-        self._game_seeds = np.zeros(num_envs, dtype=np.int64)
+        self._engine_seeds()
         #: each game's ids its mask marks, noted to be cleared alone (see the kernel's _mark)
         self._marks = np.zeros((num_envs, MARKS + 1), dtype=np.int64)
 
     # ------------------------------------------------------------------ the interface
-    def reset(self, seed: int | None = None) -> Batch:
-        """Every game dealt anew (``seed``: as :meth:`BatchedCheat.reset`)."""
-        self._seed, self._started = _seeded(self._rng, seed, self._seed, self._started)
-        return self._step(np.full(self.num_envs, -1, dtype=np.int64))
-
     def _observe_into(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
         k.observe_batch(self._rows, self._cfg, seats, out)
-
-    def game_seeds(self) -> npt.NDArray[np.int64]:
-        """Each game's seed: ``new_game(game, seed=...)`` with the same options shuffles the
-        very same stock, deal after deal (its ``random.Random`` draws as this game's)."""
-        return self._game_seeds.copy()
 
     def hands(self, game: int) -> list[list[int]]:
         """The hands of one game now, as card ints in increasing order (for tests)."""
