@@ -20,6 +20,7 @@ from ..encodings import SneakCodec, SneakObservation
 from ..errors import RuleError
 from ..sneak.engine import LIST_LIMIT
 from . import batched_sneak_kernel as k
+from . import batched_sneak_steps as steps
 from .batched import Batch, EngineSeededGames
 from .table import build
 
@@ -159,7 +160,7 @@ class BatchedSneak(EngineSeededGames):
 
     # ------------------------------------------------------------------ the interface
     def _observe_into(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
-        k.observe_batch(self._rows, self._cfg, seats, out)
+        steps.observe_batch(self._rows, self._cfg, seats, out)
 
     def hands(self, game: int) -> list[list[int]]:
         """The hands of one game now, as card ints in increasing order (for tests)."""
@@ -171,7 +172,7 @@ class BatchedSneak(EngineSeededGames):
         ]
 
     def _step(self, actions: npt.NDArray[np.int64]) -> Batch:
-        k.step_batch(
+        steps.step_batch(
             self._rows, self._rng, self._mt, self._game_seeds, actions, self._cfg, self._deck,
             self._set_tables, self._obs, self._mask, self._marks, self._seat, self._rewards,
             self._terminated, self._truncated, self._final_obs, self._final_seat,
