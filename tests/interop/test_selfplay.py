@@ -122,10 +122,10 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "against random: won" in done.stdout
     bad = subprocess.run(
-        [*run, "train", "--game", "sneak", "--updates", "1", "--out", str(tmp_path / "s")],
+        [*run, "train", "--game", "jump_in", "--updates", "1", "--out", str(tmp_path / "s")],
         capture_output=True, text=True, timeout=300, env=env,
     )  # fmt: skip
-    assert bad.returncode == 2 and "sneak is a Sneak game" in bad.stderr
+    assert bad.returncode == 2 and "does not cover jump_in/4p: its rules use jump_in" in bad.stderr
     assert "Traceback" not in bad.stderr
 
 
