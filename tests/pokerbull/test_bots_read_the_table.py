@@ -17,6 +17,7 @@ from bluffhouse.bots import Choices, make_bot
 from bluffhouse.bots.pokerbull.counter import (
     RISK_PRIOR,
     false_bid_calls,
+    false_bid_rates,
     known_of,
     raise_risk,
 )
@@ -161,6 +162,6 @@ def test_the_search_models_each_seat_calling_as_its_record_shows() -> None:
     assert moves({2: 0.9}) == moves({})
     assert moves({2: 0.0}).count("call") == 0
     view = _with_record(_spot().view(2), calls=False)
-    record = pbs.call_record(view)
+    record = false_bid_rates(view)
     assert record[0] == pytest.approx(CALL_RISK * RISK_PRIOR / (12 + RISK_PRIOR))
     assert record[0] < record[1]  # seat 1 called each hand's last false bid

@@ -207,13 +207,20 @@ def lead_limit(r: Any, cfg: Any, seat: int) -> int:
 
 
 @_jit
-def _lead_cards(r: Any, cfg: Any, out: Any) -> int:
+def expand(counts: Any, first: int, stop: int, step: int, out: Any) -> int:
+    """The cards of ``counts`` (copies by card) from ``first`` to ``stop`` by ``step``, each
+    as many times as it is held, into ``out`` in increasing order; how many."""
     n = 0
-    for c in range(52):
-        for _ in range(r[cfg[C_LEAD] + c]):
+    for c in range(first, stop, step):
+        for _ in range(counts[c]):
             out[n] = c
             n += 1
     return n
+
+
+@_jit
+def _lead_cards(r: Any, cfg: Any, out: Any) -> int:
+    return int(expand(r[cfg[C_LEAD] : cfg[C_LEAD] + 52], 0, 52, 1, out))
 
 
 # ====================================================================== transitions
@@ -297,13 +304,10 @@ def _end_deal(r: Any, mt: Any, cfg: Any, deck: Any) -> None:
     for s in range(n):
         k = r[sizes + s]
         if k > 0:  # the last holder wins its own cards, unseen
+            hand = r[cfg[C_HANDS] + s * 52 : cfg[C_HANDS] + (s + 1) * 52]
             cards = np.empty(k, dtype=np.int64)
-            at = 0
-            for c in range(52):
-                for _ in range(r[cfg[C_HANDS] + s * 52 + c]):
-                    cards[at] = c
-                    at += 1
-                r[cfg[C_HANDS] + s * 52 + c] = 0
+            expand(hand, 0, 52, 1, cards)
+            hand[:] = 0
             r[sizes + s] = 0
             r[cfg[C_WON] + s] += k
             _see(r, cfg, s, s, cards, k)
@@ -429,11 +433,7 @@ def _close_window(r: Any, mt: Any, cfg: Any, deck: Any) -> None:
             if not r[cfg[C_CHALLENGED] + s]:
                 continue
             taken += k
-            at = 0
-            for c in range(52):
-                for _ in range(r[cfg[C_CHAL] + s * 52 + c]):
-                    cards[at] = c
-                    at += 1
+            expand(r[cfg[C_CHAL] + s * 52 : cfg[C_CHAL] + (s + 1) * 52], 0, 52, 1, cards)
             if kind == HOW_FLAUNT and not _beats(lead, lk, ll, cards, k, kb):
                 continue
             kl = _key(cards, k, kb)
@@ -442,17 +442,13 @@ def _close_window(r: Any, mt: Any, cfg: Any, deck: Any) -> None:
                 best_key[:kl] = kb[:kl]
                 best_len = kl
         r[cfg[C_WON] + best] += taken
+        # every play is turned up: each seat sees the winner take the lead and the challenges
+        # (the rows of those who did not challenge hold no cards)
         for v in range(n):
             _see(r, cfg, v, best, lead, k)
-        for s in range(n):
-            if r[cfg[C_CHALLENGED] + s]:
-                at = 0
-                for c in range(52):
-                    for _ in range(r[cfg[C_CHAL] + s * 52 + c]):
-                        cards[at] = c
-                        at += 1
-                for v in range(n):
-                    _see(r, cfg, v, best, cards, k)
+            seen = cfg[C_SEEN] + (v * n + best) * 52
+            for i in range(n * 52):
+                r[seen + i % 52] += r[cfg[C_CHAL] + i]
         _log(r, cfg, EV_REVEAL, best, taken, kind)
     for s in range(n):
         r[cfg[C_CHALLENGED] + s] = 0

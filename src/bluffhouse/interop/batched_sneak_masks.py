@@ -49,6 +49,7 @@ from .batched_sneak_kernel import (
     _key,
     _lead_cards,
     _value,
+    expand,
     lead_limit,
 )
 
@@ -270,11 +271,7 @@ def _group(
                 count += 1
         return count
     if g in (G_SNEAK, G_CHALLENGE):
-        n = 0
-        for c in range(52):
-            for _ in range(hand[c]):
-                src[n] = c
-                n += 1
+        n = expand(hand, 0, 52, 1, src)
         tab = T_SNEAK if g == G_SNEAK else T_CHALLENGE
         return int(
             _multisets(
@@ -288,50 +285,23 @@ def _group(
         beat = True
         tab = T_CHALLENGE
         ctype = G_MATCH + (MATCH - lk[0])  # the lead's type as its group
-    if ctype == G_MATCH:
-        count = 0
-        for rank in range(13):
-            n = 0
-            for c in range(rank * 4, rank * 4 + 4):
-                for _ in range(hand[c]):
-                    src[n] = c
-                    n += 1
-            if n >= k:
-                count = _multisets(
-                    src,
-                    n,
-                    k,
-                    False,
-                    beat,
-                    lead,
-                    lk,
-                    ll,
-                    tab,
-                    tables,
-                    mask,
-                    marks,
-                    emit,
-                    quota,
-                    count,
-                )
-                if count >= quota:
-                    return int(count)
-        return count
     if ctype in (G_SF, G_STRAIGHT):
         return int(
             _runs(hand, k, ctype == G_SF, beat, lead, lk, ll, tab, tables, mask, marks, emit, quota)
         )
-    count = 0  # flushes
-    for suit in range(4):
-        n = 0
-        for c in range(suit, 52, 4):
-            for _ in range(hand[c]):
-                src[n] = c
-                n += 1
+    # matches rank by rank, flushes suit by suit: the sub-multisets of each part's cards
+    match = ctype == G_MATCH
+    count = 0
+    for part in range(13 if match else 4):
+        if match:
+            n = expand(hand, part * 4, part * 4 + 4, 1, src)
+        else:
+            n = expand(hand, part, 52, 4, src)
         if n >= k:
             count = _multisets(
-                src, n, k, True, beat, lead, lk, ll, tab, tables, mask, marks, emit, quota, count
-            )
+                src, n, k, not match, beat, lead, lk, ll, tab, tables, mask, marks, emit, quota,
+                count,
+            )  # fmt: skip
             if count >= quota:
                 return int(count)
     return count

@@ -261,10 +261,20 @@ def raise_risk(view: View, k: _Known) -> float:
     n = view["players"]
     sizes = view["hand_sizes"]
     nxt = next(((k.seat + d) % n for d in range(1, n) if sizes[(k.seat + d) % n] > 0), None)
-    if nxt is None:
-        return CALL_RISK
-    calls, chances = false_bid_calls(view, k).get(nxt, (0, 0))
-    return (calls + CALL_RISK * RISK_PRIOR) / (chances + RISK_PRIOR)
+    return CALL_RISK if nxt is None else false_bid_rates(view).get(nxt, CALL_RISK)
+
+
+def _false_bid_rates(view: View) -> dict[int, float]:
+    return {
+        seat: (calls + CALL_RISK * RISK_PRIOR) / (chances + RISK_PRIOR)
+        for seat, (calls, chances) in false_bid_calls(view, known_of(view)).items()
+    }
+
+
+#: Each seat with a record, its chance of calling a false bid: its calls of the false bids it
+#: faced from a prior of ``RISK_PRIOR`` chances at ``CALL_RISK`` (once a view: ``raise_risk``
+#: and the search's model of the others read it).
+false_bid_rates = ViewMemo(_false_bid_rates)
 
 
 def false_bid_calls(view: View, k: _Known) -> dict[int, tuple[int, int]]:

@@ -377,21 +377,8 @@ def evaluate(state: Game) -> list[float]:
 
 def determinize(view: View, rng: random.Random) -> Game:
     """:func:`search_determinize`, with the view kept for the root's candidates and each
-    seat's rate of calling false bids for the model (see :func:`call_record`)."""
+    seat's rate of calling false bids for the model (``counter.false_bid_rates``)."""
     g = search_determinize(view, rng)
     g.__dict__["_search_view"] = view
-    g.__dict__["_search_calls"] = call_record(view)
+    g.__dict__["_search_calls"] = counter_bot.false_bid_rates(view)
     return g
-
-
-def _call_record(view: View) -> dict[int, float]:
-    k = counter_bot.known_of(view)
-    return {
-        seat: (calls + CALL_RISK * counter_bot.RISK_PRIOR) / (chances + counter_bot.RISK_PRIOR)
-        for seat, (calls, chances) in counter_bot.false_bid_calls(view, k).items()
-    }
-
-
-#: Each seat's chance of calling a false bid, from its record in the hands shown (the
-#: ``counter``'s reading, see ``counter.raise_risk``), once per view.
-call_record = ViewMemo(_call_record)
