@@ -113,3 +113,60 @@ def test_counter_reads_that_going_out_on_a_lie_takes_the_pile() -> None:
     assert Table.of(pk, pview, COUNTER_READING).play_value(2, False) == Table.of(
         pk, pview, COUNTER_V1
     ).play_value(2, False)
+
+
+def _set_laid_again() -> bh.Game:
+    """Seat 3 lays again the whole set of aces (four and both jokers) that it took on a wrong
+    call, everyone having seen it; seat 0, next, holds none of the rank, and its own call
+    would hand it the set and the lead."""
+    deal = [
+        ["9S", "2H", "2D", "2C", "TS", "TC"],
+        ["AS", "AH", "AD", "AC", "JK", "JK", "KS"],
+        ["QD", "8C", "7S", "QH", "QC"],
+        ["3S", "4S", "5S", "6S", "8S"],
+    ]
+    state = new("bullshit", deal, **HOUSE)
+    play(state, 0, ["9S"], "9")
+    call(state, 1)  # wrong: seat 1 takes the nine and leads
+    play(state, 1, ["AS", "AH", "AD", "AC", "JK", "JK"], "A")
+    pas(state, 2)
+    call(state, 3)  # wrong again: seat 3 takes the set and leads
+    play(state, 3, ["AS", "AH", "AD", "AC", "JK", "JK"], "A")
+    return state
+
+
+def test_counter_calls_a_set_it_can_lay_again_at_once_to_take_the_lead() -> None:
+    """Where a pass leaves the play open and an all-pass gives its player the lead again, a
+    pass is not free: ``counter`` calls a true set it can lay again at once (the call costs
+    a turn and wins the lead), where ``counter_v1`` passes and waits with cards it cannot
+    play."""
+    import random
+
+    from bluffhouse.bots import Choices
+    from bluffhouse.bots.cheat.counter import (
+        COUNTER_READING,
+        COUNTER_V1,
+        Table,
+        counter_policy,
+        counter_v1_policy,
+        lead_after_call,
+    )
+    from bluffhouse.bots.cheat.knowledge import Knowledge
+
+    state = _set_laid_again()
+    assert state.to_act == [0]
+    view = state.view(0)
+    for seed in range(3):
+        assert counter_policy(view, Choices(state, 0), random.Random(seed)) == {"type": "call"}
+        assert counter_v1_policy(view, Choices(state, 0), random.Random(seed)) == {
+            "type": "pass"
+        }
+    k = Knowledge.from_view(view)
+    now, then = Table.of(k, view, COUNTER_READING), Table.of(k, view, COUNTER_V1)
+    ace = 12
+    # A lost call: the six come back with the pile and are laid again at once.
+    assert lead_after_call(k, now, 0, 3, False, ace, 6.0) == 6.0
+    assert lead_after_call(k, then, 0, 3, False, ace, 6.0) == 3.0  # its three twos only
+    # A pass lets seat 3 lay again when seats 1 and 2 let the set stand.
+    assert now.relays is not None and now.relays[0] == 3 and 0 < now.relays[1] < 6
+    assert then.relays is None and now.pass_value(False) < then.pass_value(False)

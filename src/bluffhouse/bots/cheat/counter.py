@@ -43,6 +43,10 @@ UNTESTED_PILE = 8
 #: Where a pass is free (Bluff: it leaves the pile, and an all-pass discards it) it bluffs
 #: only where a lie of one card is called less often than this.
 FREE_PASS_CALLED_ABOVE = 0.2
+#: A call must be worth this much more than the pass (Reading.lead_gain): where sure truths
+#: are laid again and called back round the table, the two are worth the same, and joining
+#: the cycle only swells the hand.
+CALL_EDGE = 0.01
 
 
 @dataclass(frozen=True)
@@ -59,15 +63,22 @@ class Reading:
     #: Reads ``lie_out_takes_pile``: a lie that empties the hand comes back with the pile as
     #: surely as if it were called (see Table.play_value).
     lie_out: bool = False
+    #: Reads the lead as worth having: a call lost on a pile it can lay again at once costs
+    #: only a turn and wins the lead (where the leader after a call names any rank, the
+    #: pile's cards of the called rank count toward that lead), and where a pass leaves the
+    #: play open (``turn_pass="open"``) a pass is not free: when the table passes too, the
+    #: last player leads again (see Table.relays).  A call is made only where it is worth
+    #: CALL_EDGE more than the pass.
+    lead_gain: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
 STYLES_READING = Reading("styles", by_laid=False, untested=False)
 #: ``counter_v1``, frozen: the first published ``counter``.
 COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
-#: What ``counter`` plays with now: ``counter_v1``'s reading, and the house rule that a lie
-#: emptying the hand takes the pile.
-COUNTER_READING = Reading("counter", by_laid=True, untested=True, lie_out=True)
+#: What ``counter`` plays with now: ``counter_v1``'s reading, the house rule that a lie
+#: emptying the hand takes the pile, and the worth of the lead.
+COUNTER_READING = Reading("counter", by_laid=True, untested=True, lie_out=True, lead_gain=True)
 
 
 def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
@@ -306,6 +317,13 @@ class Table:
     #: Whether a lie that empties this seat's hand takes the pile (``lie_out_takes_pile``,
     #: read where the reading does: see Reading.lie_out).
     lie_out_takes: bool = False
+    #: Whether a lead with a free rank after a call counts the pile's cards (Reading.lead_gain).
+    lead_gain: bool = False
+    #: Where a pass leaves the last play open and an all-pass hands its player the lead again
+    #: (``turn_pass="open"``, read where Reading.lead_gain is): (that player, the cards it is
+    #: taken to lay again), else None.  A pass there is not free: the table moves on without
+    #: this seat.
+    relays: tuple[int, float] | None = None
 
     @classmethod
     def of(cls, k: Knowledge, view: View, reading: Reading | None = None) -> Table:
@@ -342,6 +360,10 @@ class Table:
             lets,
             blind,
             bool(reading is not None and reading.lie_out and r.lie_out_takes_pile),
+            bool(reading is not None and reading.lead_gain),
+            _relays(view, me, active, rates)
+            if reading is not None and reading.lead_gain and r.turn_pass == "open"
+            else None,
         )
 
     def value(self, sizes: list[int] | list[float]) -> float:
@@ -446,10 +468,30 @@ class Table:
         return p * self.value(mine) + (1 - p) * self.value(theirs)
 
     def pass_value(self, pickup: bool) -> float:
-        after = list(self.sizes)
+        after = [float(n) for n in self.sizes]
         if pickup:
             after[self.me] += self.pile
+        if self.relays is not None:
+            seat, laid = self.relays
+            after[seat] = max(0.0, after[seat] - laid)
         return self.value(after)
+
+
+def _relays(view: View, me: int, active: list[int], rates: list[float]) -> tuple[int, float] | None:
+    """The last play's player and the cards it is expected to lay again when the table
+    passes it back the lead: as many as its last play (no more than it holds), times the
+    chance that every seat between this one and it lets the play stand at its call rate
+    (see Table.relays)."""
+    last = view.get("last_play") or {}
+    if not last or int(last["seat"]) == me:
+        return None
+    seat = int(last["seat"])
+    players = len(view["hand_sizes"])
+    stands = 1.0
+    for s in active:
+        if 0 < (s - me) % players < (seat - me) % players:
+            stands *= 1 - rates[s]
+    return seat, stands * min(int(last.get("laid", 0) or 0), int(view["hand_sizes"][seat]))
 
 
 class Candidate(NamedTuple):
@@ -713,7 +755,9 @@ def _decide(
         and _call_value(hand, table, reading)
         > max(
             options[0].value if options else -1.0,
-            table.pass_value(r.turn_pass == "pickup") if pass_ok else -1.0,
+            table.pass_value(r.turn_pass == "pickup") + (CALL_EDGE if table.lead_gain else 0.0)
+            if pass_ok
+            else -1.0,
         )
     ):
         return {"type": "call"}
@@ -893,11 +937,14 @@ def lead_after_call(
     held = Counter(c >> 2 for c in k.hand.elements() if c != JOKER)
     if r.after_call_rank == "free":
         best = max(held.values(), default=0) + wild
+        if table.lead_gain:
+            best = max(best, int(held[rank] + wild + gained))
     elif r.after_call_rank == "same":
         best = max(0, int(held[rank] + wild + gained))
     else:
         return 0.0
-    return float(min(best, r.max_cards or best, sum(k.hand.values())))
+    held_after = sum(k.hand.values()) + (int(gained) if table.lead_gain else 0)
+    return float(min(best, r.max_cards or best, held_after))
 
 
 def _led_after_lie(k: Knowledge, table: Table, rank: int, kept: float) -> float:
