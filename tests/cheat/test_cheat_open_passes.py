@@ -12,6 +12,7 @@ from cheat_util import call, events, new, pas, play
 
 import bluffhouse as bh
 from bluffhouse.arena import SUITE_RULES
+from bluffhouse.cards import RANK_INDEX
 from bluffhouse.cheat.fast_spec import unsupported_reason
 from typed_games import cheat_game
 
@@ -163,10 +164,50 @@ def test_counter_calls_a_set_it_can_lay_again_at_once_to_take_the_lead() -> None
         }
     k = Knowledge.from_view(view)
     now, then = Table.of(k, view, COUNTER_READING), Table.of(k, view, COUNTER_V1)
-    ace = 12
+    ace = RANK_INDEX["A"]
     # A lost call: the six come back with the pile and are laid again at once.
     assert lead_after_call(k, now, 0, 3, False, ace, 6.0) == 6.0
     assert lead_after_call(k, then, 0, 3, False, ace, 6.0) == 3.0  # its three twos only
     # A pass lets seat 3 lay again when seats 1 and 2 let the set stand.
     assert now.relays is not None and now.relays[0] == 3 and 0 < now.relays[1] < 6
     assert then.relays is None and now.pass_value(False) < then.pass_value(False)
+
+
+def test_counter_judges_a_claim_anyone_can_see_is_false_as_called() -> None:
+    """After six aces (all four and both jokers) are claimed, a seventh is a lie any seat that
+    counts can see: ``counter`` takes its callers to call it at their rate on such plays
+    (a card counter's, for seats that have shown none), ``counter_v1`` at their usual
+    rate."""
+    from bluffhouse.bots import Choices
+    from bluffhouse.bots.cheat.counter import (
+        COUNTER_READING,
+        COUNTER_V1,
+        Table,
+        _bluff_candidates,
+        _Hand,
+        claim_exposure,
+        impossible_claim,
+    )
+    from bluffhouse.bots.cheat.knowledge import Knowledge
+
+    deal = [
+        ["AS", "AH", "AD", "AC", "JK", "JK", "KS"],
+        ["9S", "2H", "2D", "2C", "TS", "TC"],
+        ["QD", "8C", "7S", "QH", "QC"],
+        ["3S", "4S", "5S", "6S", "8S"],
+    ]
+    state = new("bullshit", deal, **HOUSE)
+    play(state, 0, ["AS", "AH", "AD", "AC", "JK", "JK"], "A")  # nobody has called yet
+    view = state.view(1)
+    k = Knowledge.from_view(view)
+    ace, two = RANK_INDEX["A"], RANK_INDEX["2"]
+    assert impossible_claim(k, ace, 1) and not impossible_claim(k, two, 3)
+    now, then = Table.of(k, view, COUNTER_READING), Table.of(k, view, COUNTER_V1)
+    exposed = claim_exposure(k, view, now, ace, 1)
+    assert now.p_called(1, False, lie=True, exposed=exposed, seen_false=True) > 0.9
+    assert then.p_called(1, False, lie=True, exposed=exposed) < 0.5
+    hand = _Hand.of(k, view, Choices(state, 1))
+    assert hand is not None
+    seen, _ = _bluff_candidates(hand, now, False)
+    blind, _ = _bluff_candidates(hand, then, False)
+    assert seen[0].value < blind[0].value
