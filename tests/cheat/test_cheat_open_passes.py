@@ -159,9 +159,7 @@ def test_counter_calls_a_set_it_can_lay_again_at_once_to_take_the_lead() -> None
     view = state.view(0)
     for seed in range(3):
         assert counter_policy(view, Choices(state, 0), random.Random(seed)) == {"type": "call"}
-        assert counter_v1_policy(view, Choices(state, 0), random.Random(seed)) == {
-            "type": "pass"
-        }
+        assert counter_v1_policy(view, Choices(state, 0), random.Random(seed)) == {"type": "pass"}
     k = Knowledge.from_view(view)
     now, then = Table.of(k, view, COUNTER_READING), Table.of(k, view, COUNTER_V1)
     ace = RANK_INDEX["A"]

@@ -436,10 +436,10 @@ class Table:
         seen_false: bool = False,
     ) -> float:
         """The expected value of laying ``laid`` cards, a true or a false claim (``exposed``,
-        ``seen_false``: see p_called).  ``gift``: per caller, the cards it puts aside on taking the pile (a
-        set this play completes, see sets_on_taking); ``kept``: those this seat puts aside
-        on taking it back; ``led``: those it lays at once when a lie called makes it lead
-        (see lead_after_call)."""
+        ``seen_false``: see p_called).  ``gift``: per caller, the cards it puts aside on
+        taking the pile (a set this play completes, see sets_on_taking); ``kept``: those this
+        seat puts aside on taking it back; ``led``: those it lays at once when a lie called
+        makes it lead (see lead_after_call)."""
         me = self.me
         after = list(self.sizes)
         after[me] -= laid
