@@ -4,6 +4,7 @@ the hand rather than listed, and a search that never crashes on any preset or op
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 from collections.abc import Callable, Iterator
@@ -639,7 +640,8 @@ def _eightshit_table(visible_lies: bool) -> bh.Game:
 def test_counter_dumps_its_hand_where_the_table_lets_visible_lies_stand() -> None:
     """A table whose record shows it lets plays stand that anyone can see are false (a
     claimed count other than the cards laid) hardly calls a last play: there the counter
-    lays its whole hand at once.  The same hands with no such record: a smaller bluff."""
+    lays its whole hand at once.  The same hands with no such record: never the whole hand
+    (every ace is claimed by then, so a bluff of aces is a lie anyone can see: it calls)."""
     lax = _eightshit_table(True)
     k = Knowledge.from_view(lax.view(0))
     assert k.sure_chances == [4, 2, 2] and k.sure_calls == [0, 0, 0]
@@ -647,7 +649,8 @@ def test_counter_dumps_its_hand_where_the_table_lets_visible_lies_stand() -> Non
     action = _act("counter", lax, 0)
     assert sorted(action["cards"]) == sorted(lax.view(0)["hand"])
     careful = _eightshit_table(False)
-    assert len(_act("counter", careful, 0)["cards"]) < len(careful.view(0)["hand"])
+    answer = _act("counter", careful, 0)
+    assert answer == {"type": "call"} or len(answer["cards"]) < len(careful.view(0)["hand"])
 
 
 def test_doubted_claims_that_were_true_raise_the_odds() -> None:
@@ -875,7 +878,8 @@ def test_counter_risks_no_big_lie_on_a_big_pile_at_an_untested_table() -> None:
     calls nothing, and a padded claim on a big pile is what the first calls (49 of 49 called
     in Popcorn against ``never_lie``): there ``counter`` lays at most one card
     of lies, where the same hand without that caution (the fixed styles' reading) pads
-    more.  Once a big lie of its own has stood, it pads as before."""
+    more.  Once a big lie of its own has stood, it pads as before (judging lies anyone
+    can see apart, which the styles do not)."""
     compared = 0
     for g, view, k in _untested_positions(12):
         styles = choose_play(k, view, Choices(g, 0), random.Random(1))
@@ -889,9 +893,8 @@ def test_counter_risks_no_big_lie_on_a_big_pile_at_an_untested_table() -> None:
             <= 1
         )
         k.big_lie_stood = True
-        assert (
-            choose_play(k, view, Choices(g, 0), random.Random(1), reading=COUNTER_READING) == styles
-        )
+        blind = dataclasses.replace(COUNTER_READING, sees_impossible=False)
+        assert choose_play(k, view, Choices(g, 0), random.Random(1), reading=blind) == styles
     assert compared >= 3
 
 
@@ -930,3 +933,29 @@ def test_its_own_big_lie_that_stood_is_remembered() -> None:
             play(g, 1, ["2H"], "2")
         k = Knowledge.from_view(g.view(0))
         assert k.big_lie_stood is (laid == 2 and not called)
+
+
+def test_counter_weighs_a_call_of_a_first_play_by_value() -> None:
+    """Popcorn, up or down: seat 0 opens claiming two aces where seat 1 holds three of the four.
+    The pile is that play alone, and the liar does not lay again after a right call (the
+    sequence moves on), so the call costs seat 1 at most two cards and denies seat 0 its
+    progress: ``counter`` weighs it by value and calls; ``counter_v1``'s fixed bar calls only
+    a pile bigger than the play and lets it stand.  A seat that cannot rule the claim out
+    lets it stand either way."""
+    from bluffhouse.bots.cheat.counter import counter_policy, counter_v1_policy
+
+    deal = [
+        ["2S", "3H", "4D", "5C", "6S", "7H"],
+        ["AS", "AH", "AD", "9C", "TC", "JD"],
+        ["QD", "8C", "7S", "QH", "QC", "KD"],
+        ["3S", "4S", "5S", "6H", "8S", "KS"],
+    ]
+    state = new("popcorn_up_or_down", deal)
+    play(state, 0, ["2S", "3H"], "A")
+    assert state.to_act == [1, 2, 3]
+    for seed in range(3):
+        seat1 = state.view(1)
+        assert counter_policy(seat1, Choices(state, 1), random.Random(seed)) == {"type": "call"}
+        assert counter_v1_policy(seat1, Choices(state, 1), random.Random(seed)) == {"type": "pass"}
+        seat2 = state.view(2)
+        assert counter_policy(seat2, Choices(state, 2), random.Random(seed)) == {"type": "pass"}

@@ -47,6 +47,11 @@ FREE_PASS_CALLED_ABOVE = 0.2
 #: are laid again and called back round the table, the two are worth the same, and joining
 #: the cycle only swells the hand.
 CALL_EDGE = 0.01
+#: Where calls are weighed by value outside the turn (Reading.weighs_calls), only claims true
+#: with a chance below this are called: the odds of a claim are read less surely than the
+#: hand sizes (a table that lies only when it must shows claims at 0.2-0.5 that are mostly
+#: true).
+WEIGHED_CALL_BELOW = 0.25
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,12 @@ class Reading:
     #: callers call it at their rate of calling plays they can see are false (a seat that
     #: has shown none: a card counter's), not at their usual rate.
     sees_impossible: bool = False
+    #: A play it may call outside its own turn is answered by value, as the calls of its
+    #: turn are: the call where it is worth more than letting the play stand (the loser
+    #: takes the pile), for claims true with a chance below WEIGHED_CALL_BELOW, instead of
+    #: by a fixed bar on that chance.  A cheap call of a likely lie on a small pile denies
+    #: its player the cards it shed.
+    weighs_calls: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
@@ -82,9 +93,16 @@ STYLES_READING = Reading("styles", by_laid=False, untested=False)
 #: ``counter_v1``, frozen: the first published ``counter``.
 COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
 #: What ``counter`` plays with now: ``counter_v1``'s reading, the house rule that a lie
-#: emptying the hand takes the pile, and the worth of the lead.
+#: emptying the hand takes the pile, the worth of the lead, lies anyone can see, and calls
+#: weighed by value.
 COUNTER_READING = Reading(
-    "counter", by_laid=True, untested=True, lie_out=True, lead_gain=True, sees_impossible=True
+    "counter",
+    by_laid=True,
+    untested=True,
+    lie_out=True,
+    lead_gain=True,
+    sees_impossible=True,
+    weighs_calls=True,
 )
 
 
@@ -247,6 +265,8 @@ def counter_response(
         return {"type": "call"}  # let it stand and it goes out next turn, unopposed
     if weigh and left > 0 and view.get("claim_ranks") and k.rules.callers in ("turn", "anytime"):
         return None  # the call is a choice of this turn: choose_play weighs it by value
+    if may_call and reading.weighs_calls and left > 0:
+        return {"type": "call"} if _weighed_call(k, view, p, player, left, reading) else None
     if may_call and counter_calls_at(
         p,
         view.get("pile_size", 0),
@@ -259,6 +279,26 @@ def counter_response(
     ):
         return {"type": "call"}
     return None
+
+
+def _weighed_call(
+    k: Knowledge, view: View, p: float, player: int, left: int, reading: Reading
+) -> bool:
+    """Reading.weighs_calls: call a claim true with chance ``p`` below WEIGHED_CALL_BELOW where
+    the call is worth more than letting it stand, by the value of hand sizes; never one that
+    only turns the table round (the pile is that play alone and its player lays again after
+    a right call), unless its player is near out."""
+    if p >= WEIGHED_CALL_BELOW:
+        return False
+    table = Table.of(k, view, reading)
+    last = view.get("last_play") or {}
+    if (
+        table.pile <= int(last.get("laid", 0) or 0)
+        and left > 3
+        and leader_after_call(k, table, k.seat, player, True) == player
+    ):
+        return False
+    return _window_call_value(k, view, table, reading) > table.value(table.sizes)
 
 
 def _bid_response(k: Knowledge, view: View) -> Action | None:
@@ -731,7 +771,11 @@ def _bluff_candidates(
 def _call_value(hand: _Hand, table: Table, reading: Reading) -> float:
     """The expected value of calling the last play instead of playing: the loser takes the
     pile."""
-    k, view = hand.k, hand.view
+    return _window_call_value(hand.k, hand.view, table, reading)
+
+
+def _window_call_value(k: Knowledge, view: View, table: Table, reading: Reading) -> float:
+    """The expected value of calling the last play: the loser takes the pile."""
     last = view["last_play"]
     player, called_rank = int(last["seat"]), RANK_INDEX[last["rank"]]
     # A wrong call means the claim was true: its cards of the rank come back with the
