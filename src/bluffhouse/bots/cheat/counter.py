@@ -75,11 +75,6 @@ class Reading:
     #: last player leads again (see Table.relays).  A call is made only where it is worth
     #: CALL_EDGE more than the pass.
     lead_gain: bool = False
-    #: A claim that names more cards of its rank than the packs hold beside those the table
-    #: saw leave play and the pile's claims already name is a lie anyone can see: its
-    #: callers call it at their rate of calling plays they can see are false (a seat that
-    #: has shown none: a card counter's), not at their usual rate.
-    sees_impossible: bool = False
     #: A play it may call outside its own turn is answered by value, as the calls of its
     #: turn are: the call where it is worth more than letting the play stand (the loser
     #: takes the pile), for claims true with a chance below WEIGHED_CALL_BELOW, instead of
@@ -93,15 +88,13 @@ STYLES_READING = Reading("styles", by_laid=False, untested=False)
 #: ``counter_v1``, frozen: the first published ``counter``.
 COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
 #: What ``counter`` plays with now: ``counter_v1``'s reading, the house rule that a lie
-#: emptying the hand takes the pile, the worth of the lead, lies anyone can see, and calls
-#: weighed by value.
+#: emptying the hand takes the pile, the worth of the lead, and calls weighed by value.
 COUNTER_READING = Reading(
     "counter",
     by_laid=True,
     untested=True,
     lie_out=True,
     lead_gain=True,
-    sees_impossible=True,
     weighs_calls=True,
 )
 
@@ -371,8 +364,6 @@ class Table:
     #: taken to lay again), else None.  A pass there is not free: the table moves on without
     #: this seat.
     relays: tuple[int, float] | None = None
-    #: Whether a lie anyone can see is false is judged so (Reading.sees_impossible).
-    sees_impossible: bool = False
 
     @classmethod
     def of(cls, k: Knowledge, view: View, reading: Reading | None = None) -> Table:
@@ -413,7 +404,6 @@ class Table:
             _relays(view, me, active, rates)
             if reading is not None and reading.lead_gain and r.turn_pass == "open"
             else None,
-            bool(reading is not None and reading.sees_impossible),
         )
 
     def value(self, sizes: list[int] | list[float]) -> float:
@@ -429,21 +419,14 @@ class Table:
         return weights[self.me] / sum(weights.values())
 
     def p_called(
-        self,
-        laid: int,
-        going_out: bool,
-        lie: bool = False,
-        exposed: dict[int, float] | None = None,
-        seen_false: bool = False,
+        self, laid: int, going_out: bool, lie: bool = False, exposed: dict[int, float] | None = None
     ) -> float:
         """The chance a play of ``laid`` cards is called (a ``lie``: at the seats' rates of
         calling this seat's lies): big claims and a play that would go out draw more calls
         than the seats' usual rate (a last play: as readily as a play the seat could see was
         false, see sure_lie_call_rates).  ``exposed``: per seat, the chance it can rule the claim
         out from its own cards (see claim_exposure); it calls such a claim at its rate of
-        calling plays it can see are false (``exposed_rates``).  ``seen_false``: the claim
-        is one anyone can see is false (see impossible_claim): each caller calls it at least
-        at its rate on such plays (``out_rates``)."""
+        calling plays it can see are false (``exposed_rates``)."""
         rates = (
             self.blind_rates
             if lie and exposed is not None and self.blind_rates
@@ -460,8 +443,6 @@ class Table:
                 rate = rate + exposed.get(s, 0.0) * max(0.0, self.exposed_rates[s] - rate)
             elif exposed and self.has_called and self.has_called[s]:
                 rate = rate + exposed.get(s, 0.0) * (1 - min(1.0, rate))
-            if seen_false and self.out_rates:
-                rate = max(rate, self.out_rates[s])
             stay *= 1 - min(1.0, rate)
         return 1 - stay
 
@@ -473,13 +454,12 @@ class Table:
         gift: dict[int, float] | None = None,
         kept: float = 0.0,
         led: float = 0.0,
-        seen_false: bool = False,
     ) -> float:
-        """The expected value of laying ``laid`` cards, a true or a false claim (``exposed``,
-        ``seen_false``: see p_called).  ``gift``: per caller, the cards it puts aside on
-        taking the pile (a set this play completes, see sets_on_taking); ``kept``: those this
-        seat puts aside on taking it back; ``led``: those it lays at once when a lie called
-        makes it lead (see lead_after_call)."""
+        """The expected value of laying ``laid`` cards, a true or a false claim (``exposed``:
+        see p_called).  ``gift``: per caller, the cards it puts aside on taking the pile (a
+        set this play completes, see sets_on_taking); ``kept``: those this seat puts aside
+        on taking it back; ``led``: those it lays at once when a lie called makes it lead
+        (see lead_after_call)."""
         me = self.me
         after = list(self.sizes)
         after[me] -= laid
@@ -487,9 +467,7 @@ class Table:
         stands = self.value(after)
         # A play that leaves a hand about to go out draws calls like a last play; a lie that
         # empties it is turned over whatever the table does where that takes the pile.
-        pc = self.p_called(
-            laid, after[me] <= self.near_out, lie=not true, exposed=exposed, seen_false=seen_false
-        )
+        pc = self.p_called(laid, after[me] <= self.near_out, lie=not true, exposed=exposed)
         if going_out and not true and self.lie_out_takes:
             pc = 1.0
         if pc <= 0:  # (no caller, or none would call)
@@ -716,10 +694,9 @@ def _truth_candidates(
     for more in sizes:
         padded = [*cards, *spare[:more]]
         exposed = claim_exposure(k, view, table, best_rank, len(padded))
-        seen = table.sees_impossible and impossible_claim(k, best_rank, len(padded))
         options.append(
             Candidate(
-                table.play_value(len(padded), False, exposed, kept=kept, seen_false=seen),
+                table.play_value(len(padded), False, exposed, kept=kept),
                 more,
                 padded,
                 best_rank,
@@ -755,10 +732,9 @@ def _bluff_candidates(
     options = []
     for size in sizes:
         exposed = claim_exposure(k, view, table, rank, size)
-        seen = table.sees_impossible and impossible_claim(k, rank, size)
         options.append(
             Candidate(
-                table.play_value(size, False, exposed, kept=kept, led=led, seen_false=seen),
+                table.play_value(size, False, exposed, kept=kept, led=led),
                 size,
                 useless[:size],
                 rank,
@@ -870,16 +846,6 @@ def _decide(
             if action is not None:
                 return action
     return None
-
-
-def impossible_claim(k: Knowledge, rank: int, count: int) -> bool:
-    """Whether a claim of ``count`` cards of ``rank`` by this seat names more than the packs
-    hold beside the cards of the rank everyone saw leave play and those the pile's claims
-    already name: a lie any seat that counts can see."""
-    total = sum(n for c, n in k.deck.items() if k.matches(c, rank))
-    gone = sum(n for c, n in k.gone.items() if k.matches(c, rank))
-    claimed = sum(n for _, r, n in k.claims_in_pile if r == rank)
-    return count > total - gone - claimed
 
 
 def claim_exposure(
