@@ -18,8 +18,6 @@ import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
 from bluffhouse.bots.cheat import search
 from bluffhouse.bots.cheat.counter import (
-    COUNTER_READING,
-    Table,
     _big_lie_stood,
     _untested,
     choose_play,
@@ -38,6 +36,7 @@ from bluffhouse.bots.cheat.knowledge import (
     p_claim,
     p_truthful,
 )
+from bluffhouse.bots.cheat.reading import COUNTER_READING, Table
 from bluffhouse.cards import CARD_INDEX, RANK_INDEX
 from bluffhouse.errors import RuleError
 

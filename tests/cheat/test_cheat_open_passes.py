@@ -89,8 +89,8 @@ def test_counter_reads_that_going_out_on_a_lie_takes_the_pile() -> None:
     """``counter`` judges a lie that empties its hand as sure to come back with the pile under
     ``lie_out_takes_pile`` (so it is worth what keeping the pile is), where ``counter_v1``,
     frozen before the rule, judges it by the table's call rates; elsewhere they agree."""
-    from bluffhouse.bots.cheat.counter import COUNTER_READING, COUNTER_V1, Table
     from bluffhouse.bots.cheat.knowledge import Knowledge
+    from bluffhouse.bots.cheat.reading import COUNTER_READING, COUNTER_V1, Table
 
     deal = [["KS", "2H", "9C", "QD"], ["AH", "3S"], ["5S", "6H", "8C", "QS"]]
     state = new("bullshit", deal, **HOUSE)
@@ -144,15 +144,9 @@ def test_counter_calls_a_set_it_can_lay_again_at_once_to_take_the_lead() -> None
     import random
 
     from bluffhouse.bots import Choices
-    from bluffhouse.bots.cheat.counter import (
-        COUNTER_READING,
-        COUNTER_V1,
-        Table,
-        counter_policy,
-        counter_v1_policy,
-        lead_after_call,
-    )
+    from bluffhouse.bots.cheat.counter import counter_policy, counter_v1_policy, lead_after_call
     from bluffhouse.bots.cheat.knowledge import Knowledge
+    from bluffhouse.bots.cheat.reading import COUNTER_READING, COUNTER_V1, Table
 
     state = _set_laid_again()
     assert state.to_act == [0]

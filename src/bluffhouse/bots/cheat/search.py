@@ -67,7 +67,7 @@ PRIOR_MARGIN = 1.5
 #: this many chances against the seat's record on those lies (None: bent by its overall call
 #: rate, as other plays are).
 LIE_RECORD_WEIGHT: float | None = 3.0
-#: The ``counter`` bot's temperature for hand sizes (``counter.SHARE_TEMPERATURE``).
+#: The ``counter`` bot's temperature for hand sizes (``reading.SHARE_TEMPERATURE``).
 SHARE = 3.0
 
 

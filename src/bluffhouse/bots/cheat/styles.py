@@ -1,6 +1,6 @@
 """The Cheat family's fixed styles (see ``bluffhouse.bots.styles``): one habit, the rest of
 the game played like ``counter`` with the reading the styles were measured with
-(``STYLES_READING`` of :mod:`.counter`, frozen): yardsticks do not move with the bot they
+(``STYLES_READING`` of :mod:`.reading`, frozen): yardsticks do not move with the bot they
 measure.  A "call" is a call; a "lie" is a claim the cards laid do not make (rank, count or
 suit)."""
 
