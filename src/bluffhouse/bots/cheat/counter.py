@@ -237,7 +237,7 @@ def _weighed_call(
         and leader_after_call(k, table, k.seat, player, True) == player
     ):
         return False
-    return _window_call_value(k, view, table, reading) > table.value(table.sizes)
+    return _call_value(k, view, table, reading) > table.value(table.sizes)
 
 
 def _bid_response(k: Knowledge, view: View) -> Action | None:
@@ -475,14 +475,9 @@ def _bluff_candidates(
     return options, bluff_exposed
 
 
-def _call_value(hand: _Hand, table: Table, reading: Reading) -> float:
-    """The expected value of calling the last play instead of playing: the loser takes the
-    pile."""
-    return _window_call_value(hand.k, hand.view, table, reading)
-
-
-def _window_call_value(k: Knowledge, view: View, table: Table, reading: Reading) -> float:
-    """The expected value of calling the last play: the loser takes the pile."""
+def _call_value(k: Knowledge, view: View, table: Table, reading: Reading) -> float:
+    """The expected value of calling the last play (instead of playing, or of letting it
+    stand): the loser takes the pile."""
     last = view["last_play"]
     player, called_rank = int(last["seat"]), RANK_INDEX[last["rank"]]
     # A wrong call means the claim was true: its cards of the rank come back with the
@@ -527,7 +522,7 @@ def _decide(
         and last
         and last.get("seat") != k.seat
         and hand.choices.is_legal({"type": "call"})
-        and _call_value(hand, table, reading)
+        and _call_value(k, view, table, reading)
         > max(
             options[0].value if options else -1.0,
             table.pass_value(r.turn_pass == "pickup") + (CALL_EDGE if table.lead_gain else 0.0)
