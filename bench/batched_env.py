@@ -2,7 +2,7 @@
 environment and the numba kernel's whole random games, measured in the same run.
 
     python bench/batched_env.py [--games bullshit,kings_cup,popcorn_two_decks,poker_bull,sneak]
-                                [--envs 256] [--seconds 5] [--parts]
+                                [--envs 256] [--seconds 5] [--parts] [--abstract]
 
 Each row is one configuration: the batched environment (``batched_env``, ``--envs`` games in
 lockstep) stepping every seat with a uniformly drawn legal id (drawn by a compiled sampler,
@@ -18,6 +18,10 @@ seat, with its observation and its mask written.  Pin the process to one core (`
 written again apart (the same states, right after the step wrote them: their caches warm, so
 these are lower bounds) and the rest of the step (the transition and the batch's own
 bookkeeping) by difference.
+
+``--abstract`` adds, for the Cheat games, the abstract actions with the belief features
+(``actions="abstract", beliefs=True``) in both environments: the batched one works out the
+16 ids and ``counter``'s card counting in compiled code, the Gymnasium one in Python.
 """
 
 from __future__ import annotations
@@ -57,9 +61,10 @@ def _draw(mask: Any, state: Any, out: Any) -> None:
                 pick -= 1
 
 
-def batched(game: str, envs: int, seconds: float) -> tuple[float, float]:
-    """(environment steps/s, steps/s with the drawing) over about ``seconds``."""
-    env = batched_env(game, num_envs=envs, seed=0)
+def batched(game: str, envs: int, seconds: float, **kw: Any) -> tuple[float, float]:
+    """(environment steps/s, steps/s with the drawing) over about ``seconds`` (``kw``: the
+    environment's keywords)."""
+    env = batched_env(game, num_envs=envs, seed=0, **kw)
     batch = env.reset()
     state = np.array([88172645463325252], dtype=np.uint64)
     actions = np.zeros(envs, dtype=np.int64)
@@ -127,13 +132,15 @@ def parts(game: str, envs: int, seconds: float) -> tuple[float, float, float]:
     return tuple(x / steps * 1e6 for x in (step, observing, masking))  # type: ignore[return-value]
 
 
-def gymnasium(game: str, seconds: float) -> float:
+def gymnasium(game: str, seconds: float, **kw: Any) -> float:
     """Actions per second (every seat's) through the Gymnasium environment."""
     import gymnasium as gym
 
     import bluffhouse.interop.gymnasium  # noqa: F401  (registers the ids)
 
-    env = gym.make(f"bluffhouse/{''.join(p.title() for p in game.split('_'))}-v0", bots="random")
+    env = gym.make(
+        f"bluffhouse/{''.join(p.title() for p in game.split('_'))}-v0", bots="random", **kw
+    )
     table = env.unwrapped.table
     rng = np.random.default_rng(0)
     _, info = env.reset(seed=0)
@@ -188,6 +195,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--parts", action="store_true", help="also where a step's time goes (Cheat games)"
     )
+    ap.add_argument(
+        "--abstract",
+        action="store_true",
+        help="also the abstract actions with the belief features (Cheat games)",
+    )
     args = ap.parse_args(argv)
     load = os.getloadavg()[0]
     print(f"one process, numba {numba.__version__}, {os.cpu_count()} cores, load {load:.2f}")
@@ -221,6 +233,22 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"| {game} | {whole:.3f} | {observing:.3f} | {masking:.3f} "
                 f"| {whole - observing - masking:.3f} | {action:.3f} |"
+            )
+    if args.abstract and cheat:
+        print()
+        print(
+            "| game | batched env, abstract + beliefs | + policy | Gymnasium env, abstract + "
+            "beliefs | env / Gymnasium | full space / abstract + beliefs (batched) |"
+        )
+        print("|---|---:|---:|---:|---:|---:|")
+        kw = {"actions": "abstract", "beliefs": True}
+        for game in cheat:
+            full, _ = batched(game, args.envs, args.seconds)
+            env_rate, with_policy = batched(game, args.envs, args.seconds, **kw)
+            gym_rate = gymnasium(game, args.seconds, **kw)
+            print(
+                f"| {game} | {env_rate:,.0f} | {with_policy:,.0f} | {gym_rate:,.0f} "
+                f"| {env_rate / gym_rate:,.0f}x | {full / env_rate:.1f}x |"
             )
     return 0
 

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from ..bots import Choices
-from ..encodings import GameConfig, Vector
+from ..encodings import GameConfig, Vector, action_codec
 from ..errors import IllegalAction, RuleError
 from ..game import Game
 
@@ -77,24 +77,39 @@ class CheatAbstraction(Abstraction):
                     f"actions='abstract' has no abstraction of {config.label}: its plays use {why}"
                 )
         self._learned = learned
+        self._codec = action_codec(config)
         self.size = len(learned.ABSTRACT)
         self.beliefs = learned.BELIEFS
-        self.names = tuple(
-            kind if kind != "play" else f"play {t} true + {b} bluff"
-            for kind, t, b in learned.ABSTRACT
-        )
+        self.names = cheat_action_names()
 
     def options(self, game: Game, seat: int, view: View) -> dict[int, Action]:
+        """``counter``'s choice of cards for each id, laid as the full action space lays
+        that play's id (the same cards whichever environment applies it: the batched one
+        works in those ids)."""
         learned = self._learned
         out: dict[int, Action] = learned.abstract_actions(
             view, learned.knowledge(view), Choices(game, seat)
         )
+        for i, action in out.items():
+            if action.get("type") == "play":
+                concrete = self._codec.encode(action, view)
+                if concrete is not None:
+                    out[i] = self._codec.decode(concrete, view)
         return out
 
     def features(self, game: Game, seat: int, view: View) -> Vector:
         learned = self._learned
         out: Vector = learned.belief_features(view, learned.knowledge(view))
         return out
+
+
+def cheat_action_names() -> tuple[str, ...]:
+    """The Cheat family's abstract ids named (``describe``)."""
+    from ..bots.cheat.learned import ABSTRACT
+
+    return tuple(
+        kind if kind != "play" else f"play {t} true + {b} bluff" for kind, t, b in ABSTRACT
+    )
 
 
 class PokerBullAbstraction(Abstraction):

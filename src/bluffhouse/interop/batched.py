@@ -21,8 +21,11 @@ It covers the Cheat-family presets (and options) whose rules the integer engine 
 (:func:`bluffhouse.cheat.fast_spec.supports`: ``bluffhouse.cheat.fast_spec.supported_presets()``
 lists them); any other game is refused with the rule that stands in the way.  Poker Bull
 has its own, with the same interface (:mod:`.batched_poker`); :func:`.batched_games.batched_env`
-picks the family's.  Compiled with
-numba (``pip install bluffhouse[fast]``); without it the same code runs as plain Python.
+picks the family's.  The Cheat family's abstract actions and belief features
+(``actions="abstract"``, ``beliefs=True``) are those of the PettingZoo and Gymnasium
+environments, in compiled code too (:mod:`.batched_abstract`, :mod:`.batched_beliefs`).
+Compiled with numba (``pip install bluffhouse[fast]``); without it the same code runs as
+plain Python.
 """
 
 from __future__ import annotations
@@ -48,6 +51,9 @@ from ..encodings import (
 from ..errors import IllegalAction, RuleError, quote
 from . import batched_kernel as k
 from . import batched_steps as steps
+from .abstract import check_actions
+from .batched_abstract import ABSTRACT_NAMES, ABSTRACT_SIZE, AbstractTables, abstract_batch
+from .batched_beliefs import BELIEFS, block_size
 from .table import build
 
 __all__ = ["Batch", "BatchedCheat", "BatchedGames", "EngineSeededGames"]
@@ -89,6 +95,8 @@ class BatchedGames:
     config: GameConfig
     codec: ActionCodec
     encoder: ObservationEncoder
+    #: numbers appended to the encoder's observation (the belief features)
+    _extra_obs = 0
 
     def _settings(
         self, num_envs: object, history: object, max_steps: object, reward: object
@@ -111,7 +119,7 @@ class BatchedGames:
         """The games' rows (``row`` ints each), generators and what a call returns."""
         n = self.num_envs
         self.players = self.config.players
-        self.observation_size = self.encoder.size
+        self.observation_size = self.encoder.size + self._extra_obs
         self.num_actions = self.codec.size
         self._rows = np.zeros((n, row), dtype=np.int32)
         self._rng = np.zeros(n, dtype=np.uint64)
@@ -145,12 +153,16 @@ class BatchedGames:
         if not legal.all():
             e = int(np.flatnonzero(~legal)[0])
             a = int(acts[e])
-            what = self.codec.describe(a) if 0 <= a < self.num_actions else "out of range"
+            what = self.describe(a) if 0 <= a < self.num_actions else "out of range"
             raise IllegalAction(
                 f"game {e}: action id {a} ({what}) is not legal for seat {int(self._seat[e])} "
                 "now; choose an id the mask marks"
             )
         return self._step(acts)
+
+    def describe(self, action: int) -> str:
+        """A short text of an action id of this batch's space."""
+        return self.codec.describe(action)
 
     def observe(self, seats: Any) -> npt.NDArray[np.float32]:
         """The observation of any seat of each game now (``seats``: one per game)."""
@@ -220,7 +232,11 @@ class BatchedCheat(BatchedGames):
     seeds the deals (None: from the operating system); ``reward`` is ``"win"`` or
     ``"rank"`` (as the other environments); ``history`` the events in an observation;
     ``max_steps`` cuts a game after that many actions (``truncated``; None: never, the
-    rules' own no-progress limit ends every game)."""
+    rules' own no-progress limit ends every game); ``actions="abstract"`` gives the 16 ids of
+    :mod:`.abstract` instead of the full action space (``mask`` then marks those, and each
+    stands for the concrete id :meth:`concrete_ids` gives); ``beliefs=True`` appends the 24
+    belief features of :mod:`.abstract` to each observation (``counter``'s card counting, kept
+    in each game's row: :mod:`.batched_beliefs`)."""
 
     codec: CheatCodec
     encoder: CheatObservation
@@ -234,9 +250,15 @@ class BatchedCheat(BatchedGames):
         reward: str = "win",
         history: int = 8,
         max_steps: int | None = None,
+        actions: str = "full",
+        beliefs: bool = False,
         **options: Any,
     ) -> None:
         self._settings(num_envs, history, max_steps, reward)
+        self.actions = check_actions(actions)
+        if type(beliefs) is not bool:
+            raise RuleError(f"beliefs must be true or false, not {quote(beliefs)}")
+        self.beliefs = beliefs
         config, codec, encoder = build(game, players, history, **options)
         if config.family != "cheat":
             family = FAMILY_NAMES.get(config.family, config.family)
@@ -258,8 +280,23 @@ class BatchedCheat(BatchedGames):
         self.encoder = encoder
         self.spec = spec
         self._tables(spec, codec, encoder)
+        self._small = AbstractTables(codec, self._group_of)
+        if beliefs:
+            self._cfg[k.C_KNOW] = self._cfg[k.C_ROWLEN]
+            self._cfg[k.C_ROWLEN] += block_size(config.players)
+            self._extra_obs = BELIEFS
+        self._known = np.zeros((config.players, k.NCARDS), dtype=np.int64)
+        self._bscratch = np.zeros((8, k.NCARDS), dtype=np.int64)
         mask, self._mask64 = _mask_buffers(num_envs, codec.size, self._cfg)
         self._buffers(int(self._cfg[k.C_ROWLEN]), seed, mask)
+        #: the full space's mask (the kernel's), and the abstract one where asked
+        self._concrete_mask = mask
+        self._abstract: AbstractTables | None = None
+        if self.actions == "abstract":
+            self._abstract = self._small
+            self.num_actions = ABSTRACT_SIZE
+            self._mask = np.zeros((num_envs, ABSTRACT_SIZE), dtype=np.int8)
+            self._abstract_ids = np.full((num_envs, ABSTRACT_SIZE), -1, dtype=np.int64)
 
     # ------------------------------------------------------------------ tables
     def _tables(self, spec: FastSpec, codec: CheatCodec, encoder: CheatObservation) -> None:
@@ -415,6 +452,7 @@ class BatchedCheat(BatchedGames):
                 self._after,
                 self._seats(),
                 self._obs,
+                self._small.cfg,
             )
             steps.mask_batch(
                 self._rows,
@@ -423,17 +461,25 @@ class BatchedCheat(BatchedGames):
                 self._big,
                 self._group_of,
                 self._seat,
-                self._mask,
+                self._concrete_mask,
                 self._mask64,
                 self._scratch,
                 self._words,
             )
+            self._abstract_masks()
             return self._batch()
         return self._step(np.full(self.num_envs, -1, dtype=np.int64))
 
     def _observe_into(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
         steps.observe_batch(
-            self._rows, self._cfg, self._fcfg, self._after_n, self._after, seats, out
+            self._rows,
+            self._cfg,
+            self._fcfg,
+            self._after_n,
+            self._after,
+            seats,
+            out,
+            self._small.cfg,
         )
 
     def hands(self, game: int) -> list[list[str]]:
@@ -469,7 +515,38 @@ class BatchedCheat(BatchedGames):
                 row[cfg[k.C_SIZE] + s] = len(cards)
         steps.start_dealt(self._rows, cfg, self._claimable, self._first_claims)
 
+    def describe(self, action: int) -> str:
+        if self._abstract is not None:
+            return ABSTRACT_NAMES[action]
+        return self.codec.describe(action)
+
+    def concrete_ids(self) -> npt.NDArray[np.int64]:
+        """``actions="abstract"``: the concrete id (of the full action space) each abstract
+        id of each game stands for now, (N, 16), -1 where it is not legal."""
+        if self._abstract is None:
+            raise RuleError("concrete_ids() is for actions='abstract'; these ids are concrete")
+        return self._abstract_ids.copy()
+
+    def _abstract_masks(self) -> None:
+        t = self._abstract
+        if t is None:
+            return
+        abstract_batch(
+            self._rows,
+            self._cfg,
+            t.cfg,
+            t.group_of,
+            t.ids,
+            t.plays,
+            self._seat,
+            self._concrete_mask,
+            self._mask,
+            self._abstract_ids,
+        )
+
     def _step(self, actions: npt.NDArray[np.int64]) -> Batch:
+        if self._abstract is not None and actions[0] >= 0:
+            actions = self._abstract_ids[np.arange(self.num_envs), actions]
         steps.step_batch(
             self._rows,
             self._rng,
@@ -487,7 +564,7 @@ class BatchedCheat(BatchedGames):
             self._bad,
             self._big,
             self._obs,
-            self._mask,
+            self._concrete_mask,
             self._mask64,
             self._seat,
             self._rewards,
@@ -498,7 +575,11 @@ class BatchedCheat(BatchedGames):
             self._final_seat,
             self._scratch,
             self._words,
+            self._small.cfg,
+            self._known,
+            self._bscratch,
         )
+        self._abstract_masks()
         return self._batch()
 
 

@@ -22,9 +22,25 @@ def batched_env(
     """``num_envs`` games of ``game`` in lockstep (keywords as for :class:`BatchedCheat`), of
     whichever family the game is."""
     rules, _ = split_options(
-        {k: v for k, v in kwargs.items() if k not in ("seed", "reward", "history", "max_steps")}
+        {
+            k: v
+            for k, v in kwargs.items()
+            if k not in ("seed", "reward", "history", "max_steps", "actions", "beliefs")
+        }
     )
     family = configure(game, players, **rules).family
+    if family != "cheat" and (kwargs.get("actions", "full") != "full" or kwargs.get("beliefs")):
+        elsewhere = (
+            "the PettingZoo and Gymnasium environments offer Poker Bull's"
+            if family == "poker_bull"
+            else "Sneak has no abstraction"
+        )
+        raise RuleError(
+            f"the batched environment offers actions='abstract' and beliefs=True for the Cheat "
+            f"family; {game} is a {family.replace('_', ' ').title()} game ({elsewhere})"
+        )
+    if family != "cheat":
+        kwargs = {k: v for k, v in kwargs.items() if k not in ("actions", "beliefs")}
     if family == "poker_bull":
         return BatchedPokerBull(game, num_envs, players, **kwargs)
     if family == "sneak":

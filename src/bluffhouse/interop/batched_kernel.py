@@ -20,6 +20,237 @@ from typing import Any
 
 import numpy as np
 
+from .batched_beliefs import fold
+from .batched_layout import (
+    C_AFTER,
+    C_ALLOW,
+    C_CALL_ID,
+    C_CALLERS,
+    C_CALLS,
+    C_CAUGHT,
+    C_CLAIM_SLOTS,
+    C_EVENTS,
+    C_FIN,
+    C_FIRSTP,
+    C_GONE,
+    C_HAND,
+    C_HIST,
+    C_KCUP,
+    C_KNOW,
+    C_KNOWN,
+    C_LASTC,
+    C_LEADER,
+    C_LIST_LIMIT,
+    C_LOW,
+    C_MASK_PAD,
+    C_MAXC,
+    C_MAXSTEPS,
+    C_N,
+    C_NCL,
+    C_NDECK,
+    C_NFIRST,
+    C_NGROUPS,
+    C_NTYPES,
+    C_O_ALLOWED,
+    C_O_CLAIM,
+    C_O_HAND,
+    C_O_HIST,
+    C_O_KNOWN,
+    C_O_LAST,
+    C_O_PHASE,
+    C_O_SEATS,
+    C_O_SUIT,
+    C_O_TABLE,
+    C_PASS_ID,
+    C_PILE,
+    C_PLAY_START,
+    C_RANK,
+    C_RANKING,
+    C_REWARD_RANK,
+    C_ROW,
+    C_ROWLEN,
+    C_SIPS,
+    C_SIZE,
+    C_STALL,
+    C_TURNPASS,
+    C_WILD,
+    C_WIN,
+    C_WORDS,
+    EV_CALL,
+    EV_CUP,
+    EV_DEAL,
+    EV_DECLINE,
+    EV_FIRST,
+    EV_OUT,
+    EV_OVER,
+    EV_PASS,
+    EV_PLAY,
+    EV_POUR,
+    EV_TAKE,
+    EVENT_WIDTH,
+    F_COPIES,
+    F_HAND,
+    F_HAND_JOKER,
+    F_JCOPIES,
+    F_MAXCOUNT,
+    F_STALL,
+    F_TOTAL,
+    JOKER,
+    KING,
+    MASK_ANY,
+    MASK_WINDOW,
+    N_CONFIG,
+    N_SCALARS,
+    NCARDS,
+    NO_WINNER,
+    OVER,
+    PHASE_SLOT,
+    S_CUP,
+    S_CUPFULL,
+    S_LAST,
+    S_LCOUNT,
+    S_LEAD,
+    S_LRANK,
+    S_LTRUE,
+    S_MASKED,
+    S_NALLOW,
+    S_NEV,
+    S_NFIN,
+    S_NWIN,
+    S_PHASE,
+    S_PILE,
+    S_POURS,
+    S_PREV,
+    S_QUIET,
+    S_STALLED,
+    S_STEPS,
+    S_TRUNC,
+    S_TURN,
+    S_WINNER,
+    TURN,
+    VALUES,
+    WINDOW,
+    row_layout,
+)
+
+#: The layout's names are the kernel's too (read as ``batched_kernel.C_...``).
+__all__ = [
+    "C_AFTER",
+    "C_ALLOW",
+    "C_CALLERS",
+    "C_CALLS",
+    "C_CALL_ID",
+    "C_CAUGHT",
+    "C_CLAIM_SLOTS",
+    "C_EVENTS",
+    "C_FIN",
+    "C_FIRSTP",
+    "C_GONE",
+    "C_HAND",
+    "C_HIST",
+    "C_KCUP",
+    "C_KNOW",
+    "C_KNOWN",
+    "C_LASTC",
+    "C_LEADER",
+    "C_LIST_LIMIT",
+    "C_LOW",
+    "C_MASK_PAD",
+    "C_MAXC",
+    "C_MAXSTEPS",
+    "C_N",
+    "C_NCL",
+    "C_NDECK",
+    "C_NFIRST",
+    "C_NGROUPS",
+    "C_NTYPES",
+    "C_O_ALLOWED",
+    "C_O_CLAIM",
+    "C_O_HAND",
+    "C_O_HIST",
+    "C_O_KNOWN",
+    "C_O_LAST",
+    "C_O_PHASE",
+    "C_O_SEATS",
+    "C_O_SUIT",
+    "C_O_TABLE",
+    "C_PASS_ID",
+    "C_PILE",
+    "C_PLAY_START",
+    "C_RANK",
+    "C_RANKING",
+    "C_REWARD_RANK",
+    "C_ROW",
+    "C_ROWLEN",
+    "C_SIPS",
+    "C_SIZE",
+    "C_STALL",
+    "C_TURNPASS",
+    "C_WILD",
+    "C_WIN",
+    "C_WORDS",
+    "EVENT_WIDTH",
+    "EV_CALL",
+    "EV_CUP",
+    "EV_DEAL",
+    "EV_DECLINE",
+    "EV_FIRST",
+    "EV_OUT",
+    "EV_OVER",
+    "EV_PASS",
+    "EV_PLAY",
+    "EV_POUR",
+    "EV_TAKE",
+    "F_COPIES",
+    "F_HAND",
+    "F_HAND_JOKER",
+    "F_JCOPIES",
+    "F_MAXCOUNT",
+    "F_STALL",
+    "F_TOTAL",
+    "HAVE_NUMBA",
+    "JOKER",
+    "KING",
+    "MASK_ANY",
+    "MASK_WINDOW",
+    "NCARDS",
+    "NO_WINNER",
+    "N_CONFIG",
+    "N_SCALARS",
+    "OVER",
+    "PHASE_SLOT",
+    "S_CUP",
+    "S_CUPFULL",
+    "S_LAST",
+    "S_LCOUNT",
+    "S_LEAD",
+    "S_LRANK",
+    "S_LTRUE",
+    "S_MASKED",
+    "S_NALLOW",
+    "S_NEV",
+    "S_NFIN",
+    "S_NWIN",
+    "S_PHASE",
+    "S_PILE",
+    "S_POURS",
+    "S_PREV",
+    "S_QUIET",
+    "S_STALLED",
+    "S_STEPS",
+    "S_TRUNC",
+    "S_TURN",
+    "S_WINNER",
+    "TURN",
+    "VALUES",
+    "WINDOW",
+    "acting_seat",
+    "observe",
+    "result_rewards",
+    "rewards_of",
+    "row_layout",
+]
+
 _numba: Any
 try:  # the optional fast extra
     import numba as _numba
@@ -41,146 +272,6 @@ _jit: Callable[[Callable[..., Any]], Any] = (
 _jit_inline: Callable[[Callable[..., Any]], Any] = (
     _numba.njit(cache=True, nogil=True, inline="always") if HAVE_NUMBA else _plain
 )
-
-JOKER = 52
-NCARDS = 53
-KING = 12
-#: phases of a row (the view's "turn", "window", "over")
-TURN, WINDOW, OVER = 0, 1, 2
-#: the phase's slot in the observation's phase one-hot (CHEAT_PHASES order)
-PHASE_SLOT = (0, 1, 6)
-
-# event types, as CheatObservation.EVENT_TYPES numbers them
-EV_PLAY, EV_CALL, EV_DECLINE, EV_PASS, EV_TAKE, EV_OUT = 0, 1, 3, 4, 5, 9
-EV_FIRST, EV_CUP, EV_POUR, EV_DEAL, EV_OVER = 15, 18, 19, 20, 21
-#: fields of a logged event: type, seat, target, rank, count, truthful, right, pickup
-EVENT_WIDTH = 8
-
-# ---------------------------------------------------------------------- the config array
-(
-    C_N,
-    C_MAXC,
-    C_WILD,
-    C_CALLERS,
-    C_TURNPASS,
-    C_LEADER,
-    C_AFTER,
-    C_RANKING,
-    C_KCUP,
-    C_FIRSTP,
-    C_STALL,
-    C_MAXSTEPS,
-    C_NCL,
-    C_NFIRST,
-    C_NDECK,
-    C_NGROUPS,
-    C_CALL_ID,
-    C_PASS_ID,
-    C_PLAY_START,
-    C_CLAIM_SLOTS,
-    C_HIST,
-    C_ROW,
-    C_NTYPES,
-    # observation block starts
-    C_O_HAND,
-    C_O_SEATS,
-    C_O_TABLE,
-    C_O_PHASE,
-    C_O_ALLOWED,
-    C_O_CLAIM,
-    C_O_SUIT,
-    C_O_LAST,
-    C_O_KNOWN,
-    C_O_HIST,
-    # row offsets
-    C_ALLOW,
-    C_WIN,
-    C_FIN,
-    C_GONE,
-    C_SIZE,
-    C_LOW,
-    C_SIPS,
-    C_CALLS,
-    C_CAUGHT,
-    C_RANK,
-    C_HAND,
-    C_PILE,
-    C_LASTC,
-    C_KNOWN,
-    C_EVENTS,
-    C_ROWLEN,
-    C_REWARD_RANK,
-    C_LIST_LIMIT,
-    C_MASK_PAD,
-    C_WORDS,
-) = range(53)
-N_CONFIG = 53
-# float config: total cards, copies of a card, copies of the joker, the most cards of a
-# claim, the stall limit as the observation scales it
-F_TOTAL, F_COPIES, F_JCOPIES, F_MAXCOUNT, F_STALL = range(5)
-#: then two tables of VALUES entries: a hand's value of k copies of a card (of the joker), as
-#: the encoder sums them (k past the table: its last entry)
-F_HAND, F_HAND_JOKER = 5, 5 + 64
-VALUES = 64
-
-# ---------------------------------------------------------------------- the row's scalars
-(
-    S_PHASE,
-    S_TURN,
-    S_LAST,
-    S_LRANK,
-    S_LTRUE,
-    S_LCOUNT,
-    S_PREV,
-    S_LEAD,
-    S_NALLOW,
-    S_PILE,
-    S_NFIN,
-    S_CUP,
-    S_POURS,
-    S_CUPFULL,
-    S_QUIET,
-    S_NWIN,
-    S_WINNER,
-    S_STALLED,
-    S_STEPS,
-    S_NEV,
-    S_TRUNC,
-    S_MASKED,
-) = range(22)
-N_SCALARS = 24
-#: S_MASKED: what the row's last mask marked: anything (clear the whole row), or a window's
-#: two ids
-MASK_ANY, MASK_WINDOW = 0, 1
-NO_WINNER = -1
-
-
-def row_layout(players: int, history: int) -> dict[str, int]:
-    """The offsets of a game's row for ``players`` seats and ``history`` events kept."""
-    n = players
-    at = N_SCALARS
-    out: dict[str, int] = {}
-    for name, size in (
-        ("allow", 14),
-        ("win", n),
-        ("fin", n),
-        ("gone", n),
-        ("size", n),
-        ("low", n),
-        ("sips", n),
-        ("calls", n),
-        ("caught", n),
-        ("rank", n),
-        ("hand", n * NCARDS),
-        ("pile", NCARDS),
-        ("lastc", NCARDS),
-        ("known", n * (n + 1) * NCARDS),
-        ("events", history * EVENT_WIDTH),
-    ):
-        out[name] = at
-        at += size
-    out["rowlen"] = at
-    return out
 
 
 # ====================================================================== random numbers
@@ -231,6 +322,8 @@ def _log(
     r[at + 6] = right
     r[at + 7] = pickup
     r[S_NEV] += 1
+    if cfg[C_KNOW] > 0:  # the seats' card counting, for the belief features
+        fold(r, cfg, kind, seat, target, rank, count, truthful)
 
 
 @_jit

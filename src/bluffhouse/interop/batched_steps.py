@@ -9,7 +9,9 @@ from typing import Any
 
 import numpy as np
 
+from .batched_beliefs import BELIEFS, beliefs, beliefs_of
 from .batched_kernel import (
+    C_KNOW,
     OVER,
     S_PHASE,
     S_STALLED,
@@ -55,6 +57,9 @@ def step_batch(
     final_seat: Any,
     scratch: Any,
     words: Any,
+    acfg: Any,
+    known: Any,
+    bscratch: Any,
 ) -> None:
     """One action per game (``actions[e] < 0``: a fresh game instead); a game that ends is
     dealt anew at once, its rewards and last observation (of the seat that acted) kept in
@@ -83,10 +88,15 @@ def step_batch(
                     truncated[e] = True
                 final_seat[e] = acted
                 observe(r, cfg, fcfg, after_n, after, acted, final_obs[e])
+                if cfg[C_KNOW] > 0:
+                    at = final_obs.shape[1] - BELIEFS
+                    beliefs(r, cfg, acfg, acted, final_obs[e, at:], known, bscratch)
                 _deal(r, rng, e, cfg, deck, claimable, first_claims)
         seat = acting_seat(r, cfg)
         seat_out[e] = seat
         observe(r, cfg, fcfg, after_n, after, seat, obs[e])
+        if cfg[C_KNOW] > 0:
+            beliefs(r, cfg, acfg, seat, obs[e, obs.shape[1] - BELIEFS :], known, bscratch)
         legal_mask(r, cfg, bad, big, group_of, seat, mask[e], mask64[e], scratch, words)
 
 
@@ -102,10 +112,12 @@ def seed_batch(rng: Any, seed: int) -> None:
 
 @_jit
 def observe_batch(
-    rows: Any, cfg: Any, fcfg: Any, after_n: Any, after: Any, seats: Any, out: Any
+    rows: Any, cfg: Any, fcfg: Any, after_n: Any, after: Any, seats: Any, out: Any, acfg: Any
 ) -> None:
     for e in range(rows.shape[0]):
         observe(rows[e], cfg, fcfg, after_n, after, seats[e], out[e])
+        if cfg[C_KNOW] > 0:
+            beliefs_of(rows[e], cfg, acfg, seats[e], out[e, out.shape[1] - BELIEFS :])
 
 
 @_jit

@@ -65,7 +65,15 @@ class TrainConfig:
     #: fewest cards when it stalls is no way to play) or "win" (as the engine ranks it)
     stalled: str = "draw"
     seed: int = 0
+    #: the action space ("full" or "abstract": the 16 ids of the Cheat family) and whether
+    #: the observation carries the belief features (both the batched environment's options)
+    actions: str = "full"
+    beliefs: bool = False
     ppo: Settings = field(default_factory=Settings)
+
+    def env_options(self) -> dict[str, Any]:
+        """The environments' keywords: the rules' options and the action space's."""
+        return {**self.options, "actions": self.actions, "beliefs": self.beliefs}
 
 
 @lru_cache(maxsize=4)
@@ -187,7 +195,7 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
     the rollouts as Ray tasks (None: in this process).  Returns the policy."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    probe = batched_env(cfg.game, 1, cfg.players, **cfg.options)
+    probe = batched_env(cfg.game, 1, cfg.players, **cfg.env_options())
     kept = _checkpoints(folder)
     rng = np.random.default_rng(cfg.seed)
     if kept:
@@ -200,7 +208,7 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
     job_cfg = {
         "game": cfg.game,
         "players": cfg.players,
-        "options": cfg.options,
+        "options": cfg.env_options(),
         "envs": cfg.envs,
         "max_steps": cfg.max_steps,
         "league_share": cfg.league_share,
@@ -267,12 +275,13 @@ def evaluate(
     policy = Policy.load(path)
     cfg = policy.meta.get("config", {})
     game = cfg.get("game", "bullshit")
+    space = {"actions": cfg.get("actions", "full"), "beliefs": cfg.get("beliefs", False)}
     out: dict[str, tuple[int, int]] = {}
     rng = np.random.default_rng(seed)
     for bot in against:
         env = gym.make(
             env_id(game), players=cfg.get("players"), bots=bot, seat=None,
-            **cfg.get("options", {}),
+            **cfg.get("options", {}), **space,
         )  # fmt: skip
         wins = 0
         for g in range(games):
@@ -344,7 +353,7 @@ def _players(policy: Policy) -> int:
     cfg = policy.meta.get("config", {})
     probe = batched_env(
         cfg.get("game", "bullshit"), 1, cfg.get("players"), **cfg.get("options", {})
-    )
+    )  # (the players only: the action space does not matter)
     return int(probe.players)
 
 
@@ -368,6 +377,18 @@ def main(argv: list[str] | None = None) -> int:
         default=defaults.stalled,
         help="a game ended by the no-progress rule: no reward (draw, the default) or a win "
         "for the seat holding the fewest cards (win, as the engine ranks it)",
+    )
+    t.add_argument(
+        "--actions",
+        choices=("full", "abstract"),
+        default=defaults.actions,
+        help="the policy's actions: every concrete action (full, the default) or the 16 "
+        "abstract ones of the Cheat family (pass, call, t true and b bluff cards)",
+    )
+    t.add_argument(
+        "--beliefs",
+        action="store_true",
+        help="append the 24 belief features (counter's card counting) to the observation",
     )
     t.add_argument("--out", required=True, help="the run's folder (checkpoints, curve.csv)")
     t.add_argument("--ray", action="store_true", help="rollouts as Ray tasks on this machine")
@@ -406,6 +427,7 @@ def main(argv: list[str] | None = None) -> int:
             rollouts=args.rollouts, max_steps=args.max_steps, updates=args.updates,
             hidden=args.hidden, league_every=args.league_every, league_share=args.league_share,
             league_size=args.league_size, stalled=args.stalled, seed=args.seed,
+            actions=args.actions, beliefs=args.beliefs,
         )  # fmt: skip
         target = None
         if args.ray or args.address:

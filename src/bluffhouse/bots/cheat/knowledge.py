@@ -465,7 +465,7 @@ class Knowledge:
 
     def _drop_matching(self, seat: int, rank: int, most: int) -> None:
         known = self.known[seat]
-        for c in [c for c in known.elements() if self.matches(c, rank)][:most]:
+        for c in sorted(c for c in known.elements() if self.matches(c, rank))[:most]:
             known[c] -= 1
             if known[c] <= 0:
                 del known[c]

@@ -1,0 +1,183 @@
+"""The batched Cheat environment's abstract actions and belief features against the Python
+environments': the same deals and abstract ids played through both, every abstract mask, the
+concrete action each id stands for, every observation with its 24 belief features compared,
+for every preset it covers; the refusals and the Gymnasium vector form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+
+import bluffhouse as bh  # noqa: E402
+from bluffhouse.cheat.fast_spec import supported_presets  # noqa: E402
+from bluffhouse.interop.abstract import abstraction  # noqa: E402
+from bluffhouse.interop.batched import BatchedCheat  # noqa: E402
+from bluffhouse.interop.batched_games import batched_env  # noqa: E402
+from bluffhouse.interop.table import acting_seat  # noqa: E402
+
+PRESETS = supported_presets()
+
+
+class Reference:
+    """One game of the Python engine dealt as a game of the batch, read through the Python
+    abstraction (its ids' actions and its belief features) and the observation encoder."""
+
+    def __init__(self, env: BatchedCheat, game: int) -> None:
+        self.env = env
+        self.game = env.config.new_game(seed=0, deal=env.hands(game))
+        self.memories = [env.encoder.memory(s) for s in range(env.players)]
+
+    def observe(self, seat: int, abstract: Any) -> Any:
+        view = self.game.view(seat)
+        return np.concatenate(
+            [
+                self.env.encoder.encode(view, self.memories[seat]),
+                abstract.features(self.game, seat, view),
+            ]
+        )
+
+
+def _differential(game: str, steps: int, num_envs: int = 3, seed: int = 1, **kw: Any) -> int:
+    """Plays ``steps`` abstract steps of ``num_envs`` games through both; the games that
+    ended."""
+    env = BatchedCheat(game, num_envs=num_envs, seed=seed, actions="abstract", beliefs=True, **kw)
+    abstract = abstraction(env.config)
+    batch = env.reset()
+    refs = [Reference(env, e) for e in range(num_envs)]
+    rng = np.random.default_rng(seed)
+    ended = 0
+    for step in range(steps):
+        concrete = env.concrete_ids()
+        actions = np.zeros(num_envs, dtype=np.int64)
+        for e, ref in enumerate(refs):
+            seat = acting_seat(ref.game)
+            where = f"{game} game {e} step {step}"
+            assert batch.seat[e] == seat, where
+            view = ref.game.view(seat)
+            options = abstract.options(ref.game, seat, view)
+            want = np.zeros(16, dtype=np.int8)
+            want[list(options)] = 1
+            np.testing.assert_array_equal(batch.mask[e], want, err_msg=where)
+            for i, action in options.items():
+                assert env.codec.encode(action, view) == concrete[e, i], where
+            np.testing.assert_allclose(
+                batch.obs[e], ref.observe(seat, abstract), rtol=0, atol=1e-5, err_msg=where
+            )
+            legal = np.flatnonzero(batch.mask[e])
+            plays = legal[legal >= 2]
+            pick = plays if len(plays) and rng.random() < 0.8 else legal
+            actions[e] = int(rng.choice(pick))
+            ref.game.apply(seat, options[int(actions[e])])
+        batch = env.step(actions)
+        for e, ref in enumerate(refs):
+            assert bool(batch.terminated[e]) == ref.game.over, f"{game} game {e} step {step}"
+            if ref.game.over:
+                last = int(batch.final_seat[e])
+                np.testing.assert_allclose(
+                    batch.final_obs[e], ref.observe(last, abstract), rtol=0, atol=1e-5
+                )
+                refs[e] = Reference(env, e)
+                ended += 1
+    return ended
+
+
+@pytest.mark.parametrize("game", PRESETS)
+def test_abstract_actions_and_beliefs_equal_the_python_environments(game: str) -> None:
+    _differential(game, steps=120, stall_limit=60)
+
+
+@pytest.mark.parametrize(
+    ("game", "kw"),
+    [
+        ("bullshit", {"players": 6, "stall_limit": 60}),
+        ("bullshit", {"players": 2, "stall_limit": 60}),
+        ("popcorn", {"players": 3, "max_cards": 2, "stall_limit": 60}),
+        ("bullshit", {"callers": "anytime", "stall_limit": 60}),
+    ],
+)
+def test_abstract_actions_and_beliefs_with_options(game: str, kw: dict[str, Any]) -> None:
+    assert _differential(game, steps=200, **kw) >= 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["bullshit", "jokers_wild", "hawaiian_bluff", "popcorn_reverse"])
+def test_abstract_actions_and_beliefs_at_full_size(game: str) -> None:
+    """The presets' own no-progress limits: long games, big hands, a long record."""
+    _differential(game, steps=1500, num_envs=2, seed=7)
+
+
+def test_an_illegal_abstract_id_is_refused_with_nothing_changed() -> None:
+    env = BatchedCheat("bullshit", num_envs=2, seed=0, actions="abstract")
+    batch = env.reset()
+    before = (batch.obs.copy(), batch.mask.copy(), env.concrete_ids())
+    bad = np.array([int(np.flatnonzero(batch.mask[0] == 0)[0]), 0], dtype=np.int64)
+    with pytest.raises(bh.IllegalAction, match=r"game 0: action id \d+ \((pass|call|play)"):
+        env.step(bad)
+    np.testing.assert_array_equal(env._batch().obs, before[0])
+    np.testing.assert_array_equal(env._batch().mask, before[1])
+    np.testing.assert_array_equal(env.concrete_ids(), before[2])
+    with pytest.raises(bh.IllegalAction, match="out of range"):
+        env.step(np.array([16, 0]))
+
+
+def test_each_abstract_id_stands_for_a_legal_concrete_id() -> None:
+    env = BatchedCheat("jokers_wild", num_envs=64, seed=3, actions="abstract")
+    full = BatchedCheat("jokers_wild", num_envs=64, seed=3)
+    batch, fb = env.reset(), full.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        concrete = env.concrete_ids()
+        marked = batch.mask == 1
+        assert marked.any(axis=1).all()  # never all zeros, the last step of a game included
+        assert ((concrete >= 0) == marked).all()
+        # the pass and the call are the full space's own ids
+        np.testing.assert_array_equal(concrete[:, :2] >= 0, fb.mask[:, [1, 0]] == 1)
+        keys = rng.random(batch.mask.shape) * batch.mask
+        choice = keys.argmax(axis=1)
+        batch = env.step(choice)
+        fb = full.step(concrete[np.arange(64), choice])
+        np.testing.assert_array_equal(batch.obs, fb.obs)  # the same games, played alike
+
+
+def test_the_options_are_checked_and_refused_by_name() -> None:
+    with pytest.raises(bh.RuleError, match="actions must be one of full, abstract"):
+        BatchedCheat("bullshit", actions="tiny")
+    with pytest.raises(bh.RuleError, match="beliefs must be true or false"):
+        BatchedCheat("bullshit", beliefs="yes")
+    with pytest.raises(bh.RuleError, match="poker_bull is a Poker Bull game"):
+        batched_env("poker_bull", actions="abstract")
+    with pytest.raises(bh.RuleError, match="Sneak has no abstraction"):
+        batched_env("sneak", beliefs=True)
+    with pytest.raises(bh.RuleError, match="concrete_ids"):
+        BatchedCheat("bullshit").concrete_ids()
+
+
+def test_gymnasium_make_vec_offers_the_abstraction() -> None:
+    gym = pytest.importorskip("gymnasium")
+    import bluffhouse.interop.gymnasium  # noqa: F401
+
+    envs = gym.make_vec(
+        "bluffhouse/Bullshit-v0",
+        num_envs=8,
+        vectorization_mode="vector_entry_point",
+        actions="abstract",
+        beliefs=True,
+    )
+    single = gym.make("bluffhouse/Bullshit-v0", actions="abstract", beliefs=True)
+    assert envs.single_action_space == single.action_space
+    assert envs.single_observation_space.shape == single.observation_space.shape == (947,)
+    obs, info = envs.reset(seed=0)
+    assert info["action_mask"].shape == (8, 16)
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        keys = rng.random(info["action_mask"].shape) * info["action_mask"]
+        obs, _, _, _, info = envs.step(keys.argmax(axis=1))
+        assert obs.shape == (8, 947)
+        assert info["action_mask"].any(axis=1).all()
+    np.testing.assert_array_equal(envs.unwrapped.action_masks(), info["action_mask"])
+    envs.close()
+    single.close()
