@@ -147,7 +147,7 @@ def test_the_options_are_checked_and_refused_by_name() -> None:
     with pytest.raises(bh.RuleError, match="actions must be one of full, abstract"):
         BatchedCheat("bullshit", actions="tiny")
     with pytest.raises(bh.RuleError, match="beliefs must be true or false"):
-        BatchedCheat("bullshit", beliefs="yes")
+        BatchedCheat("bullshit", beliefs="yes")  # type: ignore[arg-type]
     with pytest.raises(bh.RuleError, match="poker_bull is a Poker Bull game"):
         batched_env("poker_bull", actions="abstract")
     with pytest.raises(bh.RuleError, match="Sneak has no abstraction"):
