@@ -1,7 +1,8 @@
-"""The batched Cheat environment's abstract actions and belief features against the Python
+"""The batched environment's abstract actions and belief features against the Python
 environments': the same deals and abstract ids played through both, every abstract mask, the
-concrete action each id stands for, every observation with its 24 belief features compared,
-for every preset it covers; the refusals and the Gymnasium vector form."""
+concrete action each id stands for, every observation with its belief features compared, for
+every Cheat preset it covers and Poker Bull's options; the refusals and the Gymnasium vector
+form."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ pytest.importorskip("numba")
 
 import bluffhouse as bh  # noqa: E402
 from bluffhouse.cheat.fast_spec import supported_presets  # noqa: E402
-from bluffhouse.interop.abstract import abstraction  # noqa: E402
+from bluffhouse.interop.abstract import PokerBullAbstraction, abstraction  # noqa: E402
 from bluffhouse.interop.batched import BatchedCheat  # noqa: E402
 from bluffhouse.interop.batched_games import batched_env  # noqa: E402
+from bluffhouse.interop.batched_poker import BatchedPokerBull  # noqa: E402
 from bluffhouse.interop.table import acting_seat  # noqa: E402
 
 PRESETS = supported_presets()
@@ -148,36 +150,123 @@ def test_the_options_are_checked_and_refused_by_name() -> None:
         BatchedCheat("bullshit", actions="tiny")
     with pytest.raises(bh.RuleError, match="beliefs must be true or false"):
         BatchedCheat("bullshit", beliefs="yes")  # type: ignore[arg-type]
-    with pytest.raises(bh.RuleError, match="poker_bull is a Poker Bull game"):
-        batched_env("poker_bull", actions="abstract")
     with pytest.raises(bh.RuleError, match="Sneak has no abstraction"):
         batched_env("sneak", beliefs=True)
     with pytest.raises(bh.RuleError, match="concrete_ids"):
         BatchedCheat("bullshit").concrete_ids()
 
 
-def test_gymnasium_make_vec_offers_the_abstraction() -> None:
+@pytest.mark.parametrize(("env_id", "size", "ids"), [("Bullshit", 947, 16), ("PokerBull", 588, 7)])
+def test_gymnasium_make_vec_offers_the_abstraction(env_id: str, size: int, ids: int) -> None:
     gym = pytest.importorskip("gymnasium")
     import bluffhouse.interop.gymnasium  # noqa: F401
 
     envs = gym.make_vec(
-        "bluffhouse/Bullshit-v0",
+        f"bluffhouse/{env_id}-v0",
         num_envs=8,
         vectorization_mode="vector_entry_point",
         actions="abstract",
         beliefs=True,
     )
-    single = gym.make("bluffhouse/Bullshit-v0", actions="abstract", beliefs=True)
+    single = gym.make(f"bluffhouse/{env_id}-v0", actions="abstract", beliefs=True)
     assert envs.single_action_space == single.action_space
-    assert envs.single_observation_space.shape == single.observation_space.shape == (947,)
+    assert envs.single_observation_space.shape == single.observation_space.shape == (size,)
     obs, info = envs.reset(seed=0)
-    assert info["action_mask"].shape == (8, 16)
+    assert info["action_mask"].shape == (8, ids)
     rng = np.random.default_rng(0)
     for _ in range(50):
         keys = rng.random(info["action_mask"].shape) * info["action_mask"]
         obs, _, _, _, info = envs.step(keys.argmax(axis=1))
-        assert obs.shape == (8, 947)
+        assert obs.shape == (8, size)
         assert info["action_mask"].any(axis=1).all()
     np.testing.assert_array_equal(envs.unwrapped.action_masks(), info["action_mask"])
     envs.close()
     single.close()
+
+
+# ---------------------------------------------------------------------- Poker Bull
+def _poker_differential(game: str, steps: int, num_envs: int = 3, seed: int = 5, **kw: Any) -> int:
+    """Poker Bull: each game replayed from its seed in the Python engine, judged by a Python
+    abstraction seeded as the game's (its imagined deals drawn alike)."""
+    env = BatchedPokerBull(game, num_envs, seed=seed, actions="abstract", beliefs=True, **kw)
+    batch = env.reset()
+    size = env.encoder.size
+
+    def replay(e: int) -> tuple[Any, list[Any]]:
+        g = env.config.new_game(seed=int(env.game_seeds()[e]))
+        return g, [env.encoder.memory(s) for s in range(env.players)]
+
+    games = [replay(e) for e in range(num_envs)]
+    judges = [PokerBullAbstraction(env.config, int(s)) for s in env.abstraction_seeds()]
+    rng = np.random.default_rng(seed)
+    ended = 0
+    for step in range(steps):
+        concrete = env.concrete_ids()
+        actions = np.zeros(num_envs, dtype=np.int64)
+        for e, (g, memories) in enumerate(games):
+            seat = acting_seat(g)
+            where = f"{game} game {e} step {step}"
+            assert batch.seat[e] == seat, where
+            view = g.view(seat)
+            options = judges[e].options(g, seat, view)
+            want = np.zeros(7, dtype=np.int8)
+            want[list(options)] = 1
+            np.testing.assert_array_equal(batch.mask[e], want, err_msg=where)
+            for i, action in options.items():
+                assert env.codec.encode(action, view) == concrete[e, i], where
+            np.testing.assert_array_equal(
+                batch.obs[e, :size], env.encoder.encode(view, memories[seat]), err_msg=where
+            )
+            np.testing.assert_allclose(
+                batch.obs[e, size:], judges[e].features(g, seat, view), atol=1e-6, err_msg=where
+            )
+            actions[e] = int(rng.choice(np.flatnonzero(batch.mask[e])))
+            g.apply(seat, options[int(actions[e])])
+        batch = env.step(actions)
+        for e, (g, _) in enumerate(games):
+            assert bool(batch.terminated[e]) == g.over, f"{game} game {e} step {step}"
+            if g.over:
+                assert not batch.final_obs[e, size:].any()  # over: nothing judged
+                games[e] = replay(e)
+                ended += 1
+    return ended
+
+
+@pytest.mark.parametrize(
+    ("game", "kw"),
+    [
+        ("poker_bull", {}),
+        ("poker_bull_rising", {"grow_limit": 3, "players": 5, "history": 3}),
+        (
+            "poker_bull",
+            {"players": 3, "hand_size": 1, "mode": "grow", "jokers": 0, "higher_hand_counts": True},
+        ),
+        ("poker_bull", {"stall_limit": 3}),
+    ],
+)
+def test_poker_bull_abstraction_equals_the_python_environments(
+    game: str, kw: dict[str, Any]
+) -> None:
+    _poker_differential(game, steps=60, **kw)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["poker_bull", "poker_bull_no_jokers", "poker_bull_rising"])
+def test_poker_bull_abstraction_over_whole_games(game: str) -> None:
+    assert _poker_differential(game, steps=300, num_envs=2, seed=11) >= 1
+
+
+def test_poker_bull_abstract_ids_stand_for_legal_bids() -> None:
+    env = BatchedPokerBull("poker_bull", 16, seed=2, actions="abstract")
+    batch = env.reset()
+    with pytest.raises(bh.RuleError, match="abstraction_seeds"):
+        BatchedPokerBull("poker_bull", 1).abstraction_seeds()
+    rng = np.random.default_rng(2)
+    for _ in range(100):
+        concrete = env.concrete_ids()
+        assert ((concrete >= 0) == (batch.mask == 1)).all()
+        assert batch.mask.any(axis=1).all()
+        assert (concrete[:, 1:][concrete[:, 1:] >= 0] >= 1).all()  # raises are bids
+        keys = rng.random(batch.mask.shape) * batch.mask
+        batch = env.step(keys.argmax(axis=1))
+    assert env.describe(3) == "raise, stands 60%"

@@ -29,17 +29,12 @@ def batched_env(
         }
     )
     family = configure(game, players, **rules).family
-    if family != "cheat" and (kwargs.get("actions", "full") != "full" or kwargs.get("beliefs")):
-        elsewhere = (
-            "the PettingZoo and Gymnasium environments offer Poker Bull's"
-            if family == "poker_bull"
-            else "Sneak has no abstraction"
-        )
+    if family == "sneak" and (kwargs.get("actions", "full") != "full" or kwargs.get("beliefs")):
         raise RuleError(
-            f"the batched environment offers actions='abstract' and beliefs=True for the Cheat "
-            f"family; {game} is a {family.replace('_', ' ').title()} game ({elsewhere})"
+            "the batched environment offers actions='abstract' and beliefs=True for the Cheat "
+            f"family and Poker Bull; {game} is a Sneak game (Sneak has no abstraction)"
         )
-    if family != "cheat":
+    if family == "sneak":
         kwargs = {k: v for k, v in kwargs.items() if k not in ("actions", "beliefs")}
     if family == "poker_bull":
         return BatchedPokerBull(game, num_envs, players, **kwargs)

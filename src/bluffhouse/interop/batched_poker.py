@@ -16,14 +16,27 @@ import numpy as np
 import numpy.typing as npt
 
 from ..encodings import PokerBullCodec, PokerBullObservation
-from ..errors import RuleError
+from ..errors import RuleError, quote
 from ..pokerbull.bids import CATEGORIES, FULL, LIST_LIMIT, VALUE_OF
 from ..pokerbull.fast import tables
 from . import batched_poker_kernel as k
+from .abstract import check_actions
 from .batched import Batch, EngineSeededGames
+from .batched_poker_abstract import (
+    POKER_ABSTRACT_SIZE,
+    POKER_NAMES,
+    PokerAbstractTables,
+    poker_abstract_batch,
+    seed_games,
+)
 from .table import build
 
 __all__ = ["BatchedPokerBull"]
+
+
+def t_bids(codec: PokerBullCodec) -> int:
+    """The most bids a hand can hold (every bid of the space, each higher than the last)."""
+    return len(codec.space.bids) + 1
 
 
 class BatchedPokerBull(EngineSeededGames):
@@ -42,9 +55,15 @@ class BatchedPokerBull(EngineSeededGames):
         reward: str = "win",
         history: int = 8,
         max_steps: int | None = None,
+        actions: str = "full",
+        beliefs: bool = False,
         **options: Any,
     ) -> None:
         self._settings(num_envs, history, max_steps, reward)
+        self.actions = check_actions(actions)
+        if type(beliefs) is not bool:
+            raise RuleError(f"beliefs must be true or false, not {quote(beliefs)}")
+        self.beliefs = beliefs
         config, codec, encoder = build(game, players, history, **options)
         if config.family != "poker_bull":
             raise RuleError(f"BatchedPokerBull plays Poker Bull; {config.game} is not Poker Bull")
@@ -62,8 +81,24 @@ class BatchedPokerBull(EngineSeededGames):
         assert isinstance(codec, PokerBullCodec) and isinstance(encoder, PokerBullObservation)
         self.config, self.codec, self.encoder, self.rules = config, codec, encoder, rules
         self._tables()
+        #: the abstraction's tables and each game's generator (abstract ids or beliefs)
+        self._judging: PokerAbstractTables | None = None
+        if self.actions == "abstract" or beliefs:
+            self._judging = PokerAbstractTables(
+                codec.space, rules.pack(rules.jokers), num_envs, rules.stall_limit or t_bids(codec)
+            )
+            self._extra_obs = POKER_ABSTRACT_SIZE if beliefs else 0
         self._buffers(int(self._cfg[k.C_ROWLEN]), seed)
         self._engine_seeds()
+        self._concrete_mask = self._mask
+        if self._judging is not None:
+            self._abstract_mask = np.zeros((num_envs, POKER_ABSTRACT_SIZE), dtype=np.int8)
+            self._abstract_ids = np.full((num_envs, POKER_ABSTRACT_SIZE), -1, dtype=np.int64)
+            self._features = np.zeros((num_envs, POKER_ABSTRACT_SIZE), dtype=np.float32)
+            self._fresh = np.ones(num_envs, dtype=np.bool_)
+            if self.actions == "abstract":
+                self._mask = self._abstract_mask
+                self.num_actions = POKER_ABSTRACT_SIZE
 
     def _tables(self) -> None:
         r, codec, encoder = self.rules, self.codec, self.encoder
@@ -140,6 +175,38 @@ class BatchedPokerBull(EngineSeededGames):
         self._scratch = np.zeros(17 + len(runs), dtype=np.int64)
 
     # ------------------------------------------------------------------ the interface
+    def reset(self, seed: int | None = None) -> Batch:
+        """Every game dealt anew (``seed``: as :meth:`BatchedCheat.reset`); with the
+        abstraction, each game's generator of imagined deals seeded from it too
+        (:meth:`abstraction_seeds`)."""
+        first = not self._started
+        batch = super().reset(seed)
+        if self._judging is not None:
+            if seed is not None or first:
+                state = np.random.SeedSequence(self._seed).generate_state(self.num_envs, np.uint64)
+                seed_games(self._judging, (state >> np.uint64(1)).astype(np.int64))
+            self._judge(np.full(self.num_envs, -1, dtype=np.int64))
+        return batch
+
+    def abstraction_seeds(self) -> npt.NDArray[np.int64]:
+        """Each game's seed of its imagined deals: ``PokerBullAbstraction(config, seed)``
+        (the Python environments' abstraction) judges its decisions alike."""
+        if self._judging is None:
+            raise RuleError("abstraction_seeds() is for actions='abstract' or beliefs=True")
+        return self._judging.seeds.copy()
+
+    def concrete_ids(self) -> npt.NDArray[np.int64]:
+        """``actions="abstract"``: the concrete id each abstract id of each game stands for
+        now, (N, 7), -1 where it is not legal."""
+        if self.actions != "abstract":
+            raise RuleError("concrete_ids() is for actions='abstract'; these ids are concrete")
+        return self._abstract_ids.copy()
+
+    def describe(self, action: int) -> str:
+        if self.actions == "abstract":
+            return POKER_NAMES[action]
+        return self.codec.describe(action)
+
     def _observe_into(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
         k.observe_batch(self._rows, self._cfg, self._fcfg, self._cat, self._natural, seats, out)
 
@@ -153,12 +220,33 @@ class BatchedPokerBull(EngineSeededGames):
         ]
 
     def _step(self, actions: npt.NDArray[np.int64]) -> Batch:
+        if self.actions == "abstract" and actions[0] >= 0:
+            actions = self._abstract_ids[np.arange(self.num_envs), actions]
         k.step_batch(
             self._rows, self._rng, self._mt, self._game_seeds, actions, self._cfg, self._fcfg,
             self._deck, self._value_of,
             self._cat, self._nspec, self._spec, self._natural, self._run_id, self._run_start,
             self._head, self._full, self._full_len, self._sub, self._sub_len, self._obs,
-            self._mask, self._seat, self._rewards, self._terminated, self._truncated,
+            self._concrete_mask, self._seat, self._rewards, self._terminated, self._truncated,
             self._stalled, self._final_obs, self._final_seat, self._scratch,
         )  # fmt: skip
+        if self._judging is not None and actions[0] >= 0:  # (reset judges once seeded)
+            self._judge(actions)
         return self._batch()
+
+    def _judge(self, actions: npt.NDArray[np.int64]) -> None:
+        """The abstraction's judgement of each game's decision now (after every step)."""
+        t = self._judging
+        assert t is not None
+        self._fresh |= self._terminated | self._truncated | (actions < 0)
+        poker_abstract_batch(
+            self._rows, self._cfg, self._cat, self._nspec, self._spec, self._natural,
+            self._run_id, self._run_start, self._head, self._full, self._full_len,
+            self._concrete_mask, self._fresh, t.support, t.pack, t.value_of, t.levels, t.mt,
+            t.bids, t.cap, self._abstract_mask, self._abstract_ids, self._features,
+        )  # fmt: skip
+        self._fresh[:] = False
+        if self.beliefs:
+            size = self.encoder.size
+            self._obs[:, size:] = self._features
+            self._final_obs[:, size:] = 0.0
