@@ -166,7 +166,9 @@ def poker_abstract_batch(
     weights = np.zeros(tries_most, dtype=np.float64)
     cum = np.zeros(tries_most, dtype=np.float64)
     picks = np.zeros(COUNTER_SAMPLES, dtype=np.int64)
-    bests = np.zeros(COUNTER_SAMPLES, dtype=np.int64)
+    bests = np.zeros(tries_most, dtype=np.int64)
+    mult = np.zeros(tries_most, dtype=np.int64)
+    uniq = np.zeros(tries_most, dtype=np.int64)
     rest = np.zeros(NCARDS + 2, dtype=np.int64)
     drawn = np.zeros(NCARDS + 2, dtype=np.int64)
     work = np.zeros(NCARDS + 2, dtype=np.int64)
@@ -272,11 +274,21 @@ def poker_abstract_batch(
         else:
             for p in range(COUNTER_SAMPLES):
                 picks[p] = p
+        # each deal drawn once or more: judged once, counted as often as drawn
+        for t in range(tries):
+            mult[t] = 0
+        for p in range(COUNTER_SAMPLES):
+            mult[picks[p]] += 1
+        nuniq = 0
+        for t in range(tries):
+            if mult[t] > 0:
+                uniq[nuniq] = t
+                nuniq += 1
         higher = cfg[C_HIGHER] == 1
         if higher:
-            for p in range(COUNTER_SAMPLES):
-                row = sums[picks[p]]
-                bests[p] = _best(
+            for u in range(nuniq):
+                row = sums[uniq[u]]
+                bests[u] = _best(
                     r, cfg, cat, nspec, spec, natural, run_id, run_start, head,
                     row[0:13], row[13:17], row[17], memo,
                 )  # fmt: skip
@@ -284,7 +296,7 @@ def poker_abstract_batch(
         # then the lowest few of every higher category), those the mask lists
         if standing >= 0:
             features[e, 0] = _chance(
-                standing, higher, bests, picks, sums, cat, nspec, spec, natural
+                standing, higher, bests, uniq[:nuniq], mult, sums, cat, nspec, spec, natural
             )
             out_mask[e, 0] = 1
             out_ids[e, 0] = cfg[C_CALL_ID]
@@ -303,8 +315,12 @@ def poker_abstract_batch(
             if mask[e, bid_start + i] != 1:
                 continue
             rated_i[nrated] = i
-            rated_p[nrated] = _chance(i, higher, bests, picks, sums, cat, nspec, spec, natural)
+            rated_p[nrated] = _chance(
+                i, higher, bests, uniq[:nuniq], mult, sums, cat, nspec, spec, natural
+            )
             nrated += 1
+            if rated_p[nrated - 1] >= levels[0]:
+                break  # every level has its raise: the first to reach the top one at the latest
         for level in range(levels.shape[0] + 1):
             chosen = -1
             for j in range(nrated):
@@ -322,24 +338,27 @@ def _chance(
     i: int,
     higher: bool,
     bests: Any,
-    picks: Any,
+    uniq: Any,
+    mult: Any,
     sums: Any,
     cat: Any,
     nspec: Any,
     spec: Any,
     natural: Any,
 ) -> float:
-    """The share of the imagined deals in which bid ``i`` stands (``judgement.Odds``)."""
+    """The share of the imagined deals in which bid ``i`` stands (``judgement.Odds``): the
+    distinct deals ``uniq``, each drawn ``mult`` times."""
     hits = 0
-    for p in range(picks.shape[0]):
+    for u in range(uniq.shape[0]):
+        t = uniq[u]
         if higher:
-            if bests[p] >= i:
-                hits += 1
+            if bests[u] >= i:
+                hits += mult[t]
         else:
-            row = sums[picks[p]]
+            row = sums[t]
             if _exists(cat[i], nspec[i], spec, i * 6, natural[i], row[0:13], row[13:17], row[17]):
-                hits += 1
-    share: float = hits / picks.shape[0]
+                hits += mult[t]
+    share: float = hits / COUNTER_SAMPLES
     return share
 
 
