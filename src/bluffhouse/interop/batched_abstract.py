@@ -24,6 +24,7 @@ from ..bots.cheat.learned import ABSTRACT
 from ..cards import JOKER
 from ..encodings import CheatCodec
 from .abstract import cheat_action_names
+from .batched_beliefs import _matches
 from .batched_kernel import _jit
 from .batched_layout import (
     A_BASE,
@@ -86,13 +87,6 @@ class AbstractTables:
         self.group_of = group_of
         self.ids = ids
         self.plays = _PLAYS
-
-
-@_jit
-def _matches(card: int, rank: int, wild: int) -> bool:
-    if card == 52:
-        return wild == 1 or rank == 13
-    return card >> 2 == rank
 
 
 @_jit

@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from ..bots.pokerbull.counter import COUNTER_SAMPLES, NEAR_RAISES, PER_CATEGORY
 from ..pokerbull.bids import FULL_HOUSE, KIND, TWO_PAIR, VALUE_OF
+from ..pokerbull.fast import _bisect_right as _bisect_floats
 from ..pokerbull.fast import _exists, _genrand, _randbelow
 from .abstract import RAISE_LEVELS
 from .batched_kernel import _jit
@@ -261,16 +262,7 @@ def poker_abstract_batch(
                 cum[t] = acc
             top = cum[tries - 1] + 0.0
             for p in range(COUNTER_SAMPLES):
-                x = _random(mt) * top
-                lo = 0
-                hi = tries - 1
-                while lo < hi:
-                    mid = (lo + hi) // 2
-                    if x < cum[mid]:
-                        hi = mid
-                    else:
-                        lo = mid + 1
-                picks[p] = lo
+                picks[p] = _bisect_floats(cum, 0, tries - 1, _random(mt) * top)
         else:
             for p in range(COUNTER_SAMPLES):
                 picks[p] = p
