@@ -140,3 +140,36 @@ def test_a_stalled_game_is_a_draw_unless_asked() -> None:
     np.testing.assert_array_equal(draw["act"], win["act"])
     assert draw["won"] == 0 and not draw["rewards"].any()
     assert win["won"] > 0 and win["rewards"].max() > 0
+
+
+def test_an_abstract_run_exports_weights_the_learned_bot_plays(tmp_path: Path) -> None:
+    """Over the abstract actions with the belief features, a checkpoint becomes the learned
+    bot's weights: the bot plays a whole game of 4-player Bullsh*t with them, and its
+    notes keep the command that trains them; a full-space checkpoint is refused by name."""
+    import bluffhouse as bh
+    from bluffhouse.bots import Choices, make_bot
+    from bluffhouse.bots.cheat.learned import LearnedBot, load_policy
+    from bluffhouse.interop.selfplay import export
+    from bluffhouse.interop.table import acting_seat
+
+    cfg = TrainConfig(
+        game="bullshit", envs=2, rollouts=1, max_steps=200, updates=1, league_every=1,
+        actions="abstract", beliefs=True,
+    )  # fmt: skip
+    train(cfg, tmp_path / "abstract", quiet=True)
+    weights = tmp_path / "learned.npz"
+    meta = export(tmp_path / "abstract" / "ckpt-00001.npz", weights)
+    assert meta["command"].startswith("python -m bluffhouse.interop.selfplay train --game ")
+    assert "--actions abstract --beliefs" in meta["command"] and "--updates 1 " in meta["command"]
+    layers, notes = load_policy(str(weights))
+    assert [w.shape for w, _ in layers] == [(947, 64), (64, 16)]
+    assert notes["players"] == 4 and notes["actions"] == "abstract"
+    game = bh.new_game("bullshit", players=4, seed=3)
+    bots = [LearnedBot(seed=1, weights=weights), *(make_bot("counter", seed=s) for s in (2, 3, 4))]
+    while not game.over:
+        seat = acting_seat(game)
+        game.apply(seat, bots[seat].act(game.view(seat), Choices(game, seat)))
+    assert game.result is not None
+    train(TrainConfig(**TINY, updates=1), tmp_path / "full", quiet=True)  # type: ignore[arg-type]
+    with pytest.raises(bh.RuleError, match="trained over 'full' actions without the belief"):
+        export(tmp_path / "full" / "ckpt-00001.npz", tmp_path / "x.npz")

@@ -6,6 +6,7 @@ tasks, checkpoints, and a strength curve.
     python -m bluffhouse.interop.selfplay train ... --ray [--workers 8] | --address HOST:PORT
     python -m bluffhouse.interop.selfplay evaluate runs/a/ckpt-00100.npz --against random,counter
     python -m bluffhouse.interop.selfplay strength runs/a --against random,counter --games 20
+    python -m bluffhouse.interop.selfplay export runs/a/ckpt-00040.npz --out learned.npz
 
 Each update plays ``--rollouts`` rollouts of ``--envs`` complete games (the batched
 environment; a game longer than ``--max-steps`` actions is cut and scores 0). In each game
@@ -22,7 +23,9 @@ order, so a Ray run trains the very same weights as a local one. ``train`` resum
 latest checkpoint in ``--out``. ``evaluate`` seats a checkpoint against bluffhouse bots (one
 learning seat through the Gymnasium environment) and prints its win rate against each;
 ``strength`` does so for every checkpoint of a run and writes ``strength.csv`` and, with
-matplotlib (the ``arena`` extra), the strength curve ``strength.png``.
+matplotlib (the ``arena`` extra), the strength curve ``strength.png``.  ``export`` writes a
+checkpoint over the abstract actions with the belief features as weights the ``learned`` bot
+plays (its layers and training notes: ``bluffhouse.bots.cheat.learned.load_policy``).
 """
 
 from __future__ import annotations
@@ -349,6 +352,55 @@ def strength(
     return rows
 
 
+def export(path: str | Path, out: str | Path) -> dict[str, Any]:
+    """Writes checkpoint ``path`` as weights the ``learned`` bot plays (``w0 b0 w1 b1``: the
+    tanh layer, then the logits; ``meta``: the table, the action space and the training
+    notes, with the command that trains the same weights).  Returns the notes."""
+    policy = Policy.load(path)
+    cfg = policy.meta.get("config", {})
+    if cfg.get("actions") != "abstract" or not cfg.get("beliefs"):
+        raise RuleError(
+            f"{path} was trained over {cfg.get('actions', 'full')!r} actions "
+            f"{'with' if cfg.get('beliefs') else 'without'} the belief features; the learned "
+            "bot plays policies over the abstract actions with the belief features "
+            "(train --actions abstract --beliefs)"
+        )
+    players = cfg.get("players") or _players(policy)
+    update = int(policy.meta.get("update", 0))
+    options = " ".join(f"--option {k}={v}" for k, v in (cfg.get("options") or {}).items())
+    command = (
+        f"python -m bluffhouse.interop.selfplay train --game {cfg['game']}"
+        + (f" --players {cfg['players']}" if cfg.get("players") else "")
+        + (f" {options}" if options else "")
+        + f" --actions abstract --beliefs --envs {cfg['envs']} --rollouts {cfg['rollouts']}"
+        f" --max-steps {cfg['max_steps']} --updates {update} --hidden {cfg['hidden']}"
+        f" --league-every {cfg['league_every']} --league-share {cfg['league_share']}"
+        f" --league-size {cfg['league_size']} --stalled {cfg['stalled']} --seed {cfg['seed']}"
+        " --out runs/learned"
+    )
+    meta = {
+        "game": cfg["game"],
+        "players": players,
+        "actions": "abstract",
+        "beliefs": True,
+        "algorithm": "self-play PPO on the batched environment (bluffhouse.interop.selfplay)",
+        "hidden": cfg["hidden"],
+        "update": update,
+        "seed": cfg["seed"],
+        "command": command,
+    }
+    p = policy.params
+    np.savez_compressed(
+        out,
+        w0=p["W1"].astype(np.float32),
+        b0=p["b1"].astype(np.float32),
+        w1=p["W2"].astype(np.float32),
+        b1=p["b2"].astype(np.float32),
+        meta=repr(meta),
+    )
+    return meta
+
+
 def _players(policy: Policy) -> int:
     cfg = policy.meta.get("config", {})
     probe = batched_env(
@@ -400,6 +452,9 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--against", default="random,counter")
     e.add_argument("--games", type=int, default=20)
     e.add_argument("--seed", type=int, default=0)
+    x = sub.add_parser("export", help="a checkpoint as weights the learned bot plays")
+    x.add_argument("checkpoint")
+    x.add_argument("--out", required=True, help="the weights file to write (.npz)")
     c = sub.add_parser("strength", help="every checkpoint of a run against bluffhouse bots")
     c.add_argument("run", help="the run's folder")
     c.add_argument("--against", default="random,counter")
@@ -415,6 +470,10 @@ def main(argv: list[str] | None = None) -> int:
                     f"{r['games']} ({r['rate']:.0%}, [{r['low']:.0%}, {r['high']:.0%}])"
                 )
             print(f"wrote {Path(args.run) / 'strength.csv'}")
+            return 0
+        if args.command == "export":
+            meta = export(args.checkpoint, args.out)
+            print(f"wrote {args.out}: {meta['game']}, {meta['players']} players, {meta['command']}")
             return 0
         if args.command == "evaluate":
             results = evaluate(args.checkpoint, args.against.split(","), args.games, args.seed)

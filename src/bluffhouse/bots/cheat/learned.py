@@ -1,9 +1,11 @@
-"""The ``learned`` bot: a policy trained with masked policy gradients (sb3-contrib's
-MaskablePPO, ``python -m bluffhouse.interop.train``) for a seat of 4-player ``bullshit``,
-played with a numpy-only forward pass over weights shipped in the package
-(``learned_bullshit.npz`` next to this module: two tanh layers and the logits over its
-actions).  Torch is needed only to train; numpy is needed to play (the ``fast`` or
-``research`` extra): without numpy the bot is not offered, and asking for it says why.
+"""The ``learned`` bot: a policy trained by self-play for a seat of 4-player ``bullshit``
+(masked PPO on the batched environment against itself and a league of its past versions:
+``python -m bluffhouse.interop.selfplay train --actions abstract --beliefs``, then
+``selfplay export``), played with a numpy-only forward pass over weights shipped in the
+package (``learned_bullshit.npz`` next to this module: tanh layers, then the logits over its
+actions; weights trained by imitation and sb3-contrib's MaskablePPO,
+``python -m bluffhouse.interop.train``, play alike).  numpy is needed to play (the ``fast``
+or ``research`` extra): without numpy the bot is not offered, and asking for it says why.
 
 Its actions are the 16 abstract ones of :data:`ABSTRACT`: pass, call, or a play of ``t`` true
 and ``b`` bluff cards, the cards picked as ``counter`` picks them.  The abstraction is this
@@ -110,8 +112,8 @@ class LearnedBot(Bot):
 
     name: ClassVar[str] = "learned"
     summary: ClassVar[str] = (
-        "a policy trained by imitating counter, then masked PPO; plays "
-        "only 4-player bullshit with its own rules"
+        "a policy trained by self-play (masked PPO); plays only 4-player "
+        "bullshit with its own rules"
     )
     wants_view: ClassVar[bool] = True
     only: ClassVar[Mapping[str, Any] | None] = {"game": GAME, "players": PLAYERS}
