@@ -5,7 +5,9 @@ It covers Poker Bull on the whole pack with every option but the jokers leaving 
 (variation #5a, which changes the bids mid-game): shrinking and growing hands, recharges,
 variation #4 (a higher hand makes the bid), either count of jokers, the bid orders; a reduced
 pack (``lowest_rank``, ``suits``) is refused by name.  Observations and masks are exactly the
-PettingZoo and Gymnasium environments' (a differential test compares them).
+PettingZoo and Gymnasium environments' (a differential test compares them), and so are the
+abstract actions and belief features (``actions="abstract"``, ``beliefs=True``:
+:mod:`.batched_poker_abstract`).
 """
 
 from __future__ import annotations
