@@ -25,7 +25,7 @@ from ..cards import JOKER
 from ..encodings import CheatCodec
 from .abstract import cheat_action_names
 from .batched_beliefs import _matches
-from .batched_kernel import _jit
+from .batched_jit import _jit
 from .batched_layout import (
     A_BASE,
     A_CALL,

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from .batched_jit import _jit
 from .batched_layout import (
     A_NORDER,
     A_ORDER,
@@ -56,17 +57,6 @@ from .batched_layout import (
     TURN,
     WINDOW,
 )
-
-_numba: Any
-try:
-    import numba as _numba
-except ImportError:  # pragma: no cover - the fast extra is not installed
-    _numba = None
-
-
-def _jit(fn: Any) -> Any:
-    return _numba.njit(cache=True, nogil=True)(fn) if _numba is not None else fn
-
 
 #: The features (as ``bots.cheat.learned.BELIEFS``).
 BELIEFS = 24
@@ -354,7 +344,9 @@ def beliefs(r: Any, cfg: Any, acfg: Any, me: int, out: Any, known: Any, scratch:
         pos = _index(acfg, r[cfg[C_ALLOW]])
     elif last >= 0:
         pos = _index(acfg, r[S_LRANK]) + (me - last) % n
-    held = np.zeros(15, dtype=np.int64)
+    held = scratch[7]
+    for i in range(15):
+        held[i] = 0
     for c in range(52):
         held[c >> 2] += hand[c]
     out[0] = 1.0 if phase == TURN else 0.0

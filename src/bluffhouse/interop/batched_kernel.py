@@ -15,12 +15,12 @@ The masks are :mod:`.batched_masks`'s, and the calls over the whole batch
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from .batched_beliefs import fold
+from .batched_jit import _jit, _jit_inline
 from .batched_layout import (
     C_AFTER,
     C_ALLOW,
@@ -208,7 +208,6 @@ __all__ = [
     "F_MAXCOUNT",
     "F_STALL",
     "F_TOTAL",
-    "HAVE_NUMBA",
     "JOKER",
     "KING",
     "MASK_ANY",
@@ -250,28 +249,6 @@ __all__ = [
     "rewards_of",
     "row_layout",
 ]
-
-_numba: Any
-try:  # the optional fast extra
-    import numba as _numba
-
-    HAVE_NUMBA = True
-except ImportError:  # pragma: no cover - exercised where the extra is not installed
-    _numba = None
-    HAVE_NUMBA = False
-
-
-def _plain(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return fn
-
-
-_jit: Callable[[Callable[..., Any]], Any] = (
-    _numba.njit(cache=True, nogil=True) if HAVE_NUMBA else _plain
-)
-#: for the functions of every step (inlined where they are called: no call, no array views)
-_jit_inline: Callable[[Callable[..., Any]], Any] = (
-    _numba.njit(cache=True, nogil=True, inline="always") if HAVE_NUMBA else _plain
-)
 
 
 # ====================================================================== random numbers

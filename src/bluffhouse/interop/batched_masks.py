@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from .batched_jit import _jit, _jit_inline
 from .batched_kernel import (
     C_CALL_ID,
     C_CALLERS,
@@ -32,8 +33,6 @@ from .batched_kernel import (
     S_NALLOW,
     S_PHASE,
     WINDOW,
-    _jit,
-    _jit_inline,
     acting_seat,
 )
 

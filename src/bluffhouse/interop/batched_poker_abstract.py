@@ -25,7 +25,7 @@ from ..pokerbull.bids import FULL_HOUSE, KIND, TWO_PAIR, VALUE_OF
 from ..pokerbull.fast import _bisect_right as _bisect_floats
 from ..pokerbull.fast import _exists, _genrand, _randbelow
 from .abstract import RAISE_LEVELS
-from .batched_kernel import _jit
+from .batched_jit import _jit
 from .batched_poker_kernel import (
     C_BID_START,
     C_CALL_ID,

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..pokerbull.fast import _exists, _randbelow, _seed
-from .batched_kernel import _jit, _next_random, _squash, rewards_of
+from .batched_jit import _jit
+from .batched_kernel import _next_random, _squash, rewards_of
 
 JOKER = 52
 NCARDS = 53

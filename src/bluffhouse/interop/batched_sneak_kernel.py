@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 
 from ..pokerbull.fast import _randbelow
-from .batched_kernel import _jit, _squash
+from .batched_jit import _jit
+from .batched_kernel import _squash
 
 TURN, WINDOW, OVER = 0, 1, 2
 # combination types, as bluffhouse.sneak.combos numbers them

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .batched_kernel import _jit
+from .batched_jit import _jit
 from .batched_sneak_kernel import (
     C_DRAW_ID,
     C_HANDS,

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..pokerbull.fast import _seed
-from .batched_kernel import _jit, _next_random
+from .batched_jit import _jit
+from .batched_kernel import _next_random
 from .batched_sneak_kernel import (
     C_MAXSTEPS,
     C_N,

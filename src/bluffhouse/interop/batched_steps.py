@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from .batched_beliefs import BELIEFS, beliefs, beliefs_of
+from .batched_jit import _jit
 from .batched_kernel import (
     C_KNOW,
     OVER,
@@ -18,7 +19,6 @@ from .batched_kernel import (
     S_TRUNC,
     _apply,
     _deal,
-    _jit,
     _next_random,
     _start,
     acting_seat,
