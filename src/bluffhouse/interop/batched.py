@@ -280,7 +280,8 @@ class BatchedCheat(BatchedGames):
         self.encoder = encoder
         self.spec = spec
         self._tables(spec, codec, encoder)
-        self._small = AbstractTables(codec, self._group_of)
+        #: the claim order and the abstract plays' ids (the belief features read the order)
+        self._abstract_tables = AbstractTables(codec, self._group_of)
         if beliefs:
             self._cfg[k.C_KNOW] = self._cfg[k.C_ROWLEN]
             self._cfg[k.C_ROWLEN] += block_size(config.players)
@@ -291,9 +292,7 @@ class BatchedCheat(BatchedGames):
         self._buffers(int(self._cfg[k.C_ROWLEN]), seed, mask)
         #: the full space's mask (the kernel's), and the abstract one where asked
         self._concrete_mask = mask
-        self._abstract: AbstractTables | None = None
         if self.actions == "abstract":
-            self._abstract = self._small
             self.num_actions = ABSTRACT_SIZE
             self._mask = np.zeros((num_envs, ABSTRACT_SIZE), dtype=np.int8)
             self._abstract_ids = np.full((num_envs, ABSTRACT_SIZE), -1, dtype=np.int64)
@@ -452,7 +451,7 @@ class BatchedCheat(BatchedGames):
                 self._after,
                 self._seats(),
                 self._obs,
-                self._small.cfg,
+                self._abstract_tables.cfg,
             )
             steps.mask_batch(
                 self._rows,
@@ -479,7 +478,7 @@ class BatchedCheat(BatchedGames):
             self._after,
             seats,
             out,
-            self._small.cfg,
+            self._abstract_tables.cfg,
         )
 
     def hands(self, game: int) -> list[list[str]]:
@@ -516,21 +515,21 @@ class BatchedCheat(BatchedGames):
         steps.start_dealt(self._rows, cfg, self._claimable, self._first_claims)
 
     def describe(self, action: int) -> str:
-        if self._abstract is not None:
+        if self.actions == "abstract":
             return ABSTRACT_NAMES[action]
         return self.codec.describe(action)
 
     def concrete_ids(self) -> npt.NDArray[np.int64]:
         """``actions="abstract"``: the concrete id (of the full action space) each abstract
         id of each game stands for now, (N, 16), -1 where it is not legal."""
-        if self._abstract is None:
+        if self.actions != "abstract":
             raise RuleError("concrete_ids() is for actions='abstract'; these ids are concrete")
         return self._abstract_ids.copy()
 
     def _abstract_masks(self) -> None:
-        t = self._abstract
-        if t is None:
+        if self.actions != "abstract":
             return
+        t = self._abstract_tables
         abstract_batch(
             self._rows,
             self._cfg,
@@ -545,7 +544,7 @@ class BatchedCheat(BatchedGames):
         )
 
     def _step(self, actions: npt.NDArray[np.int64]) -> Batch:
-        if self._abstract is not None and actions[0] >= 0:
+        if self.actions == "abstract" and actions[0] >= 0:  # (reset: every id is -1)
             actions = self._abstract_ids[np.arange(self.num_envs), actions]
         steps.step_batch(
             self._rows,
@@ -575,7 +574,7 @@ class BatchedCheat(BatchedGames):
             self._final_seat,
             self._scratch,
             self._words,
-            self._small.cfg,
+            self._abstract_tables.cfg,
             self._known,
             self._bscratch,
         )
