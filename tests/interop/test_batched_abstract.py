@@ -270,3 +270,21 @@ def test_poker_bull_abstract_ids_stand_for_legal_bids() -> None:
         keys = rng.random(batch.mask.shape) * batch.mask
         batch = env.step(keys.argmax(axis=1))
     assert env.describe(3) == "raise, stands 60%"
+
+
+def test_observing_any_seat_gives_the_belief_features_the_python_abstraction_gives() -> None:
+    """``observe(seats)`` of the seats asked is the batch's own observation, belief features
+    included (worked out apart, by the same numbers); in Poker Bull every other seat's
+    features are zeros, as the Python abstraction's (it has no decision to judge)."""
+    poker = BatchedPokerBull("poker_bull", 2, seed=4, beliefs=True)
+    batch = poker.reset()
+    size = poker.encoder.size
+    np.testing.assert_array_equal(poker.observe(batch.seat), batch.obs)
+    other = (batch.seat + 1) % poker.players
+    assert not poker.observe(other)[:, size:].any()
+    cheat = BatchedCheat("bullshit", 2, seed=4, beliefs=True)
+    batch = cheat.reset()
+    rng = np.random.default_rng(4)
+    for _ in range(30):
+        batch = cheat.step((rng.random(batch.mask.shape) * batch.mask).argmax(axis=1))
+    np.testing.assert_array_equal(cheat.observe(batch.seat), batch.obs)

@@ -36,7 +36,7 @@ from .table import build
 __all__ = ["BatchedPokerBull"]
 
 
-def t_bids(codec: PokerBullCodec) -> int:
+def _most_bids(codec: PokerBullCodec) -> int:
     """The most bids a hand can hold (every bid of the space, each higher than the last)."""
     return len(codec.space.bids) + 1
 
@@ -86,8 +86,9 @@ class BatchedPokerBull(EngineSeededGames):
         #: the abstraction's tables and each game's generator (abstract ids or beliefs)
         self._judging: PokerAbstractTables | None = None
         if self.actions == "abstract" or beliefs:
+            most = rules.stall_limit or _most_bids(codec)
             self._judging = PokerAbstractTables(
-                codec.space, rules.pack(rules.jokers), num_envs, rules.stall_limit or t_bids(codec)
+                codec.space, rules.pack(rules.jokers), num_envs, most
             )
             self._extra_obs = POKER_ABSTRACT_SIZE if beliefs else 0
         self._buffers(int(self._cfg[k.C_ROWLEN]), seed)
@@ -211,6 +212,9 @@ class BatchedPokerBull(EngineSeededGames):
 
     def _observe_into(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
         k.observe_batch(self._rows, self._cfg, self._fcfg, self._cat, self._natural, seats, out)
+        if self.beliefs:  # the seat asked has its judgement; the others have none to make
+            asked = seats == self._seat
+            out[asked, self.encoder.size :] = self._features[asked]
 
     def hands(self, game: int) -> list[list[int]]:
         """The hands of one game now, as card ints in increasing order (for tests)."""
