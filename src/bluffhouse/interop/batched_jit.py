@@ -1,28 +1,16 @@
-"""The batched environments' compiler: numba's ``njit`` (cached, without the GIL) where the
-``fast`` extra is installed, else the plain Python functions (the same results, far slower)."""
+"""The batched environments' compiler: the integer Cheat engine's (numba's ``njit``, cached,
+without the GIL, where the ``fast`` extra is installed, else the plain Python functions: the
+same results, far slower), and its inlining form for the functions of every step."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-_numba: Any
-try:  # the optional fast extra
-    import numba as _numba
+from ..cheat.fast_kernel import HAVE_NUMBA, _jit, _numba, _plain
 
-    HAVE_NUMBA = True
-except ImportError:  # pragma: no cover - exercised where the extra is not installed
-    _numba = None
-    HAVE_NUMBA = False
+__all__ = ["HAVE_NUMBA", "_jit", "_jit_inline"]
 
-
-def _plain(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return fn
-
-
-_jit: Callable[[Callable[..., Any]], Any] = (
-    _numba.njit(cache=True, nogil=True) if HAVE_NUMBA else _plain
-)
 #: for the functions of every step (inlined where they are called: no call, no array views)
 _jit_inline: Callable[[Callable[..., Any]], Any] = (
     _numba.njit(cache=True, nogil=True, inline="always") if HAVE_NUMBA else _plain

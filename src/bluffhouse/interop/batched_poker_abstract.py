@@ -28,9 +28,11 @@ from .abstract import RAISE_LEVELS
 from .batched_jit import _jit
 from .batched_poker_kernel import (
     C_BID_START,
+    C_BIDHIST,
     C_CALL_ID,
     C_HANDS,
     C_HIGHER,
+    C_HIST,
     C_SIZES,
     JOKER,
     NCARDS,
@@ -44,8 +46,6 @@ from .batched_poker_kernel import (
     _bisect_right,
     _total,
 )
-from .batched_poker_kernel import C_BIDHIST as _C_BIDHIST
-from .batched_poker_kernel import C_HIST as _C_HIST
 
 __all__ = [
     "POKER_ABSTRACT_SIZE",
@@ -125,10 +125,10 @@ def _read_bids(r: Any, cfg: Any, log: Any, cap: int, fresh: bool) -> None:
     if fresh or log[0] != r[S_HAND_NO] or log[1] > r[S_NBIDS]:
         log[0] = r[S_HAND_NO]
         log[1] = 0
-    hist = cfg[_C_HIST]
+    hist = cfg[C_HIST]
     while log[1] < r[S_NBIDS] and log[1] < cap:
         i = log[1]
-        at = cfg[_C_BIDHIST] + (i % hist) * 2
+        at = cfg[C_BIDHIST] + (i % hist) * 2
         log[2 + 2 * i] = r[at]
         log[3 + 2 * i] = r[at + 1]
         log[1] += 1
@@ -175,6 +175,7 @@ def poker_abstract_batch(
     work = np.zeros(NCARDS + 2, dtype=np.int64)
     taken = np.zeros(NCARDS + 2, dtype=np.int64)
     own = np.zeros(NCARDS, dtype=np.int64)
+    left = np.zeros(NCARDS, dtype=np.int64)
     memo = np.zeros(head.shape[0], dtype=np.int64)
     seen_cat = np.zeros(32, dtype=np.int64)
     rated_i = np.zeros(full.shape[1], dtype=np.int64)
@@ -201,7 +202,6 @@ def poker_abstract_batch(
                 own[nown] = c
                 nown += 1
         nrest = 0
-        left = np.zeros(NCARDS, dtype=np.int64)
         for c in range(NCARDS):
             left[c] = r[hand + c]
         for i in range(pack.shape[0]):
