@@ -1,17 +1,21 @@
-"""The learned bot's published table: the shipped weights in the ``learned`` seat of
-4-player Bullsh*t against every opponent table of the bot suite, and ``counter`` in the same
-seat for comparison, the figures the docs quote.
+"""The learned bot's published tables: the shipped weights in the ``learned`` seat of one of
+its tables against every opponent table of the bot suite, and ``counter`` in the same seat
+for comparison, the figures the docs quote.
 
-    python bench/learned_table.py [--games 200] [--workers 2] [--seed 0] [--write FILE]
+    python bench/learned_table.py [--table bullshit|poker_bull] [--games 200] [--workers 2]
+                                  [--seed 0] [--write FILE]
 
-prints a Markdown table: per opponent table, the learned seat's win share over the games with
-a winner, its 95% (Wilson) interval and how it stands to a fair share of 25% (``+`` above,
-``-`` below, ``=`` within), the games with a winner out of those played, how it played (time
-a move, the share of its lies called, cards taken a game) and ``counter``'s share in that
-seat.  ``--write FILE`` puts it into FILE in place of the block between the
-``<!-- learned-table`` and ``<!-- /learned-table -->`` lines, with the fingerprint of the
-weights and bots it measured (``bluffhouse.bots.cheat.learned.play_fingerprint``): a test
-fails when the weights or any bot change and the table was not measured again.
+``--table bullshit`` (the default): 4-player Bullsh*t against the Cheat suite's opponents;
+``--table poker_bull``: 3-player Poker Bull (the rule text, the suite's ``poker_bull_3``)
+against the Poker Bull suite's.  It prints a Markdown table: per opponent table, the learned
+seat's win share over the games with a winner, its 95% (Wilson) interval and how it stands
+to a fair share (``+`` above, ``-`` below, ``=`` within), the games with a winner out of
+those played, how it played (time a move; in the Cheat family the share of its lies called
+and the cards taken a game) and ``counter``'s share in that seat.  ``--write FILE`` puts it
+into FILE in place of the table's block (between ``<!-- learned-table`` or
+``<!-- learned-table-poker_bull`` and the matching ``<!-- /learned-table... -->``), with the
+fingerprint of the weights and bots it measured (``bluffhouse.bots.learned.play_fingerprint``):
+a test fails when the weights or any bot change and the tables were not measured again.
 """
 
 from __future__ import annotations
@@ -24,11 +28,21 @@ import sys
 import time
 from pathlib import Path
 
-from bluffhouse.arena import SUITE_OPPONENTS, SuiteCell, run_suite
-from bluffhouse.bots.cheat.learned import play_fingerprint
+from bluffhouse.arena import POKER_BULL_OPPONENTS, SUITE_OPPONENTS, SuiteCell, run_suite
+from bluffhouse.bots.learned import play_fingerprint
 
-BEGIN = "<!-- learned-table"
-END = "<!-- /learned-table -->"
+#: Each table: (the suite, its rule set, the opponents, the seats).
+TABLES = {
+    "bullshit": ("rules", "bullshit", SUITE_OPPONENTS, 4),
+    "poker_bull": ("poker_bull", "poker_bull_3", POKER_BULL_OPPONENTS, 3),
+}
+WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def markers(name: str) -> tuple[str, str]:
+    """The lines that open and close a table's block in the docs."""
+    tail = "" if name == "bullshit" else f"-{name}"
+    return f"<!-- learned-table{tail} ", f"<!-- /learned-table{tail} -->"
 
 
 def _share(cell: SuiteCell) -> str:
@@ -40,37 +54,43 @@ def _share(cell: SuiteCell) -> str:
     return f"{d['win_share']:.1%} [{low:.1%}, {high:.1%}] {mark}"
 
 
-def _habits(cell: SuiteCell) -> str:
+def _habits(cell: SuiteCell, cheat: bool) -> str:
+    if not cheat:
+        return f"{cell.move_ms:.1f} ms"
     rate = cell.caught_rate
     lies = f"{rate:.0%} of {cell.lies}" if rate is not None else "no lies"
     return f"{cell.move_ms:.1f} ms, {lies}, {cell.taken_per_game:.1f}"
 
 
-def table(games: int, workers: int, seed: int) -> tuple[str, float]:
-    """The Markdown table and the seconds it took."""
+def table(name: str, games: int, workers: int, seed: int) -> tuple[str, float]:
+    """The Markdown table of table ``name`` and the seconds it took."""
+    suite, rules, opponents, players = TABLES[name]
+    cheat = name != "poker_bull"
     start = time.perf_counter()
     cells = run_suite(
-        "rules", games, workers=workers, seed=seed, bots=("learned", "counter"), rules=("bullshit",)
+        suite, games, workers=workers, seed=seed, bots=("learned", "counter"), rules=(rules,)
     )
     seconds = time.perf_counter() - start
+    habits = "ms a move, lies called, cards taken a game" if cheat else "ms a move"
     rows = [
         "| opponents | `learned`: wins (95% interval) | decided / games "
-        "| `learned`: ms a move, lies called, cards taken a game | `counter` in its seat |",
+        f"| `learned`: {habits} | `counter` in its seat |",
         "|---|---|---|---|---|",
     ]
-    for opponent in SUITE_OPPONENTS:
+    for opponent in opponents:
         learned = next(c for c in cells if c.bot == "learned" and c.opponent == opponent)
         counter = next((c for c in cells if c.bot == "counter" and c.opponent == opponent), None)
         rows.append(
             f"| {opponent.replace('+', ' + ')} | {_share(learned)} "
-            f"| {learned.decided} / {learned.games} | {_habits(learned)} "
-            f"| {_share(counter) if counter else 'a fair share (four counters)'} |"
+            f"| {learned.decided} / {learned.games} | {_habits(learned, cheat)} "
+            f"| {_share(counter) if counter else f'a fair share ({WORDS[players]} counters)'} |"
         )
     return "\n".join(rows), seconds
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--table", choices=tuple(TABLES), default="bullshit", help="which table")
     ap.add_argument("--games", type=int, default=200, help="games a cell (default 200)")
     ap.add_argument(
         "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)"
@@ -80,10 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     load = os.getloadavg()[0]
     fingerprint = play_fingerprint()  # (of the code the games are about to play)
-    body, seconds = table(args.games, args.workers, args.seed)
+    body, seconds = table(args.table, args.games, args.workers, args.seed)
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     note = (
-        f"`python bench/learned_table.py --games {args.games} --workers {args.workers} "
+        f"`python bench/learned_table.py"
+        + ("" if args.table == "bullshit" else f" --table {args.table}")
+        + f" --games {args.games} --workers {args.workers} "
         f"--seed {args.seed}`, {when}, {seconds:.0f} s on {args.workers} worker(s) of "
         f"{os.cpu_count()} cores, load {load:.1f} at the start:"
     )
@@ -94,11 +116,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     path = Path(args.write)
     text = path.read_text(encoding="utf-8")
-    block = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.S)
+    begin, end = markers(args.table)
+    block = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
     if not block.search(text):
-        print(f"learned_table: {path} has no {BEGIN} ... {END} block", file=sys.stderr)
+        print(f"learned_table: {path} has no {begin}... {end} block", file=sys.stderr)
         return 2
-    fresh = f"{BEGIN} fingerprint={fingerprint} -->\n{note}\n\n{body}\n{END}"
+    fresh = f"{begin}fingerprint={fingerprint} -->\n{note}\n\n{body}\n{end}"
     path.write_text(block.sub(lambda _: fresh, text, count=1), encoding="utf-8")
     print(f"\nwritten into {path}")
     return 0

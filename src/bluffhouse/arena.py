@@ -513,8 +513,9 @@ SUITE_RULES: dict[str, tuple[str, dict[str, Any], int]] = {
         },
         4,
     ),
-    # Poker Bull as the rule text has it.
+    # Poker Bull as the rule text has it, at four seats and at three (the learned bot's table).
     "poker_bull": ("poker_bull", {}, 4),
+    "poker_bull_3": ("poker_bull", {}, 3),
     # A common house-rule form of card Liar's Poker: everyone starts with one card, a loser
     # gets one more and is out on losing with five, no jokers, and a bid stands when the
     # pool's best hand is at least the bid (variation #4); at three and four seats.

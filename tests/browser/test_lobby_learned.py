@@ -1,4 +1,4 @@
-"""The lobby offers the ``learned`` bot at its one table only: greyed out, with the reason, for
+"""The lobby offers the ``learned`` bot at its tables only: greyed out, with the reason, for
 another game, another player count or changed rules (a chosen learned bot falls back to the
 default), and a room made with it at 4-player bullshit seats learned bots."""
 
@@ -39,7 +39,9 @@ def test_the_lobby_offers_learned_at_its_table_only(browser: Any, shared_server:
     set_option(page, "jokers", 2)  # changed rules: greyed out too
     assert _learned(page)["disabled"]
     page.select_option("#game", "poker_bull")
-    assert _learned(page)["disabled"]
+    assert _learned(page)["disabled"]  # (4 players: its Poker Bull table has 3)
+    page.fill("#players", "3")
+    assert _learned(page) == {"disabled": False, "text": bot_label("learned")}
     page.close()
 
     page = browser.new_page()

@@ -173,7 +173,7 @@ def test_no_import_cycles() -> None:
 
 def test_the_walk_sees_imports_inside_functions() -> None:
     """The checks above would pass vacuously if the walk missed imports: it finds the
-    terminal's in-function import of the Poker Bull aid and the bots' lazy family import."""
+    terminal's in-function import of the Poker Bull aid and the learned bot's of the api."""
     assert "bluffhouse.pokerbull.aid" in GRAPH["bluffhouse.terminal"]
-    assert "bluffhouse.bots.cheat.learned" in GRAPH["bluffhouse.bots"]
+    assert "bluffhouse.api" in GRAPH["bluffhouse.bots.learned"]
     assert layer_of("bluffhouse.bots.cheat.counter") > layer_of("bluffhouse.cheat.engine")

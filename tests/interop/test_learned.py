@@ -1,4 +1,5 @@
-"""The ``learned`` bot (``bluffhouse.bots.cheat.learned``): its shipped weights load with numpy
+"""The ``learned`` bot (``bluffhouse.bots.learned``) at 4-player Bullsh*t (its Cheat table,
+``bluffhouse.bots.cheat.learned``): its shipped weights load with numpy
 alone, its frozen observation is the research encoder's vector of 4-player Bullsh*t, it plays
 whole games as the registry's ``learned`` without the interface packages, and any other
 table refuses it by name (the command line, a game that seats it anyway, no numpy)."""
@@ -17,20 +18,18 @@ import pytest
 import bluffhouse as bh
 from bluffhouse import cli
 from bluffhouse.bots import Choices, bot_refusal, make_bot
-from bluffhouse.bots.cheat import learned as home
+from bluffhouse.bots import learned as home
+from bluffhouse.bots.cheat import learned as cheat_home
 from bluffhouse.bots.cheat.learned import (
     ABSTRACT,
     BELIEFS,
     WEIGHTS,
-    LearnedBot,
     abstract_actions,
     abstract_of,
     belief_features,
-    forward,
     knowledge,
-    load_policy,
-    observation,
 )
+from bluffhouse.bots.learned import LearnedBot, forward, load_policy, observation
 from bluffhouse.interop.table import build
 from bluffhouse.simulate import play_game
 
@@ -153,8 +152,8 @@ def test_every_move_is_legal_against_the_bots_it_trained_with(opponent: str) -> 
 @pytest.mark.parametrize(
     ("game", "players", "options", "words"),
     [
-        ("poker_bull", 4, {}, "plays only 4-player bullshit, not 4-player poker_bull"),
-        ("bullshit", 3, {}, "plays only 4-player bullshit, not 3-player bullshit"),
+        ("poker_bull", 4, {}, "plays only 4-player bullshit or 3-player poker_bull, not 4-player"),
+        ("bullshit", 3, {}, "plays only 4-player bullshit or 3-player poker_bull, not 3-player b"),
         ("bluff", 4, {}, "not 4-player bluff"),
         ("bullshit", 4, {"stall_limit": 300}, "these options change them (stall_limit)"),
     ],
@@ -179,7 +178,7 @@ def test_its_own_table_and_the_alias_are_accepted() -> None:
 
 def test_the_command_line_refuses_it_elsewhere(capsys: pytest.CaptureFixture[str]) -> None:
     for argv in (
-        ["simulate", "poker_bull", "--games", "1", "--bots", "learned"],
+        ["simulate", "poker_bull", "--players", "4", "--games", "1", "--bots", "learned"],
         ["arena", "bullshit", "--players", "5", "--bots", "learned,counter"],
         ["play", "sneak", "--bots", "learned"],
     ):
@@ -237,26 +236,30 @@ def test_it_holds_its_own_against_always_call_and_beats_random() -> None:
     from bluffhouse.interop.train import evaluate, evaluation_table
 
     calls, rand = evaluate(["always_call", "random"], 8, 0, WEIGHTS, progress=False)
-    assert home.WEIGHTS == WEIGHTS  # the bot's default weights are put back
+    assert cheat_home.WEIGHTS == WEIGHTS  # the bot's default weights are put back
     assert calls["stalled"] == 8 and calls["stall_wins"] >= 1 and calls["stall_place"] <= 3.0
     assert rand["finished"] == 8 and rand["wins"] >= 7
     assert "| always_call | 8 | 0 | 0 | - | " in evaluation_table([calls, rand])
 
 
-def test_the_published_table_was_measured_with_these_weights_and_bots() -> None:
-    """The docs' table of the learned bot names the fingerprint of what it measured; a change
-    of the weights or of any bot (the learned one's own, the card counter it reads, its
-    opponents) makes it stale until it is measured again."""
+def test_the_published_tables_were_measured_with_these_weights_and_bots() -> None:
+    """The docs' tables of the learned bot (one per table it is offered at) name the
+    fingerprint of what they measured; a change of the weights or of any bot (the learned
+    one's own, the counting it reads, its opponents) makes them stale until measured again."""
     from pathlib import Path
 
     docs = Path(__file__).resolve().parents[2] / "docs" / "research.md"
-    found = re.search(r"<!-- learned-table fingerprint=(\S+) -->", docs.read_text("utf-8"))
-    assert found, "docs/research.md has lost its learned-table block"
-    assert found.group(1) == home.play_fingerprint(), (
-        "the learned bot's table in docs/research.md was measured with other weights or bots: "
-        "measure it again with `python bench/learned_table.py --write docs/research.md` "
-        "(and update the prose around it)"
+    found = dict(
+        re.findall(r"<!-- learned-table(-\w+)? fingerprint=(\S+) -->", docs.read_text("utf-8"))
     )
+    assert set(found) == {"", "-poker_bull"}, "docs/research.md has lost a learned-table block"
+    for tail, fingerprint in found.items():
+        table = tail.lstrip("-") or "bullshit"
+        assert fingerprint == home.play_fingerprint(), (
+            f"the learned bot's {table} table in docs/research.md was measured with other "
+            f"weights or bots: measure it again with `python bench/learned_table.py --table "
+            f"{table} --write docs/research.md` (and update the prose around it)"
+        )
 
 
 def test_the_fingerprint_follows_the_weights_and_the_bots(
@@ -266,5 +269,5 @@ def test_the_fingerprint_follows_the_weights_and_the_bots(
     assert re.fullmatch(r"[0-9a-f]{16}", before)
     copy = tmp_path / "weights.npz"
     copy.write_bytes(WEIGHTS.read_bytes() + b"\0")
-    monkeypatch.setattr(home, "WEIGHTS", copy)
+    monkeypatch.setattr(cheat_home, "WEIGHTS", copy)
     assert home.play_fingerprint() != before

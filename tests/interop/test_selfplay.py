@@ -148,7 +148,7 @@ def test_an_abstract_run_exports_weights_the_learned_bot_plays(tmp_path: Path) -
     notes keep the command that trains them; a full-space checkpoint is refused by name."""
     import bluffhouse as bh
     from bluffhouse.bots import Choices, make_bot
-    from bluffhouse.bots.cheat.learned import LearnedBot, load_policy
+    from bluffhouse.bots.learned import LearnedBot, load_policy
     from bluffhouse.interop.selfplay import export
     from bluffhouse.interop.table import acting_seat
 
@@ -173,3 +173,96 @@ def test_an_abstract_run_exports_weights_the_learned_bot_plays(tmp_path: Path) -
     train(TrainConfig(**TINY, updates=1), tmp_path / "full", quiet=True)  # type: ignore[arg-type]
     with pytest.raises(bh.RuleError, match="trained over 'full' actions without the belief"):
         export(tmp_path / "full" / "ckpt-00001.npz", tmp_path / "x.npz")
+
+
+def test_the_league_styles_keep_their_habits() -> None:
+    """Each fixed style of the league, given a mask and the belief features, plays its habit:
+    callers call, non-callers never do, liars lay a bluff card, the honest never do, and the
+    Poker Bull threshold bidder calls only under its odds."""
+    from bluffhouse.bots.cheat.learned import ABSTRACT, BELIEFS
+    from bluffhouse.interop.league import style
+
+    rng = np.random.default_rng(0)
+    feats = np.zeros(BELIEFS, np.float32)
+    window = np.zeros(16, np.int8)
+    window[[0, 1]] = 1
+    turn = np.zeros(16, np.int8)
+    plays = {(t, b): i for i, (kind, t, b) in enumerate(ABSTRACT) if kind == "play"}
+    for tb in ((1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2)):
+        turn[plays[tb]] = 1
+    assert style("cheat", "always_call")(window, feats, rng) == 1
+    assert style("cheat", "never_call")(window, feats, rng) == 0
+    feats[18] = 0.9  # the last play is likely true: the counting styles let it stand
+    assert style("cheat", "counter")(window, feats, rng) == 0
+    feats[18] = 0.1
+    assert style("cheat", "counter")(window, feats, rng) == 1
+    assert ABSTRACT[style("cheat", "never_lie")(turn, feats, rng)][1:] == (2, 0)
+    assert ABSTRACT[style("cheat", "always_lie")(turn, feats, rng)][1:] == (2, 1)
+    thirds = [style("cheat", "calls_third")(window, feats, rng) for _ in range(600)]
+    assert 150 < thirds.count(1) < 250
+    # Poker Bull: 0 the call, 1-5 raises by their chance, 6 the nearest raise
+    mask = np.ones(7, np.int8)
+    odds = np.array([0.05, 0.99, 0.9, 0.7, 0.5, 0.3, 0.3], np.float32)
+    assert style("poker_bull", "threshold")(mask, odds, rng) == 0
+    assert style("poker_bull", "never_call")(mask, odds, rng) != 0
+    assert style("poker_bull", "always_call")(mask, odds, rng) == 0
+    odds[0] = 0.5
+    assert style("poker_bull", "threshold")(mask, odds, rng) == 4
+    assert style("poker_bull", "threshold_even")(mask, odds, rng) == 3
+    assert style("poker_bull", "honest")(mask, odds, rng) == 1
+    # counter's values: the call is worth 1 - 0.5; a raise 1 - 0.8 (1 - p): id 1 (0.99) best
+    assert style("poker_bull", "counter")(mask, odds, rng) == 1
+    opening = np.array([0, 0, 0, 1, 1, 1, 1], np.int8)
+    assert style("poker_bull", "always_call")(opening, odds, rng) == 3
+    with pytest.raises(Exception, match="no league style 'bluffer' for poker bull; the styles"):
+        style("poker_bull", "bluffer")
+
+
+ABSTRACT_TINY = {
+    "game": "bullshit", "envs": 4, "rollouts": 1, "max_steps": 400, "league_every": 1,
+    "actions": "abstract", "beliefs": True,
+}  # fmt: skip
+
+
+def test_styles_take_league_seats_and_a_run_can_start_by_imitating_one(tmp_path: Path) -> None:
+    cfg = TrainConfig(
+        **ABSTRACT_TINY, updates=1, styles=["always_call", "never_lie"], imitate="always_call",
+        imitate_games=8, seed=2,
+    )  # type: ignore[arg-type]  # fmt: skip
+    train(cfg, tmp_path, quiet=True)
+    assert sorted(p.name for p in tmp_path.glob("ckpt-*.npz")) == [
+        "ckpt-00000.npz",
+        "ckpt-00001.npz",
+    ]
+    # checkpoint 0 is the imitation: it calls where it may, as always_call does
+    from bluffhouse.interop.batched_games import batched_env
+
+    taught = Policy.load(tmp_path / "ckpt-00000.npz")
+    env = batched_env("bullshit", 16, actions="abstract", beliefs=True)
+    batch = env.reset(seed=9)
+    rng = np.random.default_rng(0)
+    calls = asked = 0
+    for _ in range(60):
+        act, _, _ = taught.act(np.asarray(batch.obs), np.asarray(batch.mask), rng)
+        may = np.asarray(batch.mask)[:, 1] > 0
+        asked += int(may.sum())
+        calls += int((act[may] == 1).sum())
+        batch = env.step(act)
+    assert asked > 20 and calls / asked > 0.8
+    # a rollout where every other seat is a style: the learner holds one seat a game
+    job_cfg = {
+        "game": "bullshit", "players": None, "envs": 4, "max_steps": 400,
+        "options": {"actions": "abstract", "beliefs": True}, "league_share": 1.0,
+        "styles": ["never_call"],
+    }  # fmt: skip
+    out = rollout((job_cfg, taught.params, [], 3))
+    assert out["held"] == out["games"] == 4
+
+
+def test_styles_and_imitation_need_the_abstract_actions(tmp_path: Path) -> None:
+    import bluffhouse as bh
+
+    with pytest.raises(bh.RuleError, match="add --actions abstract --beliefs"):
+        train(TrainConfig(**TINY, updates=1, styles=["counter"]), tmp_path, quiet=True)  # type: ignore[arg-type]
+    with pytest.raises(bh.RuleError, match="no league style 'threshold' for cheat"):
+        train(TrainConfig(**ABSTRACT_TINY, updates=1, styles=["threshold"]), tmp_path, quiet=True)  # type: ignore[arg-type]

@@ -17,10 +17,12 @@ import bluffhouse as bh
 pytest.importorskip("numpy", reason="the learned bot needs numpy")
 
 
-def test_the_lobby_lists_it_with_its_one_table(shared_server: ServerProc) -> None:
+def test_the_lobby_lists_it_with_its_tables(shared_server: ServerProc) -> None:
     bots = shared_server.get("/api/bots").json()
     assert "learned" in bots["bots"] and bots["default"] == "counter"
-    assert bots["only"] == {"learned": {"game": "bullshit", "players": 4}}
+    assert bots["only"] == {
+        "learned": [{"game": "bullshit", "players": 4}, {"game": "poker_bull", "players": 3}]
+    }
 
 
 @pytest.mark.parametrize(
@@ -28,8 +30,8 @@ def test_the_lobby_lists_it_with_its_one_table(shared_server: ServerProc) -> Non
     [
         (
             {"game": "poker_bull", "players": 4, "bots": {"3": "learned"}},
-            "the bot for seat 3: the learned bot plays only 4-player bullshit, not 4-player "
-            "poker_bull",
+            "the bot for seat 3: the learned bot plays only 4-player bullshit or 3-player "
+            "poker_bull, not 4-player poker_bull",
         ),
         ({"game": "cheat", "players": 3, "bots": {"2": "learned"}}, "not 3-player bullshit"),
         (

@@ -33,4 +33,4 @@ __all__ = [
 ]
 
 # last, so that the lists of bots end with it
-from .cheat import learned as _learned  # noqa: F401  (registers learned where numpy is)
+from . import learned as _learned  # noqa: F401  (registers learned where numpy is)

@@ -105,9 +105,9 @@ class Bot:
     summary: ClassVar[str] = ""
     #: Bots that decide from the legal actions alone skip the cost of building a view.
     wants_view: ClassVar[bool] = True
-    #: The one table a specialist bot plays (``{"game": id, "players": n}``, with that game's
-    #: own rules), for lists such as the server lobby's; None: every game and table.
-    only: ClassVar[Mapping[str, Any] | None] = None
+    #: The tables a specialist bot plays (each ``{"game": id, "players": n}``, with that
+    #: game's own rules), for lists such as the server lobby's; None: every game and table.
+    only: ClassVar[tuple[Mapping[str, Any], ...] | None] = None
     #: For people: the level it is offered as ("Easy", "Normal", "Hard"; "" for a character
     #: with one habit), what it is like in a few words, and the names it sits under at a table
     #: (the first for the first such bot at a table, and so on).  The internal ``name`` is

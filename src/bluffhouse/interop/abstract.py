@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from ..bots import Choices
+from ..bots.pokerbull.learned import RAISE_LEVELS as POKER_RAISE_LEVELS
 from ..encodings import GameConfig, Vector, action_codec
 from ..errors import IllegalAction, RuleError
 from ..game import Game
@@ -42,7 +43,7 @@ View = Mapping[str, Any]
 #: The environments' values of ``actions``.
 ACTION_SPACES = ("full", "abstract")
 #: Poker Bull: the chances a raise id asks for, in order (ids 1 to 5; id 6: the nearest raise).
-RAISE_LEVELS = (0.95, 0.8, 0.6, 0.4, 0.2)
+RAISE_LEVELS = POKER_RAISE_LEVELS
 
 
 class Abstraction:
@@ -113,75 +114,42 @@ def cheat_action_names() -> tuple[str, ...]:
 
 
 class PokerBullAbstraction(Abstraction):
-    """Poker Bull's (see the module notes).  The imagined deals are drawn from ``seed``'s
+    """Poker Bull's (see the module notes; the ids and features are the ``learned`` bot's,
+    :mod:`bluffhouse.bots.pokerbull.learned`).  The imagined deals are drawn from ``seed``'s
     generator, so a seeded environment plays the same games."""
 
     def __init__(self, config: GameConfig, seed: int = 0) -> None:
-        self.size = 2 + len(RAISE_LEVELS)
-        self.beliefs = 2 + len(RAISE_LEVELS)
-        self.names = (
-            "call",
-            *(f"raise, stands {p:.0%}" for p in RAISE_LEVELS),
-            "the nearest raise",
-        )
+        from ..bots.pokerbull import learned
+
+        self._learned = learned
+        self.size = learned.SIZE
+        self.beliefs = learned.BELIEFS
+        self.names = learned.NAMES
         self._rng = random.Random(seed)
         self._kept: tuple[Any, ...] | None = None
 
     def seed(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def _judged(self, game: Game, seat: int, view: View) -> tuple[float, list[tuple[int, float]]]:
-        """(the standing bid's chance to stand or 0, [(raise index, its chance)] in the order
-        of the candidate raises), once per game version and seat."""
+    def _judged(self, game: Game, seat: int, view: View) -> Any:
+        """The judgement of the view, once per game version and seat."""
         key = (id(game), game.version, seat)
         if self._kept is not None and self._kept[0] == key:
-            return self._kept[1], self._kept[2]
-        from ..bots.pokerbull import counter as pb
-        from ..bots.pokerbull.judgement import Odds, raises
-
-        k = pb.known_of(dict(view))
-        sums = pb.estimates(k, self._rng, pb.COUNTER_SAMPLES)
-        odds = Odds(sums, k.space, k.rules.higher_hand_counts)
-        total = sum(k.sizes)
-        legal = game.legal_bids(seat)  # type: ignore[attr-defined]
-        listed = set(legal[1][legal[2] :])
-        picks = [
-            i for i in raises(k.space, total, k.at, pb.NEAR_RAISES, pb.PER_CATEGORY) if i in listed
-        ]
-        standing = odds(k.standing) if k.standing is not None else 0.0
-        rated = [(i, odds(k.space.bids[i])) for i in picks]
-        self._kept = (key, standing, rated)
-        return standing, rated
-
-    def _chosen(self, rated: list[tuple[int, float]]) -> list[int | None]:
-        """The bid index of each raise id (None: no candidate raise qualifies)."""
-        out: list[int | None] = []
-        for level in RAISE_LEVELS:
-            out.append(next((i for i, p in rated if p >= level), None))
-        out.append(rated[0][0] if rated else None)
+            return self._kept[1]
+        out = self._learned.judged(view, self._rng)
+        self._kept = (key, out)
         return out
 
     def options(self, game: Game, seat: int, view: View) -> dict[int, Action]:
-        _, rated = self._judged(game, seat, view)
-        space = game.space  # type: ignore[attr-defined]
-        out: dict[int, Action] = {}
-        if view.get("bid") is not None:
-            out[0] = {"type": "call"}
-        for j, index in enumerate(self._chosen(rated), start=1):
-            if index is not None:
-                out[j] = {"type": "bid", "bid": space.texts[index]}
+        out: dict[int, Action] = self._learned.abstract_actions(
+            view, self._judged(game, seat, view)
+        )
         return out
 
     def features(self, game: Game, seat: int, view: View) -> Vector:
-        out = np.zeros(self.beliefs, dtype=np.float32)
         if view.get("over") or seat not in (view.get("to_act") or ()):
-            return out
-        standing, rated = self._judged(game, seat, view)
-        chance = dict(rated)
-        out[0] = standing
-        for j, index in enumerate(self._chosen(rated), start=1):
-            if index is not None:
-                out[j] = chance[index]
+            return np.zeros(self.beliefs, dtype=np.float32)
+        out: Vector = self._learned.belief_features(self._judged(game, seat, view))
         return out
 
 

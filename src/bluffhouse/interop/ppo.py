@@ -173,3 +173,36 @@ def ppo_update(policy: Policy, data: dict[str, Array], s: Settings, seed: int = 
             policy.adam({k: g.astype(np.float32) for k, g in grads.items()}, s.lr)
             entropy = float(ent.mean())
     return entropy
+
+
+def imitate(
+    policy: Policy, data: dict[str, Array], lr: float, epochs: int, minibatch: int, seed: int = 0
+) -> float:
+    """Supervised steps towards a teacher's choices (``obs``, ``mask``, ``act``): the masked
+    policy's cross-entropy, the value head untouched.  Returns the share of the teacher's
+    choices the policy ranks first after the last epoch (its agreement)."""
+    n = len(data["act"])
+    rng = np.random.default_rng(seed)
+    for _ in range(epochs):
+        order = rng.permutation(n)
+        for lo in range(0, n, minibatch):
+            idx = order[lo : lo + minibatch]
+            obs, mask, act = data["obs"][idx], data["mask"][idx], data["act"][idx]
+            b = len(idx)
+            h, logits, _ = policy.forward(obs)
+            probs, _ = masked_softmax(logits, mask)
+            dz = probs.copy()
+            dz[np.arange(b), act] -= 1.0
+            dz /= b
+            p = policy.params
+            dpre = (dz @ p["W2"].T) * (1 - h * h)
+            grads = {
+                "W2": h.T @ dz,
+                "b2": dz.sum(axis=0),
+                "W1": obs.T @ dpre,
+                "b1": dpre.sum(axis=0),
+            }
+            policy.adam({k: g.astype(np.float32) for k, g in grads.items()}, lr)
+    _, logits, _ = policy.forward(data["obs"])
+    probs, _ = masked_softmax(logits, data["mask"])
+    return float((probs.argmax(axis=1) == data["act"]).mean()) if n else float("nan")

@@ -10,8 +10,9 @@ tasks, checkpoints, and a strength curve.
 
 Each update plays ``--rollouts`` rollouts of ``--envs`` complete games (the batched
 environment; a game longer than ``--max-steps`` actions is cut and scores 0). In each game
-every seat is the learner with probability 1 - ``--league-share``, else a past version drawn
-from the league (at least one seat learns; with an empty league every seat does); only the
+every seat is the learner with probability 1 - ``--league-share``, else a member drawn from
+the league: a past version or one of the fixed styles of ``--styles`` (:mod:`.league`; at
+least one seat learns; with an empty league every seat does); only the
 learner's decisions train it (PPO, :mod:`.ppo`); a game ended by the no-progress rule scores
 nothing (``--stalled draw``, the default: a policy otherwise learns to stall while it holds
 the fewest cards) or as the engine ranks it (``--stalled win``). Every ``--league-every``
@@ -25,7 +26,7 @@ learning seat through the Gymnasium environment) and prints its win rate against
 ``strength`` does so for every checkpoint of a run and writes ``strength.csv`` and, with
 matplotlib (the ``arena`` extra), the strength curve ``strength.png``.  ``export`` writes a
 checkpoint over the abstract actions with the belief features as weights the ``learned`` bot
-plays (its layers and training notes: ``bluffhouse.bots.cheat.learned.load_policy``).
+plays (its layers and training notes: ``bluffhouse.bots.learned.load_policy``).
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ import numpy as np
 
 from ..errors import RuleError
 from .batched_games import batched_env
-from .ppo import Array, Policy, Settings, advantages, masked_softmax, ppo_update
+from .league import StylePlayer, style
+from .ppo import Array, Policy, Settings, advantages, imitate, masked_softmax, ppo_update
 
 #: Rollout results: the learner's decisions and the rollout's statistics.
 Rollout = dict[str, Any]
@@ -72,6 +74,13 @@ class TrainConfig:
     #: the observation carries the belief features (both the batched environment's options)
     actions: str = "full"
     beliefs: bool = False
+    #: fixed styles seated in the league beside the past versions (:mod:`.league`; they
+    #: read the abstract actions and the belief features)
+    styles: list[str] = field(default_factory=list)
+    #: a fixed style the new policy first imitates (supervised, over ``imitate_games`` games
+    #: of that style's decisions) before self-play; "" starts from random weights
+    imitate: str = ""
+    imitate_games: int = 512
     ppo: Settings = field(default_factory=Settings)
 
     def env_options(self) -> dict[str, Any]:
@@ -97,7 +106,9 @@ def rollout(job: tuple[dict[str, Any], dict[str, Array], list[dict[str, Array]],
     )
     rng = np.random.default_rng(seed)
     learner = Policy(learner_params)
-    league = [Policy(p) for p in league_params]
+    beliefs = env.observation_size - env.encoder.size
+    league: list[Policy | StylePlayer] = [Policy(p) for p in league_params]
+    league += [StylePlayer(env.config.family, name, beliefs) for name in cfg.get("styles", ())]
     n, players = env.num_envs, env.players
     # each game's seats: -1 the learner, k the league's k-th member
     roles = np.full((n, players), -1)
@@ -161,6 +172,43 @@ def rollout(job: tuple[dict[str, Any], dict[str, Array], list[dict[str, Array]],
     return data
 
 
+def demonstrations(job: tuple[dict[str, Any], int]) -> dict[str, Array]:
+    """A rollout of the fixed styles alone (``cfg["imitate"]`` and the league's styles, each
+    seat one of them, at least one the teacher): the teacher's decisions (obs, mask, act)."""
+    import json
+
+    cfg, seed = job
+    env = _env(
+        cfg["game"], cfg["players"], cfg["envs"], cfg["max_steps"], json.dumps(cfg["options"])
+    )
+    rng = np.random.default_rng(seed)
+    beliefs = env.observation_size - env.encoder.size
+    names = [cfg["imitate"], *(x for x in cfg.get("styles", ()) if x != cfg["imitate"])]
+    cast = [StylePlayer(env.config.family, name, beliefs) for name in names]
+    n, players = env.num_envs, env.players
+    roles = rng.integers(0, len(cast), (n, players))
+    roles[np.arange(n), rng.integers(0, players, n)] = 0
+    batch = env.reset(seed=seed)
+    finished = np.zeros(n, dtype=bool)
+    rows: dict[str, list[Array]] = {"obs": [], "mask": [], "act": []}
+    while not finished.all():
+        # (a finished game goes on as a fresh one nobody records: any legal id will do)
+        actions = batch.mask.argmax(axis=1)
+        role = roles[np.arange(n), batch.seat]
+        for who in np.unique(role[~finished]):
+            at = np.flatnonzero((role == who) & ~finished)
+            obs, mask = np.asarray(batch.obs[at]), np.asarray(batch.mask[at])
+            act, _, _ = cast[who].act(obs, mask, rng)
+            actions[at] = act
+            if who == 0:
+                rows["obs"].append(obs)
+                rows["mask"].append(mask)
+                rows["act"].append(act)
+        batch = env.step(actions)
+        finished |= batch.terminated | batch.truncated
+    return {k: np.concatenate(v) for k, v in rows.items()}
+
+
 def _merge(
     policy: Policy, parts: list[Rollout], lam: float
 ) -> tuple[dict[str, Array], dict[str, float]]:
@@ -199,6 +247,13 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     probe = batched_env(cfg.game, 1, cfg.players, **cfg.env_options())
+    if cfg.styles and (cfg.actions != "abstract" or not cfg.beliefs):
+        raise RuleError(
+            "the league's fixed styles (--styles) play over the abstract actions with the "
+            "belief features: add --actions abstract --beliefs"
+        )
+    for name in cfg.styles:
+        style(probe.config.family, name)  # (a RuleError naming the styles there are)
     kept = _checkpoints(folder)
     rng = np.random.default_rng(cfg.seed)
     if kept:
@@ -207,6 +262,13 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
     else:
         policy = Policy.new(probe.observation_size, probe.num_actions, cfg.hidden, rng)
         start = 0
+    if cfg.imitate:
+        if cfg.actions != "abstract" or not cfg.beliefs:
+            raise RuleError(
+                "--imitate learns a fixed style's play over the abstract actions with the "
+                "belief features: add --actions abstract --beliefs"
+            )
+        style(probe.config.family, cfg.imitate)
     league = [Policy.load(p).params for p in kept[-cfg.league_size :]]
     job_cfg = {
         "game": cfg.game,
@@ -216,6 +278,7 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
         "max_steps": cfg.max_steps,
         "league_share": cfg.league_share,
         "stalled": cfg.stalled,
+        "styles": list(cfg.styles),
     }
     curve = folder / "curve.csv"
     new_curve = not curve.exists()
@@ -225,6 +288,11 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
 
         runner = RayRunner[Any, Rollout](ray).__enter__()
     try:
+        if cfg.imitate and not kept:
+            policy = _first_imitation(cfg, job_cfg, policy, runner, quiet)
+            policy.meta = {"update": 0, "config": asdict(cfg)}
+            policy.save(folder / "ckpt-00000.npz")
+            league = [{k: v.copy() for k, v in policy.params.items()}]
         with curve.open("a", newline="") as fh:
             writer = csv.writer(fh)
             if new_curve:
@@ -266,11 +334,41 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
     return policy
 
 
+def _first_imitation(
+    cfg: TrainConfig, job_cfg: dict[str, Any], policy: Policy, runner: Any, quiet: bool
+) -> Policy:
+    """The new policy taught ``cfg.imitate``'s play (checkpoint 0 of the run)."""
+    began = time.perf_counter()
+    job = {**job_cfg, "imitate": cfg.imitate}
+    count = max(1, -(-cfg.imitate_games // cfg.envs))
+    jobs = [(job, cfg.seed * 1_000_003 + 7 + j) for j in range(count)]
+    if runner is None:
+        parts = [demonstrations(j) for j in jobs]
+    else:
+        done = dict(runner.run(demonstrations, jobs))
+        parts = [done[i] for i in range(len(jobs))]
+    data = {k: np.concatenate([p[k] for p in parts]) for k in ("obs", "mask", "act")}
+    agreement = imitate(policy, data, lr=1e-3, epochs=8, minibatch=256, seed=cfg.seed)
+    if not quiet:
+        print(
+            f"imitation of {cfg.imitate}: {len(data['act'])} decisions of "
+            f"{count * cfg.envs} games, the policy's first choice is the style's in "
+            f"{agreement:.1%}, {time.perf_counter() - began:.0f} s",
+            flush=True,
+        )
+    return policy
+
+
 def evaluate(
-    path: str | Path, against: list[str], games: int = 20, seed: int = 0
+    path: str | Path,
+    against: list[str],
+    games: int = 20,
+    seed: int = 0,
+    search_games: int | None = None,
 ) -> dict[str, tuple[int, int]]:
     """The checkpoint in one seat (a different seat each game) against each bot of
-    ``against`` in the others, through the Gymnasium environment: {bot: (wins, games)}."""
+    ``against`` in the others, through the Gymnasium environment: {bot: (wins, games)};
+    ``search_games``: fewer games against ``ismcts`` (about a second a move)."""
     import gymnasium as gym
 
     from .gymnasium import env_id  # (importing it registers the ids)
@@ -287,7 +385,8 @@ def evaluate(
             **cfg.get("options", {}), **space,
         )  # fmt: skip
         wins = 0
-        for g in range(games):
+        count = search_games if bot == "ismcts" and search_games is not None else games
+        for g in range(count):
             obs, info = env.reset(seed=seed * 7919 + g)
             while True:
                 act, _, _ = policy.act(obs[None, :], info["action_mask"][None, :], rng)
@@ -295,12 +394,16 @@ def evaluate(
                 if terminated or truncated:
                     wins += int(float(reward) > 0)
                     break
-        out[bot] = (wins, games)
+        out[bot] = (wins, count)
     return out
 
 
 def strength(
-    folder: str | Path, against: list[str], games: int = 20, seed: int = 0
+    folder: str | Path,
+    against: list[str],
+    games: int = 20,
+    seed: int = 0,
+    search_games: int | None = None,
 ) -> list[dict[str, Any]]:
     """Every checkpoint of a run against each bot (:func:`evaluate`): one row per checkpoint
     and bot, with the win rate's 95% interval, written to ``strength.csv``; the curve to
@@ -316,7 +419,7 @@ def strength(
     for path in kept:
         policy = Policy.load(path)
         update = int(policy.meta.get("update", 0))
-        for bot, (wins, n) in evaluate(path, against, games, seed).items():
+        for bot, (wins, n) in evaluate(path, against, games, seed, search_games).items():
             low, high = wilson(wins, n)
             rows.append(
                 {"update": update, "bot": bot, "wins": wins, "games": n,
@@ -376,7 +479,13 @@ def export(path: str | Path, out: str | Path) -> dict[str, Any]:
         f" --max-steps {cfg['max_steps']} --updates {update} --hidden {cfg['hidden']}"
         f" --league-every {cfg['league_every']} --league-share {cfg['league_share']}"
         f" --league-size {cfg['league_size']} --stalled {cfg['stalled']} --seed {cfg['seed']}"
-        " --out runs/learned"
+        + (f" --styles {','.join(cfg['styles'])}" if cfg.get("styles") else "")
+        + (
+            f" --imitate {cfg['imitate']} --imitate-games {cfg['imitate_games']}"
+            if cfg.get("imitate")
+            else ""
+        )
+        + " --out runs/learned"
     )
     meta = {
         "game": cfg["game"],
@@ -442,6 +551,22 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="append the 24 belief features (counter's card counting) to the observation",
     )
+    t.add_argument(
+        "--styles",
+        default="",
+        help="fixed styles seated in the league beside the past versions, comma-separated "
+        "(with --actions abstract --beliefs; Cheat: always_call, never_call, always_lie, "
+        "never_lie, calls_third, counter, random; Poker Bull: threshold, threshold_even, "
+        "always_call, never_call, honest, counter, random)",
+    )
+    t.add_argument(
+        "--imitate",
+        default="",
+        metavar="STYLE",
+        help="a new run first learns this fixed style's play by imitation (checkpoint 0), "
+        "then plays itself",
+    )
+    t.add_argument("--imitate-games", type=int, default=defaults.imitate_games)
     t.add_argument("--out", required=True, help="the run's folder (checkpoints, curve.csv)")
     t.add_argument("--ray", action="store_true", help="rollouts as Ray tasks on this machine")
     t.add_argument("--workers", type=int, help="--ray: the local cluster's CPUs")
@@ -460,10 +585,16 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--against", default="random,counter")
     c.add_argument("--games", type=int, default=20)
     c.add_argument("--seed", type=int, default=0)
+    for p in (e, c):
+        p.add_argument(
+            "--search-games", type=int, help="fewer games against ismcts (a second a move)"
+        )
     args = ap.parse_args(argv)
     try:
         if args.command == "strength":
-            rows = strength(args.run, args.against.split(","), args.games, args.seed)
+            rows = strength(
+                args.run, args.against.split(","), args.games, args.seed, args.search_games
+            )
             for r in rows:
                 print(
                     f"update {r['update']}: against {r['bot']} won {r['wins']} of "
@@ -476,7 +607,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {args.out}: {meta['game']}, {meta['players']} players, {meta['command']}")
             return 0
         if args.command == "evaluate":
-            results = evaluate(args.checkpoint, args.against.split(","), args.games, args.seed)
+            results = evaluate(
+                args.checkpoint, args.against.split(","), args.games, args.seed, args.search_games
+            )
             for bot, (wins, games) in results.items():
                 print(f"against {bot}: won {wins} of {games} ({wins / games:.0%})")
             return 0
@@ -487,6 +620,8 @@ def main(argv: list[str] | None = None) -> int:
             hidden=args.hidden, league_every=args.league_every, league_share=args.league_share,
             league_size=args.league_size, stalled=args.stalled, seed=args.seed,
             actions=args.actions, beliefs=args.beliefs,
+            styles=[x for x in args.styles.split(",") if x],
+            imitate=args.imitate, imitate_games=args.imitate_games,
         )  # fmt: skip
         target = None
         if args.ray or args.address:

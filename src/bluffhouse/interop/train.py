@@ -5,7 +5,7 @@ measures it).
 
 By default (``--actions abstract``) the policy chooses among the 16 abstract actions of
 ``bluffhouse.bots.cheat.learned`` (pass, call, a play of ``t`` true and ``b`` bluff cards) and
-sees the environments' Cheat observation vector (``bluffhouse.bots.cheat.learned.observation``,
+sees the environments' Cheat observation vector (``bluffhouse.bots.learned.observation``,
 the encoder of :mod:`bluffhouse.encodings`) with ``counter``'s belief features appended (the
 chance the last play is true, each seat's call rate); ``--actions full`` trains over the full
 action space on the Gymnasium environment (``bluffhouse/Bullshit-v0``) instead, as the first
@@ -26,7 +26,7 @@ CPU build of torch)::
 
 (the defaults are the shipped policy's run: 60,000 imitated decisions, 10 epochs, 61,440 PPO
 steps) prints progress bars and, at the end, the policy's weights as a numpy file: what
-``bluffhouse.bots.cheat.learned`` (the ``learned`` bot) plays with, no torch needed.  Everything
+``bluffhouse.bots.learned`` (the ``learned`` bot) plays with, no torch needed.  Everything
 is seeded from ``--seed`` (the tables, the bots, torch on one thread).  ``--check N`` plays N
 games of the saved policy against ``--check-bots`` when training ends.  ``--evaluate
 OPPONENTS`` trains nothing: it plays the arena's games of the weights in ``--out`` against each
@@ -198,8 +198,8 @@ def make_abstract_env(seed: int, mix: tuple[str, ...] = STYLE_MIX) -> Any:
         abstract_actions,
         belief_features,
         knowledge,
-        observation,
     )
+    from ..bots.learned import observation
     from ..encodings import rewards
 
     encoder = observation(GAME, PLAYERS)
@@ -276,12 +276,8 @@ def abstract_imitation(
     ids, the deciding seat's reward at the end of its game: the value net's target)."""
     from ..api import new_game
     from ..bots import Choices, make_bot
-    from ..bots.cheat.learned import (
-        abstract_of,
-        belief_features,
-        knowledge,
-        observation,
-    )
+    from ..bots.cheat.learned import abstract_of, belief_features, knowledge
+    from ..bots.learned import observation
     from ..encodings import rewards
 
     encoder = observation(GAME, PLAYERS)
@@ -673,7 +669,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.check:
         from ..api import new_game
         from ..bots import make_bot
-        from ..bots.cheat.learned import LearnedBot
+        from ..bots.learned import LearnedBot
         from ..simulate import play_game
 
         wins = 0

@@ -284,9 +284,11 @@ class Server:
         return Response(self._narration, media_type="application/json")
 
     async def bots(self, request: Request) -> Response:
-        # "only": the bots that sit at one table alone (with that game's own rules)
+        # "only": the bots that sit at some tables alone (each with that game's own rules)
         only = {
-            name: dict(table) for name in bot_names() if (table := bot_class(name).only) is not None
+            name: [dict(t) for t in tables]
+            for name in bot_names()
+            if (tables := bot_class(name).only) is not None
         }
         # "labels": how a person is offered each bot (levels, then the characters)
         labels = {name: bot_label(name) for name in bot_names()}

@@ -1,244 +1,28 @@
-"""The ``learned`` bot: a policy trained by self-play for a seat of 4-player ``bullshit``
-(masked PPO on the batched environment against itself and a league of its past versions:
-``python -m bluffhouse.interop.selfplay train --actions abstract --beliefs``, then
-``selfplay export``), played with a numpy-only forward pass over weights shipped in the
-package (``learned_bullshit.npz`` next to this module: tanh layers, then the logits over its
-actions; weights trained by imitation and sb3-contrib's MaskablePPO,
-``python -m bluffhouse.interop.train``, play alike).  numpy is needed to play (the ``fast``
-or ``research`` extra): without numpy the bot is not offered, and asking for it says why.
+"""The Cheat family's side of the ``learned`` bot (:mod:`bluffhouse.bots.learned`): its
+table (4-player ``bullshit``), its weights, and its abstract actions and belief features,
+read from the seat's view (the research environments' ``actions="abstract"`` and
+``beliefs=True`` take them from here, so the bot and its training see the same thing).
 
 Its actions are the 16 abstract ones of :data:`ABSTRACT`: pass, call, or a play of ``t`` true
-and ``b`` bluff cards, the cards picked as ``counter`` picks them.  The abstraction is this
-bot's own, not the research environments' default encoding.
-
-It sees what any bot sees: the seat's view as a vector (:func:`observation`: the research
-environments' Cheat observation of this table, from :mod:`bluffhouse.encodings`, the layer
-below the bots) with :func:`belief_features` appended (``counter``'s card counting: the chance the
-last play is true, each seat's call rate), and the legal actions become the action mask; it
-draws a legal id with the policy's probabilities (softmax of the logits over the legal ids)
-from its seeded generator, as it was trained: a greedy policy repeats itself into endless
-loops.
-
-It knows only the table it was trained for: 4-player ``bullshit`` with that game's own rules
-(options that change no rule are fine).  Anywhere else it refuses to sit
-(:meth:`LearnedBot.refuses`: the lobby, the terminal game, ``simulate`` and ``arena`` say so
-before a game starts), and a game that seats it anyway gets a ``ValueError`` naming the
-table at its first move, never a silent stand-in.
+and ``b`` bluff cards, the cards picked as ``counter`` picks them.  Its beliefs
+(:func:`belief_features`) are ``counter``'s card counting: the chance the last play is true,
+each seat's call rate, its cards of the coming claims.
 """
 
 from __future__ import annotations
 
-import ast
-import importlib.util
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
-from ..base import Action, Bot, Choices, View, register_bot, unavailable_bot
+from ..base import Action, Choices, View
 
-if TYPE_CHECKING:
-    from ...encodings import ObservationEncoder
-    from ...encodings.observation import Memory
-
-#: The weights shipped in the package.
+#: The weights shipped for the bot's Cheat table.
 WEIGHTS = Path(__file__).with_name("learned_bullshit.npz")
-#: The one table the shipped weights were trained for (their notes say the same).
+#: The table they were trained for (their notes say the same).
 GAME = "bullshit"
 PLAYERS = 4
-
-
-def play_fingerprint() -> str:
-    """What the learned bot's published figures depend on, as a short hash: the shipped
-    weights and the code of every bot (its own, ``counter``'s card counting it reads, and its
-    opponents').  The docs keep the fingerprint of the code their table was measured with,
-    and a test compares them."""
-    import hashlib
-
-    digest = hashlib.sha256(WEIGHTS.read_bytes())
-    bots = Path(__file__).resolve().parents[1]
-    for path in sorted(bots.rglob("*.py")):
-        digest.update(path.relative_to(bots).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-@lru_cache(maxsize=4)
-def load_policy(path: str) -> tuple[list[tuple[Any, Any]], dict[str, Any]]:
-    """The layers (weights, bias) as float32 arrays and the training notes of a weights file."""
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover - depends on the install
-        raise ValueError(NEEDS_NUMPY) from None
-    with np.load(path) as data:
-        count = sum(1 for name in data.files if name.startswith("w"))
-        layers = [
-            (data[f"w{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32))
-            for i in range(count)
-        ]
-        meta = ast.literal_eval(str(data["meta"]))
-    return layers, meta
-
-
-def forward(layers: list[tuple[Any, Any]], x: Any) -> Any:
-    """The logits of an observation vector: tanh after every layer but the last."""
-    import numpy as np
-
-    for w, b in layers[:-1]:
-        x = np.tanh(x @ w + b)
-    w, b = layers[-1]
-    return x @ w + b
-
-
-def _softmax(x: Any) -> Any:
-    import numpy as np
-
-    e = np.exp(x - x.max())
-    return e / e.sum()
-
-
-NEEDS_NUMPY = (
-    "the learned bot needs numpy, which is not installed: "
-    "pip install 'bluffhouse[fast]' (or the research extra)"
-)
-
-
-class LearnedBot(Bot):
-    """The trained policy (see the module notes)."""
-
-    character = "learned by playing thousands of games"
-    personas = ("Lea",)
-
-    name: ClassVar[str] = "learned"
-    summary: ClassVar[str] = (
-        "a policy trained by self-play (masked PPO); plays only 4-player "
-        "bullshit with its own rules"
-    )
-    wants_view: ClassVar[bool] = True
-    only: ClassVar[Mapping[str, Any] | None] = {"game": GAME, "players": PLAYERS}
-
-    def __init__(self, seed: int | None = None, weights: str | Path | None = None) -> None:
-        super().__init__(seed)
-        self.weights = str(weights if weights is not None else WEIGHTS)
-        self._layers: list[tuple[Any, Any]] | None = None
-        self._encoder: ObservationEncoder | None = None
-        self._memory: Memory | None = None
-        self._first: Any = None
-
-    def _setup(self, view: View) -> tuple[list[tuple[Any, Any]], ObservationEncoder]:
-        """The policy and the encoder of its table, or a ValueError naming the difference."""
-        layers, meta = load_policy(self.weights)
-        if meta.get("actions") != "abstract":
-            raise ValueError(
-                f"{self.weights} holds a policy over {meta.get('actions')!r} "
-                "actions; the learned bot plays policies over its abstract "
-                "actions only (python -m bluffhouse.interop.train --actions "
-                "abstract)"
-            )
-        game, players = meta.get("game"), meta.get("players")
-        where = f"{view.get('players')}-player {view.get('game')}"
-        if view.get("game") != game or view.get("players") != players:
-            raise ValueError(
-                f"the learned bot plays only {players}-player {game}, not "
-                f"{where}: pick another bot for this table"
-            )
-        if view.get("rules") != preset_rules(str(game), int(players or 0)):
-            raise ValueError(
-                f"the learned bot plays {game} with that game's own rules only; "
-                f"this {where} changes them: pick another bot for this table"
-            )
-        self._layers, self._encoder = layers, observation(str(game), int(players or 0))
-        return self._layers, self._encoder
-
-    def act(self, view: View | None, legal: Choices) -> Action:
-        import numpy as np
-
-        if view is None:
-            raise ValueError("the learned bot needs its view")
-        if self._layers is None or self._encoder is None:
-            layers, encoder = self._setup(view)
-        else:
-            layers, encoder = self._layers, self._encoder
-        events = view.get("events") or []
-        first = events[0] if events else None
-        if (
-            self._memory is None
-            or self._memory.seat != view.get("seat")
-            or first != self._first
-            or self._memory.count > len(events)
-        ):
-            self._memory = encoder.memory(view.get("seat"))
-            self._first = first
-        k = knowledge(view)
-        ids = abstract_actions(view, k, legal)
-        if not ids:  # nothing the abstraction names (never with these rules): a legal action
-            return legal.all()[0]
-        vector = np.concatenate([encoder.encode(view, self._memory), belief_features(view, k)])
-        logits = forward(layers, vector)
-        keys = list(ids)
-        weights = _softmax(logits[keys])
-        pick = self.rng.choices(range(len(keys)), weights=weights.tolist())[0]
-        return ids[keys[pick]]
-
-    @classmethod
-    def refuses(cls, game: str, players: int, options: Mapping[str, Any]) -> str | None:
-        """Why the bot cannot sit at this table: another game, player count or rules."""
-        from ...errors import RuleError
-        from ...registry import lookup
-
-        try:
-            preset = lookup(game)
-        except (RuleError, KeyError, ValueError):
-            return None  # the table itself is refused elsewhere, with its own message
-        if preset.id != GAME or players != PLAYERS:
-            return (
-                f"the learned bot plays only {PLAYERS}-player {GAME}, not {players}-player "
-                f"{preset.id}: pick another bot"
-            )
-        if options:
-            try:
-                rules = _table_rules(preset.id, players, tuple(sorted(options.items())))
-            except (RuleError, TypeError, ValueError):
-                return None
-            if rules != preset_rules(GAME, PLAYERS):
-                return (
-                    f"the learned bot plays {GAME} with that game's own rules only; "
-                    f"these options change them ({', '.join(sorted(options))}): pick "
-                    f"another bot"
-                )
-        return None
-
-
-@lru_cache(maxsize=4)
-def preset_rules(game: str, players: int) -> Any:
-    """The rules in force at a table of ``game`` with no option changed."""
-    return _table_rules(game, players, ())
-
-
-@lru_cache(maxsize=64)
-def _table_rules(game: str, players: int, options: tuple[tuple[str, Any], ...]) -> Any:
-    from ...api import new_game
-
-    return new_game(game, players=players, seed=0, **dict(options)).view(0).get("rules")
-
-
-if importlib.util.find_spec("numpy") is None:  # pragma: no cover - depends on the install
-    unavailable_bot(LearnedBot.name, NEEDS_NUMPY)
-else:
-    register_bot(LearnedBot)
-
-
-# ---------------------------------------------------------------------- the observation
-@lru_cache(maxsize=4)
-def observation(game: str, players: int) -> ObservationEncoder:
-    """The research environments' observation encoder of a table with its game's own rules:
-    the policy's input before :func:`belief_features` (the weights were trained on it; a
-    test checks its size and blocks still fit them).  Imported here: the encodings need
-    numpy, and without numpy the bot is only listed as unavailable."""
-    from ...encodings import configure, observation_encoder
-
-    return observation_encoder(configure(game, players))
 
 
 # ---------------------------------------------------------------------- the action abstraction

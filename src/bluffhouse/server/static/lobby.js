@@ -166,8 +166,8 @@ function changedOptions() {
   return out;
 }
 
-// Bots that play one table only ("only" of /api/bots: the learned bot, 4-player bullshit with
-// that game's own rules) are offered greyed out, with the reason, at any other table.
+// Bots that play some tables only ("only" of /api/bots: the learned bot, each table with that
+// game's own rules) are offered greyed out, with the reason, at any other table.
 let onlyTables = {};
 let botLabels = {};
 let defaultBot = "counter";
@@ -178,11 +178,11 @@ function fitBots() {
   const select = $("#bot");
   for (const option of select.options) {
     const only = onlyTables[option.value];
-    const fits = !only || (only.game === game && only.players === players && !changed);
+    const fits = !only || (!changed && only.some((t) => t.game === game && t.players === players));
     option.disabled = !fits;
     const label = botLabels[option.value] || option.value;
-    option.textContent = fits ? label
-      : `${label} (plays only ${only.players}-player ${only.game} with its own rules)`;
+    const tables = only ? only.map((t) => `${t.players}-player ${t.game}`).join(" or ") : "";
+    option.textContent = fits ? label : `${label} (plays only ${tables}, each with its own rules)`;
   }
   if (select.selectedOptions[0]?.disabled) select.value = defaultBot;
 }

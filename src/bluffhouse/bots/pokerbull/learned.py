@@ -1,0 +1,89 @@
+"""Poker Bull's side of the ``learned`` bot: its abstract actions and belief features, read
+from the seat's view alone (the research environments' ``actions="abstract"`` and
+``beliefs=True`` take them from here, so the bot and its training see the same thing).
+
+Each decision imagines ``COUNTER_SAMPLES`` deals as ``counter`` does (its own cards and a
+uniform draw of the unseen ones, twice as many where others have bid this hand, resampled by
+the likelihood of their bids) and judges by the rules in force the standing bid and
+``counter``'s candidate raises that the engine lists:
+
+- the ids (7): 0 call, 1-5 raise to the lowest candidate raise whose chance to stand is at
+  least 95%, 80%, 60%, 40%, 20%, 6 the nearest raise;
+- the features (7): the standing bid's chance to stand (0 opening), then each raise id's
+  chance (0 where it has none).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from ..base import Action, View
+from .counter import COUNTER_SAMPLES, NEAR_RAISES, PER_CATEGORY, estimates, known_of
+from .judgement import Odds, raises
+
+#: The weights shipped for the bot's Poker Bull table (trained by self-play).
+WEIGHTS = Path(__file__).with_name("learned_poker_bull.npz")
+#: The table they were trained for (their notes say the same).
+GAME = "poker_bull"
+PLAYERS = 3
+#: The chances a raise id asks for, in order (ids 1 to 5; id 6: the nearest raise).
+RAISE_LEVELS = (0.95, 0.8, 0.6, 0.4, 0.2)
+#: The abstract ids and the belief features.
+SIZE = 2 + len(RAISE_LEVELS)
+BELIEFS = SIZE
+NAMES = ("call", *(f"raise, stands {p:.0%}" for p in RAISE_LEVELS), "the nearest raise")
+
+#: (the standing bid's chance or 0, [(raise's bid index, its chance)] in candidate order)
+Judged = tuple[float, list[tuple[int, float]]]
+
+
+def judged(view: View, rng: random.Random) -> Judged:
+    """The standing bid's chance to stand and each listed candidate raise's, over deals drawn
+    from ``rng`` (its state decides the deals: the environments seed it per game)."""
+    k = known_of(dict(view))
+    sums = estimates(k, rng, COUNTER_SAMPLES)
+    odds = Odds(sums, k.space, k.rules.higher_hand_counts)
+    total = sum(k.sizes)
+    indices, start = k.space.listed_range(k.at, total)
+    listed = set(indices[start:])
+    picks = [i for i in raises(k.space, total, k.at, NEAR_RAISES, PER_CATEGORY) if i in listed]
+    standing = odds(k.standing) if k.standing is not None else 0.0
+    return standing, [(i, odds(k.space.bids[i])) for i in picks]
+
+
+def chosen(rated: list[tuple[int, float]]) -> list[int | None]:
+    """The bid index of each raise id (None: no candidate raise qualifies)."""
+    out: list[int | None] = []
+    for level in RAISE_LEVELS:
+        out.append(next((i for i, p in rated if p >= level), None))
+    out.append(rated[0][0] if rated else None)
+    return out
+
+
+def abstract_actions(view: View, judgement: Judged) -> dict[int, Action]:
+    """The legal abstract ids now, each with the bid (or the call) it stands for."""
+    _, rated = judgement
+    texts = known_of(dict(view)).space.texts
+    out: dict[int, Action] = {}
+    if view.get("bid") is not None:
+        out[0] = {"type": "call"}
+    for j, index in enumerate(chosen(rated), start=1):
+        if index is not None:
+            out[j] = {"type": "bid", "bid": texts[index]}
+    return out
+
+
+def belief_features(judgement: Judged) -> Any:
+    """The ``BELIEFS`` numbers: the standing bid's chance, then each raise id's."""
+    import numpy as np
+
+    standing, rated = judgement
+    out = np.zeros(BELIEFS, dtype=np.float32)
+    chance = dict(rated)
+    out[0] = standing
+    for j, index in enumerate(chosen(rated), start=1):
+        if index is not None:
+            out[j] = chance[index]
+    return out
