@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     body, seconds = table(args.table, args.games, args.workers, args.seed)
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     note = (
-        f"`python bench/learned_table.py"
+        "`python bench/learned_table.py"
         + ("" if args.table == "bullshit" else f" --table {args.table}")
         + f" --games {args.games} --workers {args.workers} "
         f"--seed {args.seed}`, {when}, {seconds:.0f} s on {args.workers} worker(s) of "

@@ -7,6 +7,7 @@ it by name."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -104,7 +105,7 @@ def test_it_beats_random() -> None:
     ],
 )
 def test_other_poker_bull_tables_refuse_it(
-    players: int, options: dict[str, object], words: str
+    players: int, options: dict[str, Any], words: str
 ) -> None:
     reason = bot_refusal("learned", "poker_bull", players, options)
     assert reason is not None and words in reason

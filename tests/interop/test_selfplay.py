@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -218,7 +219,7 @@ def test_the_league_styles_keep_their_habits() -> None:
         style("poker_bull", "bluffer")
 
 
-ABSTRACT_TINY = {
+ABSTRACT_TINY: dict[str, Any] = {
     "game": "bullshit", "envs": 4, "rollouts": 1, "max_steps": 400, "league_every": 1,
     "actions": "abstract", "beliefs": True,
 }  # fmt: skip
@@ -228,7 +229,7 @@ def test_styles_take_league_seats_and_a_run_can_start_by_imitating_one(tmp_path:
     cfg = TrainConfig(
         **ABSTRACT_TINY, updates=1, styles=["always_call", "never_lie"], imitate="always_call",
         imitate_games=8, seed=2,
-    )  # type: ignore[arg-type]  # fmt: skip
+    )  # fmt: skip
     train(cfg, tmp_path, quiet=True)
     assert sorted(p.name for p in tmp_path.glob("ckpt-*.npz")) == [
         "ckpt-00000.npz",

@@ -16,10 +16,11 @@ the likelihood of their bids) and judges by the rules in force the standing bid 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..base import Action, View
+from ..base import Action
 from .counter import COUNTER_SAMPLES, NEAR_RAISES, PER_CATEGORY, estimates, known_of
 from .judgement import Odds, raises
 
@@ -39,7 +40,7 @@ NAMES = ("call", *(f"raise, stands {p:.0%}" for p in RAISE_LEVELS), "the nearest
 Judged = tuple[float, list[tuple[int, float]]]
 
 
-def judged(view: View, rng: random.Random) -> Judged:
+def judged(view: Mapping[str, Any], rng: random.Random) -> Judged:
     """The standing bid's chance to stand and each listed candidate raise's, over deals drawn
     from ``rng`` (its state decides the deals: the environments seed it per game)."""
     k = known_of(dict(view))
@@ -62,7 +63,7 @@ def chosen(rated: list[tuple[int, float]]) -> list[int | None]:
     return out
 
 
-def abstract_actions(view: View, judgement: Judged) -> dict[int, Action]:
+def abstract_actions(view: Mapping[str, Any], judgement: Judged) -> dict[int, Action]:
     """The legal abstract ids now, each with the bid (or the call) it stands for."""
     _, rated = judgement
     texts = known_of(dict(view)).space.texts
