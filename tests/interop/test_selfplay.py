@@ -264,6 +264,7 @@ def test_styles_and_imitation_need_the_abstract_actions(tmp_path: Path) -> None:
     import bluffhouse as bh
 
     with pytest.raises(bh.RuleError, match="add --actions abstract --beliefs"):
-        train(TrainConfig(**TINY, updates=1, styles=["counter"]), tmp_path, quiet=True)  # type: ignore[arg-type]
+        cfg = TrainConfig(**TINY, updates=1, styles=["counter"])  # type: ignore[arg-type]
+        train(cfg, tmp_path, quiet=True)
     with pytest.raises(bh.RuleError, match="no league style 'threshold' for cheat"):
-        train(TrainConfig(**ABSTRACT_TINY, updates=1, styles=["threshold"]), tmp_path, quiet=True)  # type: ignore[arg-type]
+        train(TrainConfig(**ABSTRACT_TINY, updates=1, styles=["threshold"]), tmp_path, quiet=True)
