@@ -268,3 +268,26 @@ def test_styles_and_imitation_need_the_abstract_actions(tmp_path: Path) -> None:
         train(cfg, tmp_path, quiet=True)
     with pytest.raises(bh.RuleError, match="no league style 'threshold' for cheat"):
         train(TrainConfig(**ABSTRACT_TINY, updates=1, styles=["threshold"]), tmp_path, quiet=True)
+
+
+def test_a_run_can_start_from_the_shipped_weights(tmp_path: Path) -> None:
+    """``start_from``: the learned bot's Bullsh*t weights become the new policy's layers
+    (its first checkpoint moved on from them, not from random weights); weights of another
+    table are refused by their sizes."""
+    import bluffhouse as bh
+    from bluffhouse.bots.cheat.learned import WEIGHTS
+    from bluffhouse.bots.pokerbull.learned import WEIGHTS as POKER_WEIGHTS
+
+    cfg = TrainConfig(**ABSTRACT_TINY, updates=1, start_from=str(WEIGHTS), seed=1)
+    trained = train(cfg, tmp_path / "a", quiet=True)
+    with np.load(WEIGHTS) as shipped:
+        moved = np.abs(trained.params["W1"] - shipped["w0"]).max()
+        fresh = Policy.new(947, 16, 64, np.random.default_rng(1)).params["W1"]
+        assert 0 < moved < np.abs(fresh - shipped["w0"]).max() / 10
+    from bluffhouse.interop.selfplay import export
+
+    notes = export(tmp_path / "a" / "ckpt-00001.npz", tmp_path / "w.npz")
+    assert f"--start-from {WEIGHTS}" in notes["command"]
+    bad = TrainConfig(**ABSTRACT_TINY, updates=1, start_from=str(POKER_WEIGHTS))
+    with pytest.raises(bh.RuleError, match="holds a 508 -> 64 -> 7 policy; this run needs 947"):
+        train(bad, tmp_path / "b", quiet=True)

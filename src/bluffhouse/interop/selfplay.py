@@ -21,9 +21,10 @@ is written as ``ckpt-NNNNN.npz``; ``curve.csv`` gets a line an update (decisions
 learner's share of the wins over seats it held, entropy, time). A run is reproducible from its
 seed: each rollout is seeded by the update and its number, and the rollouts are merged in
 order, so a Ray run trains the very same weights as a local one. ``train`` resumes from the
-latest checkpoint in ``--out``. ``evaluate`` seats a checkpoint against bluffhouse bots (one
-learning seat through the Gymnasium environment) and prints its win rate against each;
-``strength`` does so for every checkpoint of a run and writes ``strength.csv`` and, with
+latest checkpoint in ``--out``; ``train --start-from WEIGHTS`` starts a new run from the
+learned bot's weights (the shipped ones, say) rather than random ones. ``evaluate`` seats a
+checkpoint against bluffhouse bots (one learning seat through the Gymnasium environment) and
+prints its win rate against each; ``strength`` does so for every checkpoint of a run and writes ``strength.csv`` and, with
 matplotlib (the ``arena`` extra), the strength curve ``strength.png``.  ``export`` writes a
 checkpoint over the abstract actions with the belief features as weights the ``learned`` bot
 plays (its layers and training notes: ``bluffhouse.bots.learned.load_policy``).
@@ -81,6 +82,9 @@ class TrainConfig:
     #: of that style's decisions) before self-play; "" starts from random weights
     imitate: str = ""
     imitate_games: int = 512
+    #: weights the learned bot plays (``export``'s format: the shipped ones, for instance)
+    #: a new run starts from instead of random weights (the value head starts afresh)
+    start_from: str = ""
     ppo: Settings = field(default_factory=Settings)
 
     def env_options(self) -> dict[str, Any]:
@@ -262,6 +266,8 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
     else:
         policy = Policy.new(probe.observation_size, probe.num_actions, cfg.hidden, rng)
         start = 0
+        if cfg.start_from:
+            _start_from(policy, cfg, probe)
     if cfg.imitate:
         if cfg.actions != "abstract" or not cfg.beliefs:
             raise RuleError(
@@ -332,6 +338,28 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
         if runner is not None:
             runner.__exit__(None, None, None)
     return policy
+
+
+def _start_from(policy: Policy, cfg: TrainConfig, probe: Any) -> None:
+    """Puts the learned bot's weights of ``cfg.start_from`` into the new policy, or a
+    RuleError naming what does not fit (another table, action space or size)."""
+    with np.load(cfg.start_from) as data:
+        files = set(data.files)
+        if not {"w0", "b0", "w1", "b1"} <= files or "w2" in files:
+            raise RuleError(
+                f"{cfg.start_from} is not a learned bot's weights file (w0 b0 w1 b1: "
+                "selfplay export writes one)"
+            )
+        layers = {k: data[k].astype(np.float32) for k in ("w0", "b0", "w1", "b1")}
+    wanted = (probe.observation_size, cfg.hidden, probe.num_actions)
+    got = (layers["w0"].shape[0], layers["w0"].shape[1], layers["w1"].shape[1])
+    if got != wanted:
+        raise RuleError(
+            f"{cfg.start_from} holds a {got[0]} -> {got[1]} -> {got[2]} policy; this run "
+            f"needs {wanted[0]} -> {wanted[1]} -> {wanted[2]} (the table, --actions, "
+            "--beliefs and --hidden must be those it was trained with)"
+        )
+    policy.params.update(W1=layers["w0"], b1=layers["b0"], W2=layers["w1"], b2=layers["b1"])
 
 
 def _first_imitation(
@@ -485,6 +513,8 @@ def export(path: str | Path, out: str | Path) -> dict[str, Any]:
             if cfg.get("imitate")
             else ""
         )
+        + _ppo_flags(cfg.get("ppo") or {})
+        + (f" --start-from {cfg['start_from']}" if cfg.get("start_from") else "")
         + " --out runs/learned"
     )
     meta = {
@@ -510,6 +540,16 @@ def export(path: str | Path, out: str | Path) -> dict[str, Any]:
     return meta
 
 
+def _ppo_flags(ppo: dict[str, Any]) -> str:
+    """The training command's flags for PPO settings other than the defaults."""
+    out = ""
+    for name in ("lr", "entropy"):
+        value = ppo.get(name, getattr(Settings, name))
+        if value != getattr(Settings, name):
+            out += f" --{name} {value}"
+    return out
+
+
 def _players(policy: Policy) -> int:
     cfg = policy.meta.get("config", {})
     probe = batched_env(
@@ -532,6 +572,13 @@ def main(argv: list[str] | None = None) -> int:
                  "league_size", "seed"):  # fmt: skip
         t.add_argument(f"--{name.replace('_', '-')}", type=int, default=getattr(defaults, name))
     t.add_argument("--league-share", type=float, default=defaults.league_share)
+    t.add_argument("--lr", type=float, default=Settings.lr, help="PPO's learning rate")
+    t.add_argument(
+        "--entropy",
+        type=float,
+        default=Settings.entropy,
+        help="PPO's entropy bonus (lower it to fine-tune an imitation)",
+    )
     t.add_argument(
         "--stalled",
         choices=("draw", "win"),
@@ -567,6 +614,13 @@ def main(argv: list[str] | None = None) -> int:
         "then plays itself",
     )
     t.add_argument("--imitate-games", type=int, default=defaults.imitate_games)
+    t.add_argument(
+        "--start-from",
+        default="",
+        metavar="WEIGHTS",
+        help="a new run starts from these learned-bot weights (selfplay export's format, "
+        "e.g. the shipped ones) instead of random weights",
+    )
     t.add_argument("--out", required=True, help="the run's folder (checkpoints, curve.csv)")
     t.add_argument("--ray", action="store_true", help="rollouts as Ray tasks on this machine")
     t.add_argument("--workers", type=int, help="--ray: the local cluster's CPUs")
@@ -622,6 +676,7 @@ def main(argv: list[str] | None = None) -> int:
             actions=args.actions, beliefs=args.beliefs,
             styles=[x for x in args.styles.split(",") if x],
             imitate=args.imitate, imitate_games=args.imitate_games,
+            ppo=Settings(lr=args.lr, entropy=args.entropy), start_from=args.start_from,
         )  # fmt: skip
         target = None
         if args.ray or args.address:
