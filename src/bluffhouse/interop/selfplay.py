@@ -24,7 +24,8 @@ order, so a Ray run trains the very same weights as a local one. ``train`` resum
 latest checkpoint in ``--out``; ``train --start-from WEIGHTS`` starts a new run from the
 learned bot's weights (the shipped ones, say) rather than random ones. ``evaluate`` seats a
 checkpoint against bluffhouse bots (one learning seat through the Gymnasium environment) and
-prints its win rate against each; ``strength`` does so for every checkpoint of a run and writes ``strength.csv`` and, with
+prints its win rate against each; ``strength`` does so for every checkpoint of a run and
+writes ``strength.csv`` and, with
 matplotlib (the ``arena`` extra), the strength curve ``strength.png``.  ``export`` writes a
 checkpoint over the abstract actions with the belief features as weights the ``learned`` bot
 plays (its layers and training notes: ``bluffhouse.bots.learned.load_policy``).
