@@ -459,29 +459,38 @@ def strength(
         writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
+    plot_strength(rows, run / "strength.png", players)
+    return rows
+
+
+def plot_strength(rows: list[dict[str, Any]], out: Path, players: int = 0) -> bool:
+    """The strength curve of ``rows`` (``strength``'s) as a PNG: one line per bot with its
+    95% band, the fair share dashed.  False where matplotlib is not installed."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        return rows
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for bot in against:
+        return False
+    bots = list(dict.fromkeys(str(r["bot"]) for r in rows))
+    fig, ax = plt.subplots(figsize=(8.5, 4.2))
+    for bot in bots:
         mine = [r for r in rows if r["bot"] == bot]
-        x = [r["update"] for r in mine]
-        ax.plot(x, [r["rate"] for r in mine], marker="o", label=f"against {bot}")
-        ax.fill_between(x, [r["low"] for r in mine], [r["high"] for r in mine], alpha=0.15)
+        x = [int(r["update"]) for r in mine]
+        ax.plot(x, [float(r["rate"]) for r in mine], marker="o", label=f"against {bot}")
+        low = [float(r["low"]) for r in mine]
+        ax.fill_between(x, low, [float(r["high"]) for r in mine], alpha=0.08)
     if players:
         ax.axhline(1 / players, color="grey", linestyle="--", label="a fair share")
     ax.set_xlabel("update")
     ax.set_ylabel("win rate (95% interval)")
     ax.set_ylim(0, 1)
-    ax.legend()
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8)
     fig.tight_layout()
-    fig.savefig(run / "strength.png", dpi=110)
+    fig.savefig(out, dpi=110)
     plt.close(fig)
-    return rows
+    return True
 
 
 def export(path: str | Path, out: str | Path) -> dict[str, Any]:
