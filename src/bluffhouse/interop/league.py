@@ -55,13 +55,12 @@ def _cheat_play(mask: Array, bluff: str) -> int:
 def _cheat_style(calls: str, bluff: str) -> Move:
     def move(mask: Array, feats: Array, rng: np.random.Generator) -> int:
         if mask[_CALL]:
-            p = float(feats[_P_TRUE])
-            call = {
-                "always": True,
-                "never": False,
-                "third": rng.random() < 1 / 3,
-                "counter": p < 0.35,
-            }[calls]
+            if calls == "third":
+                call = rng.random() < 1 / 3
+            elif calls == "counter":
+                call = float(feats[_P_TRUE]) < 0.35
+            else:
+                call = calls == "always"
             if call:
                 return _CALL
         if mask[_PASS] and not any(mask[i] for i in _PLAY.values()):
