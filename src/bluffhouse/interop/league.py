@@ -72,7 +72,6 @@ def _cheat_style(calls: str, bluff: str) -> Move:
 
 # ---------------------------------------------------------------------- Poker Bull (7 ids)
 #: 0 the call, 1-5 the lowest raise at least 95%, 80%, 60%, 40%, 20% likely, 6 the nearest
-_LEVEL = {0.95: 1, 0.8: 2, 0.6: 3, 0.4: 4, 0.2: 5}
 _NEAREST = 6
 #: how likely the next seat is taken to call a false raise (counter's prior)
 _CALL_RISK = 0.8

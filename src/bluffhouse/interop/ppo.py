@@ -159,20 +159,26 @@ def ppo_update(policy: Policy, data: dict[str, Array], s: Settings, seed: int = 
             ent = -plogp.sum(axis=1)
             dz += s.entropy * (plogp + probs * ent[:, None]) / b  # -(entropy bonus)
             dv = 2 * s.value_coef * (value - ret) / b
-            p = policy.params
-            dh = dz @ p["W2"].T + dv[:, None] @ p["Wv"].T
-            dpre = dh * (1 - h * h)
-            grads = {
-                "W2": h.T @ dz,
-                "b2": dz.sum(axis=0),
-                "Wv": h.T @ dv[:, None],
-                "bv": dv.sum(keepdims=True),
-                "W1": obs.T @ dpre,
-                "b1": dpre.sum(axis=0),
-            }
-            policy.adam({k: g.astype(np.float32) for k, g in grads.items()}, s.lr)
+            policy.adam(_gradients(policy, obs, h, dz, dv), s.lr)
             entropy = float(ent.mean())
     return entropy
+
+
+def _gradients(
+    policy: Policy, obs: Array, h: Array, dz: Array, dv: Array | None
+) -> dict[str, Array]:
+    """The weights' gradients (float32) from the loss's gradients at the logits (``dz``) and
+    at the values (``dv``; None: the value head is left alone), back through the tanh layer
+    ``h`` of ``obs``."""
+    p = policy.params
+    dh = dz @ p["W2"].T
+    grads = {"W2": h.T @ dz, "b2": dz.sum(axis=0)}
+    if dv is not None:
+        dh = dh + dv[:, None] @ p["Wv"].T
+        grads.update(Wv=h.T @ dv[:, None], bv=dv.sum(keepdims=True))
+    dpre = dh * (1 - h * h)
+    grads.update(W1=obs.T @ dpre, b1=dpre.sum(axis=0))
+    return {k: g.astype(np.float32) for k, g in grads.items()}
 
 
 def imitate(
@@ -194,15 +200,7 @@ def imitate(
             dz = probs.copy()
             dz[np.arange(b), act] -= 1.0
             dz /= b
-            p = policy.params
-            dpre = (dz @ p["W2"].T) * (1 - h * h)
-            grads = {
-                "W2": h.T @ dz,
-                "b2": dz.sum(axis=0),
-                "W1": obs.T @ dpre,
-                "b1": dpre.sum(axis=0),
-            }
-            policy.adam({k: g.astype(np.float32) for k, g in grads.items()}, lr)
+            policy.adam(_gradients(policy, obs, h, dz, None), lr)
     _, logits, _ = policy.forward(data["obs"])
     probs, _ = masked_softmax(logits, data["mask"])
     return float((probs.argmax(axis=1) == data["act"]).mean()) if n else float("nan")

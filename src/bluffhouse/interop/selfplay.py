@@ -25,8 +25,8 @@ latest checkpoint in ``--out``; ``train --start-from WEIGHTS`` starts a new run 
 learned bot's weights (the shipped ones, say) rather than random ones. ``evaluate`` seats a
 checkpoint against bluffhouse bots (one learning seat through the Gymnasium environment) and
 prints its win rate against each; ``strength`` does so for every checkpoint of a run and
-writes ``strength.csv`` and, with
-matplotlib (the ``arena`` extra), the strength curve ``strength.png``.  ``export`` writes a
+writes ``strength.csv`` and, with matplotlib (the ``arena`` extra), the strength curve
+``strength.png``.  ``export`` writes a
 checkpoint over the abstract actions with the belief features as weights the ``learned`` bot
 plays (its layers and training notes: ``bluffhouse.bots.learned.load_policy``).
 """
@@ -252,12 +252,14 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     probe = batched_env(cfg.game, 1, cfg.players, **cfg.env_options())
-    if cfg.styles and (cfg.actions != "abstract" or not cfg.beliefs):
-        raise RuleError(
-            "the league's fixed styles (--styles) play over the abstract actions with the "
-            "belief features: add --actions abstract --beliefs"
-        )
-    for name in cfg.styles:
+    asked = [("--styles", name) for name in cfg.styles]
+    asked += [("--imitate", cfg.imitate)] if cfg.imitate else []
+    for flag, name in asked:
+        if cfg.actions != "abstract" or not cfg.beliefs:
+            raise RuleError(
+                f"the fixed styles ({flag}) play over the abstract actions with the belief "
+                "features: add --actions abstract --beliefs"
+            )
         style(probe.config.family, name)  # (a RuleError naming the styles there are)
     kept = _checkpoints(folder)
     rng = np.random.default_rng(cfg.seed)
@@ -269,13 +271,6 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
         start = 0
         if cfg.start_from:
             _start_from(policy, cfg, probe)
-    if cfg.imitate:
-        if cfg.actions != "abstract" or not cfg.beliefs:
-            raise RuleError(
-                "--imitate learns a fixed style's play over the abstract actions with the "
-                "belief features: add --actions abstract --beliefs"
-            )
-        style(probe.config.family, cfg.imitate)
     league = [Policy.load(p).params for p in kept[-cfg.league_size :]]
     job_cfg = {
         "game": cfg.game,
@@ -310,11 +305,7 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
                     (job_cfg, policy.params, league, cfg.seed * 1_000_003 + update * 101 + j)
                     for j in range(cfg.rollouts)
                 ]
-                if runner is None:
-                    parts = [rollout(job) for job in jobs]
-                else:
-                    done = dict(runner.run(rollout, jobs))
-                    parts = [done[i] for i in range(len(jobs))]
+                parts = _run(rollout, jobs, runner)
                 data, stats = _merge(policy, parts, cfg.ppo.lam)
                 entropy = ppo_update(policy, data, cfg.ppo, seed=cfg.seed + update)
                 seconds = time.perf_counter() - began
@@ -341,26 +332,40 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
     return policy
 
 
+def _run(work: Any, jobs: list[Any], runner: Any) -> list[Any]:
+    """``work`` over ``jobs`` in this process or as Ray tasks (``runner``), in the jobs' order
+    (merged in order, the same seed trains the same weights wherever they ran)."""
+    if runner is None:
+        return [work(job) for job in jobs]
+    done = dict(runner.run(work, jobs))
+    return [done[i] for i in range(len(jobs))]
+
+
 def _start_from(policy: Policy, cfg: TrainConfig, probe: Any) -> None:
     """Puts the learned bot's weights of ``cfg.start_from`` into the new policy, or a
     RuleError naming what does not fit (another table, action space or size)."""
-    with np.load(cfg.start_from) as data:
-        files = set(data.files)
-        if not {"w0", "b0", "w1", "b1"} <= files or "w2" in files:
-            raise RuleError(
-                f"{cfg.start_from} is not a learned bot's weights file (w0 b0 w1 b1: "
-                "selfplay export writes one)"
-            )
-        layers = {k: data[k].astype(np.float32) for k in ("w0", "b0", "w1", "b1")}
+    from ..bots.learned import load_policy
+
+    try:
+        layers, _ = load_policy(cfg.start_from)
+    except KeyError:
+        layers = []
+    if len(layers) != 2:
+        raise RuleError(
+            f"{cfg.start_from} is not a learned bot's weights file (w0 b0 w1 b1 and its "
+            "notes: selfplay export writes one)"
+        )
+    (w0, b0), (w1, b1) = layers
     wanted = (probe.observation_size, cfg.hidden, probe.num_actions)
-    got = (layers["w0"].shape[0], layers["w0"].shape[1], layers["w1"].shape[1])
+    got = (w0.shape[0], w0.shape[1], w1.shape[1])
     if got != wanted:
         raise RuleError(
             f"{cfg.start_from} holds a {got[0]} -> {got[1]} -> {got[2]} policy; this run "
             f"needs {wanted[0]} -> {wanted[1]} -> {wanted[2]} (the table, --actions, "
             "--beliefs and --hidden must be those it was trained with)"
         )
-    policy.params.update(W1=layers["w0"], b1=layers["b0"], W2=layers["w1"], b2=layers["b1"])
+    # (copies: the loader keeps its arrays for the bot, and training changes these in place)
+    policy.params.update(W1=w0.copy(), b1=b0.copy(), W2=w1.copy(), b2=b1.copy())
 
 
 def _first_imitation(
@@ -371,11 +376,7 @@ def _first_imitation(
     job = {**job_cfg, "imitate": cfg.imitate}
     count = max(1, -(-cfg.imitate_games // cfg.envs))
     jobs = [(job, cfg.seed * 1_000_003 + 7 + j) for j in range(count)]
-    if runner is None:
-        parts = [demonstrations(j) for j in jobs]
-    else:
-        done = dict(runner.run(demonstrations, jobs))
-        parts = [done[i] for i in range(len(jobs))]
+    parts = _run(demonstrations, jobs, runner)
     data = {k: np.concatenate([p[k] for p in parts]) for k in ("obs", "mask", "act")}
     agreement = imitate(policy, data, lr=1e-3, epochs=8, minibatch=256, seed=cfg.seed)
     if not quiet:
