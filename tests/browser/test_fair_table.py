@@ -70,6 +70,34 @@ def test_a_stand_in_is_announced_and_the_player_comes_back(
     ctx_s.close()
 
 
+def test_a_spectator_who_comes_after_the_stand_in_reads_it_in_the_log(
+    browser: Any, shared_server: Any
+) -> None:
+    """The note is the table's own line, not a game event: one who opens the table while a bot
+    stands in reads it too, and it stays when the log is drawn again (a seat changes name)."""
+    made = shared_server.create(
+        game="bullshit",
+        players=3,
+        bots=[1, 2],
+        seed=6,
+        turn_seconds=1,
+        window_seconds=1,
+        missed_turns=1,
+        bot_delay=0.3,
+    )
+    ctx, ann = open_as_host(browser, shared_server, made)
+    ann.page.wait_for_selector("#stand-in:not([hidden])", timeout=30_000)
+    ctx_s, sam = _spectator(browser, shared_server, made["link"])
+    sam.page.wait_for_selector('.seat[data-seat="0"] .tag.standin')
+    sam.page.wait_for_function(
+        "() => document.querySelector('#log').textContent.includes('a counter bot plays for them')",
+        timeout=10_000,
+    )
+    assert not sam.console_errors
+    ctx.close()
+    ctx_s.close()
+
+
 #: Sets ``window[flag]`` once the element ``selector`` names is gone or hidden (it is there
 #: and shown when this starts), however briefly.
 _WATCH = """([selector, flag]) => {

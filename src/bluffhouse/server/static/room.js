@@ -62,7 +62,7 @@ $("#join").addEventListener("submit", async (event) => {
     localStorage.setItem(S.key, JSON.stringify(S.mine));
     localStorage.setItem("bluffhouse:name", name);
     say("");
-    S.events = []; S.shownEvents = 0;
+    S.events = []; ui.clearLog();
     S.socket.close(); // reconnects with the token
   } catch (err) { say(err.message); }
 });

@@ -89,14 +89,14 @@ export function makeConnection(S, ui) {
         const before = S.room ? S.room.seats.filter((x) => x.stand_in).map((x) => x.seat) : [];
         S.room = message.room;
         const after = message.room.seats.filter((x) => x.stand_in).map((x) => x.seat);
+        if (names !== JSON.stringify(message.room.seats.map((x) => [x.name, x.bot]))) { // the log names seats
+          ui.clearLog(); ui.renderLog();
+        }
         for (const seat of after) if (!before.includes(seat)) ui.note(`${ui.seatName(seat)} missed ${seat === S.seat ? "your" : "their"} turns: a counter bot plays for ${seat === S.seat ? "you" : "them"} until ${seat === S.seat ? "you are" : "they are"} back.`);
         for (const seat of before) if (!after.includes(seat)) ui.note(`${ui.seatName(seat)} ${seat === S.seat ? "are" : "is"} back: the bot stops playing for ${seat === S.seat ? "you" : "them"}.`);
         ui.renderStandIn();
         ui.renderRoom();
         if (S.view) ui.renderTable();
-        if (names !== JSON.stringify(message.room.seats.map((x) => [x.name, x.bot]))) { // the log names seats
-          S.shownEvents = 0; $("#log").replaceChildren(); ui.renderLog();
-        }
         break;
       }
       case "state": onState(message); break;
@@ -137,22 +137,18 @@ export function makeConnection(S, ui) {
     S.family = message.family;
     if (message.bid_grammar) S.grammar = message.bid_grammar;
     if (message.game_no !== S.gameNo) { // a new game (rematch): start its log afresh
-      S.gameNo = message.game_no; S.events = []; S.shownEvents = 0; S.over = null; S.shownOver = false;
-      S.replay = null; $("#replay").hidden = true; $("#log").replaceChildren();
+      S.gameNo = message.game_no; S.events = []; S.notes = []; ui.clearLog(); S.over = null; S.shownOver = false;
+      S.replay = null; $("#replay").hidden = true;
       $("#done").hidden = true;
     }
     if (message.events_from > S.events.length) { // we missed events: ask for all of them again
-      S.events = []; S.shownEvents = 0; $("#log").replaceChildren();
+      S.events = []; ui.clearLog();
       S.socket.close(); return;
     }
     const wasMyTurn = S.seat !== null && S.view && !S.view.over && S.view.to_act.includes(S.seat);
     const newEvents = message.events.slice(Math.max(0, S.events.length - message.events_from));
     S.events.splice(message.events_from, S.events.length, ...message.events);
-    if (S.shownEvents > message.events_from) {
-      S.shownEvents = message.events_from;
-      const log = $("#log");
-      while (log.children.length > S.shownEvents) log.lastChild.remove();
-    }
+    if (S.shownEvents > message.events_from) ui.clearLog(); // events shown are sent again: draw anew
     const versionChanged = !S.msg || S.msg.version !== message.version;
     S.msg = message;
     S.view = message.view;

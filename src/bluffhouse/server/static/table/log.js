@@ -5,22 +5,38 @@ import { bidText } from "../words.js";
 // The functions of this part of the table, over the table's state `S`; `ui` holds every part's
 // functions (filled in by room.js), for the calls between parts.
 export function makeLog(S, ui) {
+  // The log is the game's events with the table's own lines (a stand-in comes or goes) between
+  // them, each note kept with the number of events before it, so a log drawn again (a new seat
+  // name, events sent again) keeps its notes in place.
   function renderLog() {
     const log = $("#log");
+    const notesUpTo = (count) => {
+      while (S.shownNotes < S.notes.length && S.notes[S.shownNotes].at <= count) {
+        log.append(el("li", { class: "note", text: S.notes[S.shownNotes].text }));
+        S.shownNotes += 1;
+      }
+    };
     for (let i = S.shownEvents; i < S.events.length; i += 1) {
+      notesUpTo(i);
       const text = ui.say3(S.events[i]);
       if (text) log.append(el("li", { text: capital(text) }));
       else log.append(el("li", { hidden: true }));
     }
     S.shownEvents = S.events.length;
+    notesUpTo(S.events.length);
     log.scrollTop = log.scrollHeight;
   }
 
-  // A line of the table's own (a stand-in comes or goes), between the game's events.
+  // Empties the log, to be drawn again from the events (and notes) kept.
+  function clearLog() {
+    S.shownEvents = 0; S.shownNotes = 0;
+    $("#log").replaceChildren();
+  }
+
+  // A line of the table's own, after the events received so far.
   function note(text) {
-    const log = $("#log");
-    log.append(el("li", { class: "note", text }));
-    log.scrollTop = log.scrollHeight;
+    S.notes.push({ at: S.events.length, text });
+    renderLog();
   }
 
   function renderOver() {
@@ -107,5 +123,5 @@ export function makeLog(S, ui) {
     try { await showReplay(); } catch (err) { say(err.message); }
   }
 
-  return { note, renderLog, renderOver, openReplay, showReplay, moveReplay };
+  return { note, renderLog, clearLog, renderOver, openReplay, showReplay, moveReplay };
 }

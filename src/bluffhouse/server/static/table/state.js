@@ -9,7 +9,7 @@ export function createState(code, storage = localStorage) {
     mine: JSON.parse(storage.getItem(key) || "null"),
     socket: null, connected: false, retry: 0, stopped: false,
     seat: null, host: false, room: null, msg: null, view: null, gameNo: 0, family: "cheat", grammar: null,
-    events: [], shownEvents: 0, legal: null, legalVersion: -1, askedVersion: -1,
+    events: [], shownEvents: 0, notes: [], shownNotes: 0, legal: null, legalVersion: -1, askedVersion: -1,
     selected: new Set(), pending: false, timers: [], over: null, bidPick: null,
     replay: null, capped: false, checks: new Map(), checkTick: 0, claimPick: null, pickTick: 0,
     actionNo: 0, checkNo: 0,
