@@ -27,8 +27,8 @@ from bluffhouse.interop.table import Table  # noqa: E402
     [
         ("Bullshit", {}, 923 + 24, 16),
         ("Popcorn", {"players": 3}, None, 16),
-        ("PokerBull", {}, 581 + 7, 7),
-        ("PokerBullRising", {"players": 3}, None, 7),
+        ("PokerBull", {}, 581 + 8, 8),
+        ("PokerBullRising", {"players": 3}, None, 8),
     ],
 )
 def test_gymnasium_checks_the_abstract_environment(
@@ -101,7 +101,7 @@ def test_each_poker_bull_raise_is_as_likely_as_it_says() -> None:
             break
         seat = table.acting()
         vector, _, ids = table.observe(seat)
-        beliefs = vector[-7:]
+        beliefs = vector[-8:]
         options = table._options[2] if table._options else {}
         for j, level in enumerate(RAISE_LEVELS, start=1):
             if j in options:

@@ -19,6 +19,7 @@ from bluffhouse.interop.abstract import PokerBullAbstraction, abstraction  # noq
 from bluffhouse.interop.batched import BatchedCheat  # noqa: E402
 from bluffhouse.interop.batched_games import batched_env  # noqa: E402
 from bluffhouse.interop.batched_poker import BatchedPokerBull  # noqa: E402
+from bluffhouse.interop.batched_poker_abstract import POKER_ABSTRACT_SIZE  # noqa: E402
 from bluffhouse.interop.table import acting_seat  # noqa: E402
 
 PRESETS = supported_presets()
@@ -156,7 +157,7 @@ def test_the_options_are_checked_and_refused_by_name() -> None:
         BatchedCheat("bullshit").concrete_ids()
 
 
-@pytest.mark.parametrize(("env_id", "size", "ids"), [("Bullshit", 947, 16), ("PokerBull", 588, 7)])
+@pytest.mark.parametrize(("env_id", "size", "ids"), [("Bullshit", 947, 16), ("PokerBull", 589, 8)])
 def test_gymnasium_make_vec_offers_the_abstraction(env_id: str, size: int, ids: int) -> None:
     gym = pytest.importorskip("gymnasium")
     import bluffhouse.interop.gymnasium  # noqa: F401
@@ -209,7 +210,7 @@ def _poker_differential(game: str, steps: int, num_envs: int = 3, seed: int = 5,
             assert batch.seat[e] == seat, where
             view = g.view(seat)
             options = judges[e].options(g, seat, view)
-            want = np.zeros(7, dtype=np.int8)
+            want = np.zeros(POKER_ABSTRACT_SIZE, dtype=np.int8)
             want[list(options)] = 1
             np.testing.assert_array_equal(batch.mask[e], want, err_msg=where)
             for i, action in options.items():

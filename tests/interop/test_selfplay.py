@@ -201,9 +201,9 @@ def test_the_league_styles_keep_their_habits() -> None:
     assert ABSTRACT[style("cheat", "always_lie")(turn, feats, rng)][1:] == (2, 1)
     thirds = [style("cheat", "calls_third")(window, feats, rng) for _ in range(600)]
     assert 150 < thirds.count(1) < 250
-    # Poker Bull: 0 the call, 1-5 raises by their chance, 6 the nearest raise
-    mask = np.ones(7, np.int8)
-    odds = np.array([0.05, 0.99, 0.9, 0.7, 0.5, 0.3, 0.3], np.float32)
+    # Poker Bull: 0 the call, 1-5 raises by their chance, 6 the nearest raise, 7 counter's
+    mask = np.ones(8, np.int8)
+    odds = np.array([0.05, 0.99, 0.9, 0.7, 0.5, 0.3, 0.3, 0.7], np.float32)
     assert style("poker_bull", "threshold")(mask, odds, rng) == 0
     assert style("poker_bull", "never_call")(mask, odds, rng) != 0
     assert style("poker_bull", "always_call")(mask, odds, rng) == 0
@@ -211,10 +211,13 @@ def test_the_league_styles_keep_their_habits() -> None:
     assert style("poker_bull", "threshold")(mask, odds, rng) == 4
     assert style("poker_bull", "threshold_even")(mask, odds, rng) == 3
     assert style("poker_bull", "honest")(mask, odds, rng) == 1
-    # counter's values: the call is worth 1 - 0.5; a raise 1 - 0.8 (1 - p): id 1 (0.99) best
-    assert style("poker_bull", "counter")(mask, odds, rng) == 1
-    opening = np.array([0, 0, 0, 1, 1, 1, 1], np.int8)
+    # counter's values: the call is worth 1 - 0.5, its raise 1 - 0.8 (1 - 0.7) = 0.76
+    assert style("poker_bull", "counter")(mask, odds, rng) == 7
+    odds[0] = 0.1  # the call is worth 0.9 now
+    assert style("poker_bull", "counter")(mask, odds, rng) == 0
+    opening = np.array([0, 0, 0, 1, 1, 1, 1, 1], np.int8)
     assert style("poker_bull", "always_call")(opening, odds, rng) == 3
+    assert style("poker_bull", "counter")(opening, odds, rng) == 7
     with pytest.raises(Exception, match="no league style 'bluffer' for poker bull; the styles"):
         style("poker_bull", "bluffer")
 
@@ -258,6 +261,33 @@ def test_styles_take_league_seats_and_a_run_can_start_by_imitating_one(tmp_path:
     }  # fmt: skip
     out = rollout((job_cfg, taught.params, [], 3))
     assert out["held"] == out["games"] == 4
+
+
+def test_checkpoints_keep_a_cadence_of_their_own_and_the_league_only_its_members(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--league-every 0 --save-every 1``: a checkpoint each update, and the league holds the
+    imitation alone (and the end's policy); a resumed run reads the same league back."""
+    cfg = TrainConfig(
+        **{**ABSTRACT_TINY, "league_every": 0}, save_every=1, updates=2, imitate="never_call",
+        imitate_games=4, styles=["never_call"], seed=4,
+    )  # fmt: skip
+    train(cfg, tmp_path, quiet=True)
+    saved = sorted(tmp_path.glob("ckpt-*.npz"))
+    assert [p.name for p in saved] == ["ckpt-00000.npz", "ckpt-00001.npz", "ckpt-00002.npz"]
+    assert [Policy.load(p).meta["league"] for p in saved] == [True, False, True]
+    from bluffhouse.interop import selfplay
+
+    seen: list[int] = []
+    real = selfplay.rollout
+
+    def counting(job: Any) -> Any:
+        seen.append(len(job[2]))
+        return real(job)
+
+    monkeypatch.setattr(selfplay, "rollout", counting)
+    train(TrainConfig(**{**cfg.__dict__, "updates": 3}), tmp_path, quiet=True)
+    assert seen == [2]  # the imitation and the policy of update 2 (the end of the first run)
 
 
 def test_styles_and_imitation_need_the_abstract_actions(tmp_path: Path) -> None:

@@ -12,11 +12,11 @@ rest:
   (of the ranks it will not have to claim soon).  The rank claimed is the first the play may
   claim.  Beliefs (24): what ``counter`` reads of the table (the chance the last play is true,
   each seat's call rate, its cards of the coming claims...: ``bots.cheat.learned``).
-- **Poker Bull** (7 ids): 0 call, then raise to the lowest of ``counter``'s candidate raises
-  whose chance to stand is at least 95%, 80%, 60%, 40%, 20% (ids 1-5), and 6 the nearest
-  raise, the chances judged over deals ``counter`` imagines (the unseen cards drawn at random,
-  weighed by the others' bids).  Beliefs (7): the chance the standing bid stands, then the
-  chance of each raise id's bid (0 where there is none).
+- **Poker Bull** (8 ids): 0 call, then raise to the lowest of ``counter``'s candidate raises
+  whose chance to stand is at least 95%, 80%, 60%, 40%, 20% (ids 1-5), 6 the nearest raise
+  and 7 the raise ``counter`` values most, the chances judged over deals ``counter`` imagines
+  (the unseen cards drawn at random, weighed by the others' bids).  Beliefs (8): the chance
+  the standing bid stands, then the chance of each raise id's bid (0 where there is none).
 
 Each abstract id stands for one concrete action, so a game through the abstraction is a game
 of the engine: the environments apply that action.  Sneak and the Cheat rules whose plays
@@ -42,7 +42,8 @@ View = Mapping[str, Any]
 
 #: The environments' values of ``actions``.
 ACTION_SPACES = ("full", "abstract")
-#: Poker Bull: the chances a raise id asks for, in order (ids 1 to 5; id 6: the nearest raise).
+#: Poker Bull: the chances a raise id asks for, in order (ids 1 to 5; id 6: the nearest raise,
+#: id 7: ``counter``'s raise).
 RAISE_LEVELS = POKER_RAISE_LEVELS
 
 

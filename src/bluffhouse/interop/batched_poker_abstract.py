@@ -1,5 +1,5 @@
 """Poker Bull's abstract actions and belief features in the batched environment
-(``actions="abstract"``, ``beliefs=True``): the 7 ids and 7 features of :mod:`.abstract`,
+(``actions="abstract"``, ``beliefs=True``): the 8 ids and 8 features of :mod:`.abstract`,
 worked out in compiled code for every game of the batch after each step.
 
 As the Python abstraction does, each decision judges the standing bid and ``counter``'s
@@ -9,7 +9,9 @@ bids), from a Mersenne Twister of its own per game, drawn as ``random.Random``'s
 and ``choices`` draw (so a game's abstraction seeded alike in the Python environment makes
 the same judgements: the differential test checks it).  Id 0 calls, ids 1-5 raise to the
 lowest candidate raise whose chance to stand is at least 95%, 80%, 60%, 40%, 20%, id 6 to
-the nearest raise; the features are the standing bid's chance and each raise id's.
+the nearest raise, id 7 to the raise ``counter`` values most (``judgement.judge``'s values,
+the next seat taken to call a false raise at ``CALL_RISK``); the features are the standing
+bid's chance and each raise id's.
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..bots.pokerbull.counter import COUNTER_SAMPLES, NEAR_RAISES, PER_CATEGORY
+from ..bots.pokerbull.judgement import CALL_RISK, PRESS
+from ..bots.pokerbull.learned import NAMES, RAISE_LEVELS, SIZE
 from ..pokerbull.bids import FULL_HOUSE, KIND, TWO_PAIR, VALUE_OF
 from ..pokerbull.fast import _bisect_right as _bisect_floats
 from ..pokerbull.fast import _exists, _genrand, _randbelow
-from .abstract import RAISE_LEVELS
 from .batched_jit import _jit
 from .batched_poker_kernel import (
     C_BID_START,
@@ -55,11 +58,11 @@ __all__ = [
     "seed_games",
 ]
 
-#: 0 call, 1-5 the raise levels, 6 the nearest raise
-POKER_ABSTRACT_SIZE = 2 + len(RAISE_LEVELS)
+#: 0 call, 1-5 the raise levels, 6 the nearest raise, 7 counter's raise
+POKER_ABSTRACT_SIZE = SIZE
 _LEVELS = np.array(RAISE_LEVELS, dtype=np.float64)
 #: the ids named, as the Python abstraction names them
-POKER_NAMES = ("call", *(f"raise, stands {p:.0%}" for p in RAISE_LEVELS), "the nearest raise")
+POKER_NAMES = NAMES
 
 
 class PokerAbstractTables:
@@ -161,7 +164,7 @@ def poker_abstract_batch(
     features: Any,
 ) -> None:
     """Each game's abstract mask, the concrete id of each legal abstract id (-1 else) and
-    the asking seat's 7 features (``fresh``: the games whose bids of the hand start anew)."""
+    the asking seat's 8 features (``fresh``: the games whose bids of the hand start anew)."""
     tries_most = 2 * COUNTER_SAMPLES
     sums = np.zeros((tries_most, 18), dtype=np.int64)
     weights = np.zeros(tries_most, dtype=np.float64)
@@ -180,6 +183,7 @@ def poker_abstract_batch(
     seen_cat = np.zeros(32, dtype=np.int64)
     rated_i = np.zeros(full.shape[1], dtype=np.int64)
     rated_p = np.zeros(full.shape[1], dtype=np.float64)
+    rated_n = np.zeros(full.shape[1], dtype=np.int64)
     bid_start = cfg[C_BID_START]
     for e in range(rows.shape[0]):
         r = rows[e]
@@ -298,27 +302,39 @@ def poker_abstract_batch(
         for i in range(seen_cat.shape[0]):
             seen_cat[i] = 0
         nrated = 0
+        npicks = 0
         for j in range(start, length):
             i = row_full[j]
             if j >= start + NEAR_RAISES:
                 if seen_cat[cat[i]] >= PER_CATEGORY:
                     continue
                 seen_cat[cat[i]] += 1
+            npicks += 1
             if mask[e, bid_start + i] != 1:
                 continue
             rated_i[nrated] = i
+            rated_n[nrated] = npicks - 1
             rated_p[nrated] = _chance(
                 i, higher, bests, uniq[:nuniq], mult, sums, cat, nspec, spec, natural
             )
             nrated += 1
-            if rated_p[nrated - 1] >= levels[0]:
-                break  # every level has its raise: the first to reach the top one at the latest
-        for level in range(levels.shape[0] + 1):
+        nlevels = levels.shape[0]
+        for level in range(nlevels + 2):
             chosen = -1
-            for j in range(nrated):
-                if level == levels.shape[0] or rated_p[j] >= levels[level]:
-                    chosen = j
-                    break
+            if level == nlevels + 1:  # counter's raise: its values, as judgement.judge has them
+                top = row_full[length - 1] if npicks > 0 else -1
+                best_value = -1.0
+                for j in range(nrated):
+                    risk = 1.0 if rated_i[j] == top else CALL_RISK
+                    value = 1.0 - risk * (1.0 - rated_p[j]) + PRESS * rated_n[j] / max(1, npicks)
+                    if value > best_value:
+                        best_value = value
+                        chosen = j
+            else:
+                for j in range(nrated):
+                    if level == nlevels or rated_p[j] >= levels[level]:
+                        chosen = j
+                        break
             if chosen >= 0:
                 out_mask[e, 1 + level] = 1
                 out_ids[e, 1 + level] = bid_start + rated_i[chosen]

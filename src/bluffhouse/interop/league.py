@@ -70,9 +70,11 @@ def _cheat_style(calls: str, bluff: str) -> Move:
     return move
 
 
-# ---------------------------------------------------------------------- Poker Bull (7 ids)
-#: 0 the call, 1-5 the lowest raise at least 95%, 80%, 60%, 40%, 20% likely, 6 the nearest
+# ---------------------------------------------------------------------- Poker Bull (8 ids)
+#: 0 the call, 1-5 the lowest raise at least 95%, 80%, 60%, 40%, 20% likely, 6 the nearest,
+#: 7 counter's own raise
 _NEAREST = 6
+_COUNTERS = 7
 #: how likely the next seat is taken to call a false raise (counter's prior)
 _CALL_RISK = 0.8
 
@@ -95,15 +97,12 @@ def _poker_threshold(call_below: float, levels: tuple[int, ...]) -> Move:
 
 
 def _poker_counter(mask: Array, feats: Array, rng: np.random.Generator) -> int:
-    best, pick = -1.0, int(np.flatnonzero(mask)[0])
-    if mask[0]:
-        best, pick = 1.0 - float(feats[0]), 0
-    for i in range(1, 7):
-        if mask[i]:
-            value = 1.0 - _CALL_RISK * (1.0 - float(feats[i]))
-            if value > best:
-                best, pick = value, i
-    return pick
+    """Counter's choice: the call against its own raise (id 7), by its values."""
+    if not mask[_COUNTERS]:
+        return 0 if mask[0] else _raise(mask, (1, 2, 3, 4, 5))
+    if mask[0] and 1.0 - float(feats[0]) > 1.0 - _CALL_RISK * (1.0 - float(feats[_COUNTERS])):
+        return 0
+    return _COUNTERS
 
 
 def _poker_always_call(mask: Array, feats: Array, rng: np.random.Generator) -> int:

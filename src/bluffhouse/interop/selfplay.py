@@ -16,8 +16,9 @@ least one seat learns; with an empty league every seat does); only the
 learner's decisions train it (PPO, :mod:`.ppo`); a game ended by the no-progress rule scores
 nothing (``--stalled draw``, the default: a policy otherwise learns to stall while it holds
 the fewest cards) or as the engine ranks it (``--stalled win``). Every ``--league-every``
-updates the policy joins the league (at most ``--league-size`` kept, the oldest leaving) and
-is written as ``ckpt-NNNNN.npz``; ``curve.csv`` gets a line an update (decisions, the
+updates (0: never) the policy joins the league (at most ``--league-size`` kept, the oldest
+leaving) and is written as ``ckpt-NNNNN.npz`` (``--save-every``: checkpoints at a cadence of
+their own); ``curve.csv`` gets a line an update (decisions, the
 learner's share of the wins over seats it held, entropy, time). A run is reproducible from its
 seed: each rollout is seeded by the update and its number, and the rollouts are merged in
 order, so a Ray run trains the very same weights as a local one. ``train`` resumes from the
@@ -65,9 +66,14 @@ class TrainConfig:
     max_steps: int = 3000
     updates: int = 50
     hidden: int = 64
+    #: every this many updates the policy joins the league (0: never; with ``imitate`` the
+    #: imitation stays its one past version)
     league_every: int = 5
     league_share: float = 0.5
     league_size: int = 8
+    #: a checkpoint every this many updates (0: when the policy joins the league), and one
+    #: at the end
+    save_every: int = 0
     #: a game ended by the no-progress rule: "draw" (no reward: winning it by holding the
     #: fewest cards when it stalls is no way to play) or "win" (as the engine ranks it)
     stalled: str = "draw"
@@ -271,7 +277,8 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
         start = 0
         if cfg.start_from:
             _start_from(policy, cfg, probe)
-    league = [Policy.load(p).params for p in kept[-cfg.league_size :]]
+    members = [q for q in (Policy.load(p) for p in kept) if q.meta.get("league", True)]
+    league = [q.params for q in members[-cfg.league_size :]] if cfg.league_size > 0 else []
     job_cfg = {
         "game": cfg.game,
         "players": cfg.players,
@@ -292,7 +299,7 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
     try:
         if cfg.imitate and not kept:
             policy = _first_imitation(cfg, job_cfg, policy, runner, quiet)
-            policy.meta = {"update": 0, "config": asdict(cfg)}
+            policy.meta = {"update": 0, "config": asdict(cfg), "league": True}
             policy.save(folder / "ckpt-00000.npz")
             league = [{k: v.copy() for k, v in policy.params.items()}]
         with curve.open("a", newline="") as fh:
@@ -321,9 +328,14 @@ def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = Fals
                         f"{seconds:.0f} s",
                         flush=True,
                     )
-                if update % cfg.league_every == 0 or update == cfg.updates:
-                    policy.meta = {"update": update, "config": asdict(cfg)}
+                joins = update == cfg.updates or (
+                    cfg.league_every > 0 and update % cfg.league_every == 0
+                )
+                every = cfg.save_every or cfg.league_every
+                if joins or (every > 0 and update % every == 0):
+                    policy.meta = {"update": update, "config": asdict(cfg), "league": joins}
                     policy.save(folder / f"ckpt-{update:05d}.npz")
+                if joins and cfg.league_size > 0:
                     copy = {k: v.copy() for k, v in policy.params.items()}
                     league = [*league, copy][-cfg.league_size :]
     finally:
@@ -518,6 +530,7 @@ def export(path: str | Path, out: str | Path) -> dict[str, Any]:
         f" --max-steps {cfg['max_steps']} --updates {update} --hidden {cfg['hidden']}"
         f" --league-every {cfg['league_every']} --league-share {cfg['league_share']}"
         f" --league-size {cfg['league_size']} --stalled {cfg['stalled']} --seed {cfg['seed']}"
+        + (f" --save-every {cfg['save_every']}" if cfg.get("save_every") else "")
         + (f" --styles {','.join(cfg['styles'])}" if cfg.get("styles") else "")
         + (
             f" --imitate {cfg['imitate']} --imitate-games {cfg['imitate_games']}"
@@ -579,9 +592,22 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--game", default=defaults.game)
     t.add_argument("--players", type=int)
     t.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    for name in ("envs", "rollouts", "max_steps", "updates", "hidden", "league_every",
-                 "league_size", "seed"):  # fmt: skip
+    for name in ("envs", "rollouts", "max_steps", "updates", "hidden", "league_size", "seed"):
         t.add_argument(f"--{name.replace('_', '-')}", type=int, default=getattr(defaults, name))
+    t.add_argument(
+        "--league-every",
+        type=int,
+        default=defaults.league_every,
+        help="every this many updates the policy joins the league (0: never; the imitation, "
+        "with --imitate, stays its one past version)",
+    )
+    t.add_argument(
+        "--save-every",
+        type=int,
+        default=defaults.save_every,
+        help="a checkpoint every this many updates (default: when the policy joins the "
+        "league), and one at the end",
+    )
     t.add_argument("--league-share", type=float, default=defaults.league_share)
     t.add_argument("--lr", type=float, default=Settings.lr, help="PPO's learning rate")
     t.add_argument(
@@ -601,13 +627,15 @@ def main(argv: list[str] | None = None) -> int:
         "--actions",
         choices=("full", "abstract"),
         default=defaults.actions,
-        help="the policy's actions: every concrete action (full, the default) or the 16 "
-        "abstract ones of the Cheat family (pass, call, t true and b bluff cards)",
+        help="the policy's actions: every concrete action (full, the default) or the abstract "
+        "ones (the Cheat family's 16: pass, call, t true and b bluff cards; Poker Bull's 8: "
+        "call, raises by their chance to stand, counter's raise)",
     )
     t.add_argument(
         "--beliefs",
         action="store_true",
-        help="append the 24 belief features (counter's card counting) to the observation",
+        help="append the belief features to the observation (counter's reading: 24 in the "
+        "Cheat family, 8 in Poker Bull)",
     )
     t.add_argument(
         "--styles",
@@ -683,7 +711,7 @@ def main(argv: list[str] | None = None) -> int:
             game=args.game, players=args.players, options=options, envs=args.envs,
             rollouts=args.rollouts, max_steps=args.max_steps, updates=args.updates,
             hidden=args.hidden, league_every=args.league_every, league_share=args.league_share,
-            league_size=args.league_size, stalled=args.stalled, seed=args.seed,
+            league_size=args.league_size, save_every=args.save_every, stalled=args.stalled, seed=args.seed,
             actions=args.actions, beliefs=args.beliefs,
             styles=[x for x in args.styles.split(",") if x],
             imitate=args.imitate, imitate_games=args.imitate_games,
