@@ -319,5 +319,5 @@ def test_a_run_can_start_from_the_shipped_weights(tmp_path: Path) -> None:
     notes = export(tmp_path / "a" / "ckpt-00001.npz", tmp_path / "w.npz")
     assert f"--start-from {WEIGHTS}" in notes["command"]
     bad = TrainConfig(**ABSTRACT_TINY, updates=1, start_from=str(POKER_WEIGHTS))
-    with pytest.raises(bh.RuleError, match="holds a 508 -> 64 -> 7 policy; this run needs 947"):
+    with pytest.raises(bh.RuleError, match="holds a 509 -> 64 -> 8 policy; this run needs 947"):
         train(bad, tmp_path / "b", quiet=True)
