@@ -290,6 +290,37 @@ def test_checkpoints_keep_a_cadence_of_their_own_and_the_league_only_its_members
     assert seen == [2]  # the imitation and the policy of update 2 (the end of the first run)
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"updates": -1}, "--updates must be a whole number from 0, not -1"),
+        ({"save_every": -2}, "--save-every must be a whole number from 0, not -2"),
+        ({"league_every": -1}, "--league-every must be a whole number from 0"),
+        ({"rollouts": 0}, "--rollouts must be a whole number from 1, not 0"),
+        ({"league_share": 1.5}, "--league-share is a chance from 0 to 1, not 1.5"),
+    ],
+)
+def test_a_count_out_of_range_is_refused_by_its_flag(
+    tmp_path: Path, change: dict[str, Any], message: str
+) -> None:
+    import bluffhouse as bh
+
+    with pytest.raises(bh.RuleError, match=message):
+        train(TrainConfig(**{**ABSTRACT_TINY, **change}), tmp_path, quiet=True)
+    assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_the_command_line_says_which_count_is_wrong(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "bluffhouse.interop.selfplay", "train", "--updates", "-1",
+         "--out", str(tmp_path / "run")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert out.returncode != 0
+    assert "--updates must be a whole number from 0, not -1" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
 def test_styles_and_imitation_need_the_abstract_actions(tmp_path: Path) -> None:
     import bluffhouse as bh
 

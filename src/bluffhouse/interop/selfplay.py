@@ -251,10 +251,31 @@ def _checkpoints(folder: Path) -> list[Path]:
     return sorted(folder.glob("ckpt-*.npz"))
 
 
+#: Each count's flag and the least it may be.
+_COUNTS = {
+    "rollouts": 1, "max_steps": 1, "updates": 0, "hidden": 1, "league_every": 0,
+    "league_size": 0, "save_every": 0, "imitate_games": 1,
+}  # fmt: skip
+
+
+def _check_counts(cfg: TrainConfig) -> None:
+    """A RuleError naming the flag of a count out of range (a run would do nothing, or
+    nothing sensible, with it)."""
+    for name, least in _COUNTS.items():
+        value = getattr(cfg, name)
+        if not isinstance(value, int) or value < least:
+            raise RuleError(
+                f"--{name.replace('_', '-')} must be a whole number from {least}, not {value!r}"
+            )
+    if not 0.0 <= cfg.league_share <= 1.0:
+        raise RuleError(f"--league-share is a chance from 0 to 1, not {cfg.league_share!r}")
+
+
 def train(cfg: TrainConfig, out: str | Path, ray: Any = None, quiet: bool = False) -> Policy:
     """Trains (or goes on training from the latest checkpoint in ``out``) for
     ``cfg.updates`` updates in all; ``ray``: a :class:`~bluffhouse.cluster.RayTarget` to run
     the rollouts as Ray tasks (None: in this process).  Returns the policy."""
+    _check_counts(cfg)
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     probe = batched_env(cfg.game, 1, cfg.players, **cfg.env_options())
