@@ -40,20 +40,20 @@ def test_a_stand_in_is_announced_and_the_player_comes_back(
     ctx_s, sam = _spectator(browser, shared_server, made["link"])
     page = ann.page
     ann.wait_state()
-    # Ann does nothing: her turn clock runs out once, and a counter bot plays for her
+    # Ann does nothing: her turn clock runs out once, and a bot (counter) plays for her
     page.wait_for_selector("#stand-in:not([hidden])", timeout=30_000)
     assert "A bot is playing for you" in page.inner_text("#stand-in")
     page.wait_for_function(
         "() => document.querySelector('#prompt').textContent.includes('A bot is playing for you')"
         " || !window.bluffhouse.view.to_act.includes(0)"
     )
-    assert "a counter bot plays for you" in page.inner_text("#log")
+    assert "a bot plays for you" in page.inner_text("#log")
     # everyone else sees it on her seat, and in their log
     sam.page.wait_for_selector('.seat[data-seat="0"] .tag.standin')
     assert sam.page.inner_text('.seat[data-seat="0"] .tag.standin') == "a bot plays"
     # (the tag comes with the seats' state, the log line with the event: either may be first)
     sam.page.wait_for_function(
-        "() => document.querySelector('#log').textContent.includes('a counter bot plays for them')",
+        "() => document.querySelector('#log').textContent.includes('a bot plays for them')",
         timeout=10_000,
     )
     # she is back: the banner goes, and so does the tag.  (Her clock is a second long: on a
@@ -90,7 +90,7 @@ def test_a_spectator_who_comes_after_the_stand_in_reads_it_in_the_log(
     ctx_s, sam = _spectator(browser, shared_server, made["link"])
     sam.page.wait_for_selector('.seat[data-seat="0"] .tag.standin')
     sam.page.wait_for_function(
-        "() => document.querySelector('#log').textContent.includes('a counter bot plays for them')",
+        "() => document.querySelector('#log').textContent.includes('a bot plays for them')",
         timeout=10_000,
     )
     assert not sam.console_errors

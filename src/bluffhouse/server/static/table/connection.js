@@ -92,7 +92,7 @@ export function makeConnection(S, ui) {
         if (names !== JSON.stringify(message.room.seats.map((x) => [x.name, x.bot]))) { // the log names seats
           ui.clearLog(); ui.renderLog();
         }
-        for (const seat of after) if (!before.includes(seat)) ui.note(`${ui.seatName(seat)} missed ${seat === S.seat ? "your" : "their"} turns: a counter bot plays for ${seat === S.seat ? "you" : "them"} until ${seat === S.seat ? "you are" : "they are"} back.`);
+        for (const seat of after) if (!before.includes(seat)) ui.note(`${ui.seatName(seat)} missed ${seat === S.seat ? "your" : "their"} turns: a bot plays for ${seat === S.seat ? "you" : "them"} until ${seat === S.seat ? "you are" : "they are"} back.`);
         for (const seat of before) if (!after.includes(seat)) ui.note(`${ui.seatName(seat)} ${seat === S.seat ? "are" : "is"} back: the bot stops playing for ${seat === S.seat ? "you" : "them"}.`);
         ui.renderStandIn();
         ui.renderRoom();

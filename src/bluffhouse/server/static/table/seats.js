@@ -117,7 +117,7 @@ export function makeSeats(S, ui) {
     const chip = el("div", { class: `seat${acting ? " acting" : ""}${me ? " me-chip" : ""}${away ? " away" : ""}`, "data-seat": seat },
       el("div", { class: "seat-name" }, el("span", { text: me ? `${capital(nameOf(seat))}` : capital(nameOf(seat)) }),
         info && info.kind === "bot" ? el("span", { class: "tag bot", text: "bot" }) : "",
-        standIn ? el("span", { class: "tag standin", text: "a bot plays", title: "missed turns: a counter bot plays for this seat until its player is back" })
+        standIn ? el("span", { class: "tag standin", text: "a bot plays", title: "missed turns: a bot plays for this seat until its player is back" })
           : away ? el("span", { class: "tag away", text: "away" }) : ""),
       el("div", { class: "seat-cards" }, el("span", { class: "mini-back", "aria-hidden": "true" }),
         el("span", { class: "count", text: `${size} card${size === 1 ? "" : "s"}` })),
