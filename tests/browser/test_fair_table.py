@@ -23,19 +23,20 @@ def _spectator(browser: Any, server: Any, link: str) -> tuple[Any, Person]:
     return ctx, person
 
 
+def _short_clocks(server: Any, seed: int) -> dict[str, Any]:
+    """Ann (the host) and two counter bots at Bullsh*t, a one-second clock each, and a bot
+    standing in after one missed turn."""
+    made: dict[str, Any] = server.create(
+        game="bullshit", players=3, bots=[1, 2], seed=seed, turn_seconds=1, window_seconds=1,
+        missed_turns=1, bot_delay=0.3,
+    )  # fmt: skip
+    return made
+
+
 def test_a_stand_in_is_announced_and_the_player_comes_back(
     browser: Any, shared_server: Any
 ) -> None:
-    made = shared_server.create(
-        game="bullshit",
-        players=3,
-        bots=[1, 2],
-        seed=5,
-        turn_seconds=1,
-        window_seconds=1,
-        missed_turns=1,
-        bot_delay=0.3,
-    )
+    made = _short_clocks(shared_server, seed=5)
     ctx, ann = open_as_host(browser, shared_server, made)
     ctx_s, sam = _spectator(browser, shared_server, made["link"])
     page = ann.page
@@ -75,16 +76,7 @@ def test_a_spectator_who_comes_after_the_stand_in_reads_it_in_the_log(
 ) -> None:
     """The note is the table's own line, not a game event: one who opens the table while a bot
     stands in reads it too, and it stays when the log is drawn again (a seat changes name)."""
-    made = shared_server.create(
-        game="bullshit",
-        players=3,
-        bots=[1, 2],
-        seed=6,
-        turn_seconds=1,
-        window_seconds=1,
-        missed_turns=1,
-        bot_delay=0.3,
-    )
+    made = _short_clocks(shared_server, seed=6)
     ctx, ann = open_as_host(browser, shared_server, made)
     ann.page.wait_for_selector("#stand-in:not([hidden])", timeout=30_000)
     ctx_s, sam = _spectator(browser, shared_server, made["link"])
