@@ -21,6 +21,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..bots.cheat.learned import ABSTRACT
+from ..bots.pokerbull.judgement import CALL_RISK
 from ..errors import RuleError
 from .ppo import Array
 
@@ -75,8 +76,6 @@ def _cheat_style(calls: str, bluff: str) -> Move:
 #: 7 counter's own raise
 _NEAREST = 6
 _COUNTERS = 7
-#: how likely the next seat is taken to call a false raise (counter's prior)
-_CALL_RISK = 0.8
 
 
 def _raise(mask: Array, levels: tuple[int, ...]) -> int:
@@ -100,7 +99,7 @@ def _poker_counter(mask: Array, feats: Array, rng: np.random.Generator) -> int:
     """Counter's choice: the call against its own raise (id 7), by its values."""
     if not mask[_COUNTERS]:
         return 0 if mask[0] else _raise(mask, (1, 2, 3, 4, 5))
-    if mask[0] and 1.0 - float(feats[0]) > 1.0 - _CALL_RISK * (1.0 - float(feats[_COUNTERS])):
+    if mask[0] and 1.0 - float(feats[0]) > 1.0 - CALL_RISK * (1.0 - float(feats[_COUNTERS])):
         return 0
     return _COUNTERS
 
