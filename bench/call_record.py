@@ -5,12 +5,13 @@ figures behind the reading of a suite cell (docs/bots.md, `popcorn_up_or_down` a
     python bench/call_record.py [--rules popcorn_up_or_down] [--bot counter]
                                 [--opponent never_lie] [--games 16]
 
-The bot plays seat 0 in the suite's games ``0..N-1`` of the rule set (seeded as the suite
-seeds them).  Printed for the bot and for the opponents' seats together: plays, lies (a card
-laid that does not match the claim), lies where the seat held a card of a rank it could claim
-(a padded play, or a lie by choice), padded truths by the cards laid, lies by the cards laid
-(four or more: "4") and the pile they went on (0-8 cards or 9+) and how many of each were
-called, lies called, calls made and how many were right, piles picked up and their cards, and
+The bot plays the suite cell's own games ``0..N-1`` (seats rotated and bots seeded as
+``bench/bot_suite.py`` plays them; ``--opponent`` may be a mixed table joined by ``+``).
+Printed for the bot and for the opponents' seats together: plays, lies (a card laid that does
+not match the claim), lies where the seat held a card of a rank it could claim (a padded
+play, or a lie by choice), padded truths by the cards laid, lies by the cards laid (four or
+more: "4") and the pile they went on (0-8 cards or 9+) and how many of each were called, lies
+called, calls made and how many were right, piles picked up and their cards, and
 the bot's wins.
 """
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from suite_games import suite_games, turns  # (this directory)
+from suite_games import suite_cell_games, turns  # (this directory)
 
 from bluffhouse.arena import SUITE_RULES
 from bluffhouse.bots import Choices
@@ -28,12 +29,12 @@ from bluffhouse.cards import CARD_INDEX, JOKER, RANK_INDEX
 
 def record(rules: str, bot: str, opponent: str, games: int) -> Counter[str]:
     out: Counter[str] = Counter()
-    for state, bots in suite_games(rules, bot, opponent, games):
+    for state, bots, me in suite_cell_games(rules, bot, opponent, games):
         standing = ""  # the last play's lie, by its cards and pile, until called or covered
         for seat, player, wanted in turns(state, bots, 5000):
             action = player.act(wanted, Choices(state, seat))
             view = state.view(seat) if wanted is None else wanted  # (its hand, its claims)
-            who = "bot" if seat == 0 else "opponents"
+            who = "bot" if seat == me else "opponents"
             if action["type"] == "call" and standing:
                 out[f"{standing}, called"] += 1
             if action["type"] in ("call", "play"):
@@ -59,19 +60,19 @@ def record(rules: str, bot: str, opponent: str, games: int) -> Counter[str]:
                     ):
                         out[f"{who} lies holding a claimable card"] += 1
             state.apply(seat, action)
-        for event in state.view(0)["events"]:
+        for event in state.view(me)["events"]:
             if event["type"] == "call":
-                who = "bot" if event["seat"] == 0 else "opponents"
+                who = "bot" if event["seat"] == me else "opponents"
                 out[f"{who} calls"] += 1
                 out[f"{who} calls right"] += bool(event.get("right"))
                 if not event.get("truthful"):
-                    out[f"{'bot' if event['target'] == 0 else 'opponents'} lies called"] += 1
+                    out[f"{'bot' if event['target'] == me else 'opponents'} lies called"] += 1
             elif event["type"] == "take":
-                who = "bot" if event["seat"] == 0 else "opponents"
+                who = "bot" if event["seat"] == me else "opponents"
                 out[f"{who} piles taken"] += 1
                 out[f"{who} cards taken"] += int(event.get("count", 0))
         result = state.result or {}
-        out["bot wins"] += result.get("winner") == 0
+        out["bot wins"] += result.get("winner") == me
         out["games"] += 1
     return out
 
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--games must be at least 1")
     got = record(args.rules, args.bot, args.opponent, args.games)
     print(
-        f"{args.rules}: {args.bot} (seat 0) against {args.opponent}, {got['games']} games, "
+        f"{args.rules}: {args.bot} against {args.opponent}, {got['games']} games, "
         f"{got['bot wins']} won"
     )
     for key in sorted(k for k in got if k not in ("games", "bot wins")):

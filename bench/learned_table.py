@@ -14,8 +14,9 @@ those played, how it played (time a move; in the Cheat family the share of its l
 and the cards taken a game) and ``counter``'s share in that seat.  ``--write FILE`` puts it
 into FILE in place of the table's block (between ``<!-- learned-table`` or
 ``<!-- learned-table-poker_bull`` and the matching ``<!-- /learned-table... -->``), with the
-fingerprint of the weights and bots it measured (``bluffhouse.bots.learned.play_fingerprint``):
-a test fails when the weights or any bot change and the tables were not measured again.
+fingerprint of the weights and bots it measured (``bluffhouse.bots.learned.play_fingerprint``
+of the table's game): a test fails when the table's weights or the bots that play at it (the
+shared bot modules and its family's) change and the table was not measured again.
 """
 
 from __future__ import annotations
@@ -28,7 +29,13 @@ import sys
 import time
 from pathlib import Path
 
-from bluffhouse.arena import POKER_BULL_OPPONENTS, SUITE_OPPONENTS, SuiteCell, run_suite
+from bluffhouse.arena import (
+    POKER_BULL_OPPONENTS,
+    SUITE_OPPONENTS,
+    SUITE_RULES,
+    SuiteCell,
+    run_suite,
+)
 from bluffhouse.bots.learned import play_fingerprint
 
 #: Each table: (the suite, its rule set, the opponents, the seats).
@@ -99,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", metavar="FILE", help="put the table into FILE's learned-table block")
     args = ap.parse_args(argv)
     load = os.getloadavg()[0]
-    fingerprint = play_fingerprint()  # (of the code the games are about to play)
+    # (of the code the games are about to play)
+    fingerprint = play_fingerprint(SUITE_RULES[TABLES[args.table][1]][0])
     body, seconds = table(args.table, args.games, args.workers, args.seed)
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     note = (

@@ -1,7 +1,9 @@
 """The games of the bots' rule-set suite one turn at a time, for the benchmarks that look
-inside them (``call_record.py``, ``suite_speed.py``, ``bot_instructions.py``): the bot in seat
-0, the opponent style in the others, games ``0..N-1`` seeded as ``bluffhouse arena --suite``
-seeds them."""
+inside them: :func:`suite_cell_games` gives a suite cell's own games (seats rotated and bots
+seeded as ``bench/bot_suite.py`` and ``bluffhouse arena --suite`` play them:
+``call_record.py``), :func:`suite_games` games ``0..N-1`` of the rule set with the bot always
+in seat 0 (``suite_speed.py``, ``bot_instructions.py``: the same decisions before and after a
+change, whatever seat the suite would give it)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import bluffhouse as bh
-from bluffhouse.arena import SUITE_RULES
+from bluffhouse.arena import SUITE_RULES, seating_for, table_of
 from bluffhouse.bots import make_bot
 
 
@@ -23,6 +25,20 @@ def suite_games(rules: str, bot: str, opponent: str, games: int) -> Iterator[tup
             state,
             [make_bot(bot if s == 0 else opponent, seed=g * 10 + s) for s in range(players)],
         )
+
+
+def suite_cell_games(
+    rules: str, bot: str, opponent: str, games: int, seed: int = 0
+) -> Iterator[tuple[Any, list[Any], int]]:
+    """(the new game, its bots by seat, the seat of the bot under test) for each of the games
+    ``0..games-1`` of the suite cell (``opponent``: a style, or a mixed table joined by
+    ``+``), exactly as the suite plays them."""
+    preset, options, players = SUITE_RULES[rules]
+    for index in range(games):
+        seating = seating_for(index, table_of(bot, opponent, players, index), players)
+        state = bh.new_game(preset, players=players, seed=seed + index, **options)
+        bots = [make_bot(name, seed=(seed + index) * 1009 + s) for s, name in enumerate(seating)]
+        yield state, bots, (-index) % players
 
 
 def turns(state: Any, bots: list[Any], most: int) -> Iterator[tuple[int, Any, Any]]:

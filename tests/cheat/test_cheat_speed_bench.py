@@ -45,3 +45,17 @@ def test_the_call_record_counts_a_tables_plays_and_calls() -> None:
     assert got["bot lies called"] + got["opponents lies called"] <= (
         got["bot calls right"] + got["opponents calls right"]
     )
+
+
+def test_the_call_record_plays_the_suite_cells_own_games() -> None:
+    """bench/call_record.py reads the games the suite plays for a cell (seats rotated, bots
+    seeded alike): its bot wins what the suite's cell counts, game for game."""
+    from bluffhouse.arena import run_suite
+
+    games = 8
+    for rules, opponent in (("bluff", "never_lie"), ("turn_call_sets", "counter_v1+liar_80")):
+        got = load_bench("call_record").record(rules, "counter", opponent, games)
+        (cell,) = run_suite(
+            "rules", games, bots=("counter",), rules=(rules,), opponents=(opponent,)
+        )
+        assert got["games"] == games and got["bot wins"] == cell.wins, (rules, opponent)

@@ -244,8 +244,9 @@ def test_it_holds_its_own_against_always_call_and_beats_random() -> None:
 
 def test_the_published_tables_were_measured_with_these_weights_and_bots() -> None:
     """The docs' tables of the learned bot (one per table it is offered at) name the
-    fingerprint of what they measured; a change of the weights or of any bot (the learned
-    one's own, the counting it reads, its opponents) makes them stale until measured again."""
+    fingerprint of what they measured; a change of the table's weights or of a bot that plays
+    at it (the learned one's own, the counting it reads, its opponents) makes it stale until
+    measured again."""
     from pathlib import Path
 
     docs = Path(__file__).resolve().parents[2] / "docs" / "research.md"
@@ -255,7 +256,7 @@ def test_the_published_tables_were_measured_with_these_weights_and_bots() -> Non
     assert set(found) == {"", "-poker_bull"}, "docs/research.md has lost a learned-table block"
     for tail, fingerprint in found.items():
         table = tail.lstrip("-") or "bullshit"
-        assert fingerprint == home.play_fingerprint(), (
+        assert fingerprint == home.play_fingerprint(table), (
             f"the learned bot's {table} table in docs/research.md was measured with other "
             f"weights or bots: measure it again with `python bench/learned_table.py --table "
             f"{table} --write docs/research.md` (and update the prose around it)"
@@ -266,8 +267,28 @@ def test_the_fingerprint_follows_the_weights_and_the_bots(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = home.play_fingerprint()
+    tables = {game: home.play_fingerprint(game) for game in ("bullshit", "poker_bull")}
     assert re.fullmatch(r"[0-9a-f]{16}", before)
+    assert len({before, *tables.values()}) == 3
     copy = tmp_path / "weights.npz"
     copy.write_bytes(WEIGHTS.read_bytes() + b"\0")
     monkeypatch.setattr(cheat_home, "WEIGHTS", copy)
     assert home.play_fingerprint() != before
+    # The Cheat table's weights changed: its fingerprint moves, Poker Bull's stands.
+    assert home.play_fingerprint("bullshit") != tables["bullshit"]
+    assert home.play_fingerprint("poker_bull") == tables["poker_bull"]
+    with pytest.raises(ValueError, match="no learned table for 'sneak'"):
+        home.play_fingerprint("sneak")
+    # A Cheat bot's code changed: the same.
+    monkeypatch.undo()
+    from pathlib import Path
+
+    read = Path.read_bytes
+
+    def edited(path: Path) -> bytes:
+        data = read(path)
+        return data + b"#" if path.suffix == ".py" and path.parent.name == "cheat" else data
+
+    monkeypatch.setattr(Path, "read_bytes", edited)
+    assert home.play_fingerprint("bullshit") != tables["bullshit"]
+    assert home.play_fingerprint("poker_bull") == tables["poker_bull"]

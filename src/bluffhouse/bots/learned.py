@@ -98,18 +98,26 @@ def table_of(game: str, players: int) -> Table | None:
     return next((t for t in TABLES if t.game == game and t.players == players), None)
 
 
-def play_fingerprint() -> str:
-    """What the learned bot's published figures depend on, as a short hash: the shipped
-    weights and the code of every bot (its own, the counting it reads, and its opponents').
-    The docs keep the fingerprint of the code their tables were measured with, and a test
-    compares them."""
+def play_fingerprint(game: str | None = None) -> str:
+    """What the learned bot's published figures at the table of ``game`` depend on, as a
+    short hash: that table's shipped weights and the code of the bots that play there (the
+    bots' shared modules and its family's: the learned one's own, the counting it reads, its
+    opponents), so a change to another family's bots leaves its figures standing.  None:
+    every table's weights and every bot.  The docs keep the fingerprint of the code each
+    table was measured with, and a test compares them."""
     import hashlib
 
+    tables = TABLES if game is None else tuple(t for t in TABLES if t.game == game)
+    if not tables:
+        raise ValueError(f"no learned table for {game!r}; the tables: {_tables_text()}")
     digest = hashlib.sha256()
-    for table in TABLES:
+    for table in tables:
         digest.update(table.weights.read_bytes())
     bots = Path(__file__).resolve().parent
+    families = {Path(str(t.home.__file__)).resolve().parent for t in tables}
     for path in sorted(bots.rglob("*.py")):
+        if game is not None and path.parent != bots and path.parent not in families:
+            continue
         digest.update(path.relative_to(bots).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
