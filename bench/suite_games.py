@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import bluffhouse as bh
-from bluffhouse.arena import SUITE_RULES, seating_for, table_of
+from bluffhouse.arena import SUITE_RULES, game_of, table_of
 from bluffhouse.bots import make_bot
 
 
@@ -35,10 +35,9 @@ def suite_cell_games(
     ``+``), exactly as the suite plays them."""
     preset, options, players = SUITE_RULES[rules]
     for index in range(games):
-        seating = seating_for(index, table_of(bot, opponent, players, index), players)
-        state = bh.new_game(preset, players=players, seed=seed + index, **options)
-        bots = [make_bot(name, seed=(seed + index) * 1009 + s) for s, name in enumerate(seating)]
-        yield state, bots, (-index) % players
+        lineup = table_of(bot, opponent, players, index)
+        state, bots, _ = game_of(preset, lineup, players, seed, index, options)
+        yield state, bots, (-index) % players  # (the lineup's first seat, rotated)
 
 
 def turns(state: Any, bots: list[Any], most: int) -> Iterator[tuple[int, Any, Any]]:

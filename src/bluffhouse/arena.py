@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .api import new_game
-from .bots import Choices, make_bot
+from .bots import Bot, Choices, make_bot
 from .cluster import ClusterLost, RayRunner, RayTarget
 from .game import Game
 from .registry import lookup
@@ -60,12 +60,21 @@ def seating_for(index: int, lineup: list[str], players: int) -> list[str]:
     return [lineup[(seat + shift) % players] for seat in range(players)]
 
 
-def play_one(
+def game_of(
     game_id: str, lineup: list[str], players: int, seed: int, index: int, options: dict[str, Any]
-) -> GameRecord:
+) -> tuple[Game, list[Bot], list[str]]:
+    """Game ``index`` of a run seeded ``seed``, as :func:`play_one` plays it: the new game,
+    its bots by seat (each seeded apart) and their names by seat (the lineup rotated)."""
     seating = seating_for(index, lineup, players)
     state = new_game(game_id, players=players, seed=seed + index, **options)
     bots = [make_bot(name, seed=(seed + index) * 1009 + s) for s, name in enumerate(seating)]
+    return state, bots, seating
+
+
+def play_one(
+    game_id: str, lineup: list[str], players: int, seed: int, index: int, options: dict[str, Any]
+) -> GameRecord:
+    state, bots, seating = game_of(game_id, lineup, players, seed, index, options)
     think = [0.0] * players
     decisions = [0] * players
     steps = 0
