@@ -387,8 +387,13 @@ def test_sound_and_motion_have_toggles_and_respect_reduced_motion(
     page.click('#actions button[data-kind="play"]')
     page.wait_for_selector("#reveal .card")
     assert page.evaluate("() => window.bluffhouse.cues.includes('call')")
-    name = page.eval_on_selector("#reveal .card", "n => getComputedStyle(n).animationName")
-    assert name == "flip-up"
+    # One evaluation reads the card and its style: the reveal may be drawn again between a
+    # query and a second round trip (a later state), and a detached card has no style.
+    page.wait_for_function(
+        "() => { const n = document.querySelector('#reveal .card');"
+        " return n !== null && getComputedStyle(n).animationName === 'flip-up'; }",
+        timeout=5000,
+    )
     page.uncheck("#sound-toggle")
     page.reload()
     person.wait_state()
