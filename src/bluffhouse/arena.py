@@ -12,7 +12,7 @@ import csv
 import json
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -326,6 +326,31 @@ def run_arena(
             for recs in pool.map(_play_chunk, jobs):
                 absorb(recs)
     return finish()
+
+
+def record_of(data: dict[str, Any]) -> GameRecord:
+    """A game from its line of JSON (:func:`record_line`, parsed): the record a run kept, for
+    a run that plays on from it.  A line that is not one raises ValueError."""
+    try:
+        end = str(data.get("end", "finished"))
+        if end not in ENDS:
+            raise ValueError(f"unknown end {end!r}")
+        return GameRecord(
+            index=int(data["game"]),
+            seating=[str(name) for name in data["seating"]],
+            ranking=[int(seat) for seat in data["ranking"]],
+            winner=None if data["winner"] is None else int(data["winner"]),
+            length=int(data["length"]),
+            think=[float(t) for t in data["think"]],
+            decisions=[int(n) for n in data["decisions"]],
+            finished=end == "finished",
+            end=end,
+            lies=[int(n) for n in data.get("lies", [])],
+            caught=[int(n) for n in data.get("caught", [])],
+            taken=[int(n) for n in data.get("taken", [])],
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"not a game's record: {exc}") from None
 
 
 def record_line(rec: GameRecord) -> str:
@@ -686,6 +711,7 @@ def run_suite(
     progress: Callable[[int], None] | None = None,
     ray: RayTarget | None = None,
     on_records: Callable[[SuiteCell, list[GameRecord]], None] | None = None,
+    played: Mapping[tuple[str, str, str], Mapping[int, GameRecord]] | None = None,
 ) -> list[SuiteCell]:
     """Plays every cell of suite ``name`` (``games`` games each; ``search_games`` for the
     ``ismcts`` cells, which cost a second a move) over ``workers`` processes, seats rotated
@@ -693,7 +719,9 @@ def run_suite(
     search bot's time cap aside).  A bot's win share is over the games with a winner: those
     that finished normally and those ended by the no-progress rule (ranked by cards held).
     ``bots``, ``rules`` and ``opponents`` narrow the suite down; ``on_records`` gets each
-    cell's games as they finish.  ``ray``: the games run as
+    cell's games as they finish.  ``played``: games a run already played, by cell (rules,
+    bot, opponent) and index: they count, and only the rest are played (``on_records``
+    gets only those).  ``ray``: the games run as
     Ray tasks there instead (the same results); a cluster that stops answering raises
     ClusterLost, its ``partial`` the cells of the games that came back."""
     if name not in SUITES:
@@ -710,6 +738,7 @@ def run_suite(
             raise ValueError(f"unknown rule set {r!r}; rule sets: {', '.join(SUITE_RULES)}")
     cells: list[SuiteCell] = []
     jobs: list[tuple[int, str, dict[str, Any], tuple[str, str], int, int, list[int]]] = []
+    kept: list[tuple[int, list[GameRecord]]] = []
     for r in rule_names:
         game_id, options, players = SUITE_RULES[r]
         for bot in bots or heroes:
@@ -719,25 +748,20 @@ def run_suite(
                     continue
                 cell = len(cells)
                 cells.append(SuiteCell(r, bot, opp, players, games=n))
+                have = (played or {}).get((r, bot, opp), {})
+                kept.append((cell, [have[i] for i in sorted(have) if 0 <= i < n]))
+                todo = [i for i in range(n) if i not in have]
                 slow = "ismcts" in (bot, *opp.split("+"))
                 # Small chunks: the ismcts cells take far longer a game than the rest.
-                size = 1 if slow else max(1, min(10, n // max(1, workers)))
-                for i in range(0, n, size):
+                size = 1 if slow else max(1, min(10, len(todo) // max(1, workers)))
+                for i in range(0, len(todo), size):
                     jobs.append(
-                        (
-                            cell,
-                            game_id,
-                            options,
-                            (bot, opp),
-                            players,
-                            seed,
-                            list(range(i, min(n, i + size))),
-                        )
+                        (cell, game_id, options, (bot, opp), players, seed, todo[i : i + size])
                     )
     # The slow cells first, so that no worker is left with one at the end.
     jobs.sort(key=lambda j: "ismcts" not in (j[3][0], *j[3][1].split("+")))
 
-    def absorb(cell: int, records: list[GameRecord]) -> None:
+    def absorb(cell: int, records: list[GameRecord], new: bool = True) -> None:
         c = cells[cell]
         for rec in records:
             c.finished += rec.finished
@@ -762,8 +786,11 @@ def run_suite(
                         c.rival_wins[style] = c.rival_wins.get(style, 0) + 1
         if progress:
             progress(len(records))
-        if on_records:
+        if on_records and new:
             on_records(c, records)
+
+    for cell, records in kept:
+        absorb(cell, records, new=False)
 
     if ray is not None:
         with RayRunner[Any, tuple[int, list[GameRecord]]](ray) as runner:
@@ -781,6 +808,25 @@ def run_suite(
             for cell, records in pool.map(_suite_chunk, jobs):
                 absorb(cell, records)
     return cells
+
+
+def code_fingerprint() -> str:
+    """What a game's result depends on, as a short hash: the package's code (its interfaces
+    aside: the server, the research interop, the command line and the terminal) and the
+    bots' shipped weights.  A suite run keeps it with each game it writes, so that a run
+    that plays on from them refuses games another version of the code played."""
+    import hashlib
+
+    home = Path(__file__).resolve().parent
+    skipped = {"server", "interop"}
+    digest = hashlib.sha256()
+    for path in sorted([*home.rglob("*.py"), *home.rglob("*.npz")]):
+        rel = path.relative_to(home)
+        if rel.parts[0] in skipped or rel.as_posix() in ("cli.py", "terminal.py"):
+            continue
+        digest.update(rel.as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def suite_table(cells: list[SuiteCell]) -> str:

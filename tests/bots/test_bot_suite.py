@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,8 +15,11 @@ from bluffhouse.arena import (
     SUITE_OPPONENTS,
     SUITE_RULES,
     SUITES,
+    GameRecord,
     SuiteCell,
     play_one,
+    record_line,
+    record_of,
     run_suite,
     suite_table,
     table_of,
@@ -147,3 +151,101 @@ def test_a_mixed_table_seats_each_style_and_counts_each_rivals_wins() -> None:
     assert cell.wins + sum(cell.rival_wins.values()) == 6  # one winner a game
     text = suite_table(cells)
     assert "honest+random+never_lie" in text and "never_lie won, a seat" in text
+
+
+def _cell_figures(cells: list[SuiteCell]) -> list[dict[str, object]]:
+    return [{k: v for k, v in c.as_dict().items() if k != "move_ms"} for c in cells]
+
+
+def test_a_run_plays_on_from_the_games_it_kept() -> None:
+    """Games already played count and are not played again: a run of four games kept, asked
+    for seven, plays the other three and gives the table of seven played at once."""
+
+    def narrow(games: int, **more: Any) -> list[SuiteCell]:
+        return run_suite(
+            "rules",
+            games,
+            bots=("counter",),
+            rules=("bullshit",),
+            opponents=("honest+random",),
+            **more,
+        )
+
+    first: list[GameRecord] = []
+    narrow(4, on_records=lambda cell, recs: first.extend(recs))
+    kept = {rec.index: record_of(json.loads(record_line(rec))) for rec in first}
+    fresh: list[int] = []
+    resumed = narrow(
+        7,
+        on_records=lambda cell, recs: fresh.extend(r.index for r in recs),
+        played={("bullshit", "counter", "honest+random"): kept},
+    )
+    assert sorted(fresh) == [4, 5, 6]  # only the missing games, and only they are streamed
+    assert _cell_figures(resumed) == _cell_figures(narrow(7))
+
+
+def test_a_game_record_reads_back_from_its_line() -> None:
+    rec = play_one("bullshit", ["counter", "honest", "random"], 3, 0, 2, {})
+    back = record_of(json.loads(record_line(rec)))
+    assert back.index == 2 and back.seating == rec.seating and back.winner == rec.winner
+    assert back.end == rec.end and back.finished == rec.finished and back.lies == rec.lies
+    assert back.think == [round(t, 6) for t in rec.think]
+    with pytest.raises(ValueError, match="not a game's record"):
+        record_of({"game": 1, "seating": ["a"]})
+    with pytest.raises(ValueError, match="unknown end 'sideways'"):
+        record_of({**json.loads(record_line(rec)), "end": "sideways"})
+
+
+def _suite(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "bot_suite.py"),
+            *("--workers", "1", "--bots", "counter", "--rules", "bluff"),
+            *("--opponents", "honest,random", "--quiet", "--json"),
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_bench_script_resumes_a_stopped_run_and_never_mixes_other_games(
+    tmp_path: Path,
+) -> None:
+    """A run stopped mid-write (its last line cut short) plays on from the games it kept
+    and gives the table of a run never stopped; a file of games is never written over
+    without --resume, and games of another seed or another version of the code are
+    refused by name, the file left as it was."""
+    whole = _suite("--games", "3")
+    assert whole.returncode == 0, whole.stderr
+    stream = tmp_path / "games.jsonl"
+    first = _suite("--games", "2", "--out", str(stream))
+    assert first.returncode == 0, first.stderr
+    lines = stream.read_text().splitlines()
+    assert len(lines) == 4 and all(json.loads(line)["seed"] == 0 for line in lines)
+    stream.write_text("\n".join(lines[:3]) + "\n" + lines[3][:40])  # killed mid-line
+    again = _suite("--games", "3", "--out", str(stream))
+    assert again.returncode == 2 and "already holds games: --resume" in again.stderr
+    resumed = _suite("--games", "3", "--out", str(stream), "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "3 games kept" in resumed.stderr
+    figures = [
+        [{k: v for k, v in c.items() if k != "move_ms"} for c in json.loads(run.stdout)["cells"]]
+        for run in (whole, resumed)
+    ]
+    assert figures[0] == figures[1]
+    games = [json.loads(line) for line in stream.read_text().splitlines()]
+    assert sorted((g["opponent"], g["record"]["game"]) for g in games) == [
+        (opp, i) for opp in ("honest", "random") for i in range(3)
+    ]
+    other_seed = _suite("--games", "3", "--out", str(stream), "--resume", "--seed", "5")
+    assert other_seed.returncode == 2 and "a game of seed 0, not 5" in other_seed.stderr
+    games[0]["code"] = "0123456789abcdef"
+    stream.write_text("".join(json.dumps(g) + "\n" for g in games))
+    other_code = _suite("--games", "3", "--out", str(stream), "--resume")
+    assert other_code.returncode == 2 and "another version of the code" in other_code.stderr
+    assert len(stream.read_text().splitlines()) == 6  # left as it was
+    alone = _suite("--games", "3", "--resume")
+    assert alone.returncode == 2 and "--resume plays on from the games of --out" in alone.stderr
