@@ -955,3 +955,38 @@ def test_counter_weighs_a_call_of_a_first_play_by_value() -> None:
         assert counter_v1_policy(seat1, Choices(state, 1), random.Random(seed)) == {"type": "pass"}
         seat2 = state.view(2)
         assert counter_policy(seat2, Choices(state, 2), random.Random(seed)) == {"type": "pass"}
+
+
+def test_counter_leads_cards_it_will_not_need_where_a_caught_lead_only_comes_back() -> None:
+    """The leader names the rank, and after a right call the loser leads again: a lead's lie,
+    called, only comes back to its player (the pile is that play alone), at the cost of a
+    turn.  Seat 0 holds two aces and a joker beside odd cards: ``counter`` leads odd cards
+    claimed as aces and keeps the aces and the joker to follow on them; ``counter_v1`` leads
+    the truth.  Where a right call makes the caller lead (Bluff's rule), and right after its
+    own lead came back, ``counter`` leads the truth."""
+    from bluffhouse.bots.cheat.counter import counter_policy, counter_v1_policy
+
+    deal = [
+        ["AS", "AH", "JK", "4C", "7D", "9H", "QC"],
+        ["2S", "3H", "5D", "6C", "8S", "TC", "KD"],
+        ["2H", "3S", "5C", "6D", "8H", "TD", "KS"],
+        ["2D", "3C", "5H", "6H", "8C", "TH", "KH"],
+    ]
+    keep = {"AS", "AH", "JK"}
+    for seed in range(3):
+        g = new("bullshit", deal, first=0, **TURN_CALL_SETS)
+        lead = counter_policy(g.view(0), Choices(g, 0), random.Random(seed))
+        assert lead["type"] == "play" and lead["claim"]["rank"] == "A", lead
+        assert 1 <= len(lead["cards"]) <= 3 and not keep & set(lead["cards"]), lead
+        truth = counter_v1_policy(g.view(0), Choices(g, 0), random.Random(seed))
+        assert {"AS", "AH"} <= set(truth["cards"]), truth
+        g.apply(0, lead)
+        call(g, 1)  # right: the lie comes back to seat 0, who leads again
+        assert g.to_act == [0] and len(g.view(0)["hand"]) == 7
+        again = counter_policy(g.view(0), Choices(g, 0), random.Random(seed))
+        assert {"AS", "AH"} <= set(again["cards"]), again  # not the same circle twice
+        bluff_rule = new(
+            "bullshit", deal, first=0, **{**TURN_CALL_SETS, "after_call_leader": "winner"}
+        )
+        there = counter_policy(bluff_rule.view(0), Choices(bluff_rule, 0), random.Random(seed))
+        assert {"AS", "AH"} <= set(there["cards"]), there

@@ -43,6 +43,9 @@ CALL_EDGE = 0.01
 #: hand sizes (a table that lies only when it must shows claims at 0.2-0.5 that are mostly
 #: true).
 WEIGHED_CALL_BELOW = 0.25
+#: A lead of cards it will not need (Reading.junk_leads) only where its lie is called less
+#: often than this.
+JUNK_LEAD_CALLED_BELOW = 0.5
 
 
 def counter_policy(view: View, choices: Choices, rng: random.Random) -> Action:
@@ -380,6 +383,10 @@ def choose_play(
         reading.untested and _untested(k, table)
     )
     bluff_exposed: dict[int, float] | None = None
+    if best_cards and reading.junk_leads:
+        junk = _junk_lead(hand, table, best_rank, best_cards)
+        if junk is not None:
+            return junk
     if best_cards:
         options = _truth_candidates(hand, table, best_rank, best_cards, lets_big, set_safe)
     else:
@@ -435,6 +442,28 @@ def _truth_candidates(
             )
         )
     return options
+
+
+def _junk_lead(
+    hand: _Hand, table: Table, best_rank: int, best_cards: list[int]
+) -> Action | None:
+    """Reading.junk_leads: on a lead where it names the rank and a caught lie only comes back
+    to it (the pile is empty and the loser leads again), the cards it will not need, as many
+    as the truth it keeps (no wild joker among them), claimed as that truth's rank; not right
+    after such a lead of its own came back, nor where its callers call a lie that often."""
+    k, view = hand.k, hand.view
+    if table.pile or len(hand.claims) < 2 or not table.callers:
+        return None
+    if leader_after_call(k, table, table.callers[0], k.seat, True) != k.seat:
+        return None
+    if any(e.get("type") == "take" and e.get("seat") == k.seat for e in view["events"][-2:]):
+        return None  # its lead just came back: a second would go round the same circle
+    junk = [c for c in _useless(k, hand.cards, best_cards, best_rank, hand.future) if c != JOKER]
+    for count in range(min(len(junk), hand.limit, len(hand.cards) - 1), 0, -1):
+        exposed = claim_exposure(k, view, table, best_rank, count)
+        if table.p_called(count, False, lie=True, exposed=exposed) < JUNK_LEAD_CALLED_BELOW:
+            return hand.play(junk[:count], best_rank)
+    return None
 
 
 def _bluff_candidates(

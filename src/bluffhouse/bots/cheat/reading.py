@@ -52,6 +52,13 @@ class Reading:
     #: by a fixed bar on that chance.  A cheap call of a likely lie on a small pile denies
     #: its player the cards it shed.
     weighs_calls: bool = False
+    #: Where it names the rank of a lead and a caught lie only comes back to it (the pile is
+    #: that play alone, and the loser leads again), it leads cards it will not need, claimed
+    #: as the rank it holds most of, and keeps that truth (and its wild jokers) to follow on
+    #: the same rank: a lie called there costs a turn, and one let stand sheds cards that
+    #: are hard to shed, where leading the truth spends the cards that are easy (see
+    #: counter._junk_lead).
+    junk_leads: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
@@ -67,6 +74,7 @@ COUNTER_READING = Reading(
     lie_out=True,
     lead_gain=True,
     weighs_calls=True,
+    junk_leads=True,
 )
 
 
