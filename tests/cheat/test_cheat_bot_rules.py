@@ -990,3 +990,26 @@ def test_counter_leads_cards_it_will_not_need_where_a_caught_lead_only_comes_bac
         )
         there = counter_policy(bluff_rule.view(0), Choices(bluff_rule, 0), random.Random(seed))
         assert {"AS", "AH"} <= set(there["cards"]), there
+
+
+def test_counter_pads_with_cards_it_will_not_need_and_keeps_the_truth() -> None:
+    """Where the rank stays for the round, a truth padded with odd cards is laid as that many
+    odd cards alone: called, either play comes back whole; let stand, the truth is still in
+    hand to follow on the same rank.  Seat 1 follows a claim of a nine holding the nine of
+    spades: ``counter_v1`` lays it with an odd card as two nines, ``counter`` two odd cards."""
+    from bluffhouse.bots.cheat.counter import counter_policy, counter_v1_policy
+
+    deal = [
+        ["4C", "7D", "TD", "QS", "2H", "3S", "5S", "6D"],
+        ["9S", "2C", "3D", "5H", "6S", "8D", "KC", "JH"],
+        ["2D", "3H", "5C", "6H", "8S", "TC", "KD", "JC"],
+        ["2S", "3C", "5D", "6C", "8H", "TH", "KH", "JD"],
+    ]
+    g = new("bullshit", deal, first=0, **TURN_CALL_SETS)
+    play(g, 0, ["4C"], "9")
+    for seed in range(3):
+        padded = counter_v1_policy(g.view(1), Choices(g, 1), random.Random(seed))
+        assert "9S" in padded["cards"] and len(padded["cards"]) == 2, padded
+        kept = counter_policy(g.view(1), Choices(g, 1), random.Random(seed))
+        assert kept["claim"] == {"rank": "9", "count": 2}, kept
+        assert "9S" not in kept["cards"] and len(kept["cards"]) == 2, kept

@@ -43,7 +43,7 @@ CALL_EDGE = 0.01
 #: hand sizes (a table that lies only when it must shows claims at 0.2-0.5 that are mostly
 #: true).
 WEIGHED_CALL_BELOW = 0.25
-#: A lead of cards it will not need (Reading.junk_leads) only where its lie is called less
+#: A lead of cards it will not need (Reading.keeps_truths) only where its lie is called less
 #: often than this.
 JUNK_LEAD_CALLED_BELOW = 0.5
 
@@ -383,12 +383,14 @@ def choose_play(
         reading.untested and _untested(k, table)
     )
     bluff_exposed: dict[int, float] | None = None
-    if best_cards and reading.junk_leads:
+    if best_cards and reading.keeps_truths:
         junk = _junk_lead(hand, table, best_rank, best_cards)
         if junk is not None:
             return junk
     if best_cards:
-        options = _truth_candidates(hand, table, best_rank, best_cards, lets_big, set_safe)
+        options = _truth_candidates(
+            hand, table, best_rank, best_cards, lets_big, set_safe, reading.keeps_truths
+        )
     else:
         options, bluff_exposed = _bluff_candidates(hand, table, lets_big)
     options.sort(key=lambda o: (-o.value, o.extra))
@@ -396,10 +398,17 @@ def choose_play(
 
 
 def _truth_candidates(
-    hand: _Hand, table: Table, best_rank: int, best_cards: list[int], lets_big: bool, set_safe: bool
+    hand: _Hand,
+    table: Table,
+    best_rank: int,
+    best_cards: list[int],
+    lets_big: bool,
+    set_safe: bool,
+    keeps_truths: bool = False,
 ) -> list[Candidate]:
     """The biggest truth, the truths that hand its caller no set (with ``set_safe``), and the
-    biggest truth padded with cards it will not need."""
+    biggest truth padded with cards it will not need (with ``keeps_truths``, where the rank
+    stays for the round: as many of those cards alone, the truth kept)."""
     k, view = hand.k, hand.view
     cards = best_cards[: hand.limit]
     # Where sets are put aside, a true play on a pile of its rank may complete one for
@@ -429,8 +438,11 @@ def _truth_candidates(
             *([len(spare)] if spare and len(hand.cards) <= hand.limit and table.lets_lies else []),
         }
     )
+    stays = keeps_truths and k.rules.sequence in ("round", "free")
     for more in sizes:
         padded = [*cards, *spare[:more]]
+        if stays and len(spare) >= len(padded):
+            padded = spare[: len(padded)]
         exposed = claim_exposure(k, view, table, best_rank, len(padded))
         options.append(
             Candidate(
@@ -444,13 +456,12 @@ def _truth_candidates(
     return options
 
 
-def _junk_lead(
-    hand: _Hand, table: Table, best_rank: int, best_cards: list[int]
-) -> Action | None:
-    """Reading.junk_leads: on a lead where it names the rank and a caught lie only comes back
-    to it (the pile is empty and the loser leads again), the cards it will not need, as many
-    as the truth it keeps (no wild joker among them), claimed as that truth's rank; not right
-    after such a lead of its own came back, nor where its callers call a lie that often."""
+def _junk_lead(hand: _Hand, table: Table, best_rank: int, best_cards: list[int]) -> Action | None:
+    """Reading.keeps_truths: on a lead where it names the rank and a caught lie only comes back
+    to it (the pile is empty and the loser leads again), the cards it will not need (no wild
+    joker among them), claimed as the rank of the truth it keeps: as many as a play holds,
+    fewer where its callers would call that many too often (JUNK_LEAD_CALLED_BELOW), none
+    right after such a lead of its own came back."""
     k, view = hand.k, hand.view
     if table.pile or len(hand.claims) < 2 or not table.callers:
         return None

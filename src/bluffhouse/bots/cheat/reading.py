@@ -52,13 +52,14 @@ class Reading:
     #: by a fixed bar on that chance.  A cheap call of a likely lie on a small pile denies
     #: its player the cards it shed.
     weighs_calls: bool = False
-    #: Where it names the rank of a lead and a caught lie only comes back to it (the pile is
-    #: that play alone, and the loser leads again), it leads cards it will not need, claimed
-    #: as the rank it holds most of, and keeps that truth (and its wild jokers) to follow on
-    #: the same rank: a lie called there costs a turn, and one let stand sheds cards that
-    #: are hard to shed, where leading the truth spends the cards that are easy (see
-    #: counter._junk_lead).
-    junk_leads: bool = False
+    #: It keeps its truths for later where a lie of cards it will not need costs no more.
+    #: On a lead where it names the rank and a caught lie only comes back to it (the pile is
+    #: that play alone, and the loser leads again), it leads such cards, claimed as the rank
+    #: it holds most of, and keeps that truth and its wild jokers to follow on the same rank
+    #: (see counter._junk_lead).  And where the rank stays for the round (``sequence`` round
+    #: or free), a truth padded with such cards is laid as that many of them alone: called,
+    #: either comes back whole; let stand, the truth is still in hand to lay without risk.
+    keeps_truths: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
@@ -66,7 +67,8 @@ STYLES_READING = Reading("styles", by_laid=False, untested=False)
 #: ``counter_v1``, frozen: the first published ``counter``.
 COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
 #: What ``counter`` plays with now: ``counter_v1``'s reading, the house rule that a lie
-#: emptying the hand takes the pile, the worth of the lead, and calls weighed by value.
+#: emptying the hand takes the pile, the worth of the lead, calls weighed by value, and its
+#: truths kept where a lie of cards it will not need costs no more.
 COUNTER_READING = Reading(
     "counter",
     by_laid=True,
@@ -74,7 +76,7 @@ COUNTER_READING = Reading(
     lie_out=True,
     lead_gain=True,
     weighs_calls=True,
-    junk_leads=True,
+    keeps_truths=True,
 )
 
 
