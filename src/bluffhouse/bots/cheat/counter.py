@@ -467,7 +467,7 @@ def _junk_lead(hand: _Hand, table: Table, best_rank: int, best_cards: list[int])
         return None
     if leader_after_call(k, table, table.callers[0], k.seat, True) != k.seat:
         return None
-    if any(e.get("type") == "take" and e.get("seat") == k.seat for e in view["events"][-2:]):
+    if _took_pile_just_now(k, view):
         return None  # its lead just came back: a second would go round the same circle
     junk = [c for c in _useless(k, hand.cards, best_cards, best_rank, hand.future) if c != JOKER]
     for count in range(min(len(junk), hand.limit, len(hand.cards) - 1), 0, -1):
@@ -475,6 +475,11 @@ def _junk_lead(hand: _Hand, table: Table, best_rank: int, best_cards: list[int])
         if table.p_called(count, False, lie=True, exposed=exposed) < JUNK_LEAD_CALLED_BELOW:
             return hand.play(junk[:count], best_rank)
     return None
+
+
+def _took_pile_just_now(k: Knowledge, view: View) -> bool:
+    """Whether this seat picked up the pile in the last two events (its play just called)."""
+    return any(e.get("type") == "take" and e.get("seat") == k.seat for e in view["events"][-2:])
 
 
 def _bluff_candidates(
@@ -579,13 +584,7 @@ def _decide(
         # no progress: there half the time it bluffs a card anyway.
         # A bluff just called, this seat leading the same rank again: a second bluff would
         # only go round the same circle; a pass of the empty pile moves the rank on.
-        caught = (
-            pickup
-            and table.pile == 0
-            and any(
-                e.get("type") == "take" and e.get("seat") == k.seat for e in view["events"][-2:]
-            )
-        )
+        caught = pickup and table.pile == 0 and _took_pile_just_now(k, view)
         stall = pickup and table.pile == 0 and bool(options) and not caught and rng.random() < 0.5
         # Where a pass is free (it leaves the pile, and an all-pass discards it: Bluff) it
         # bluffs only a table that has shown it rarely calls.
