@@ -190,17 +190,13 @@ def kept_games(
         )
     text = path.read_text(encoding="utf-8")
     lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    elif lines:  # the last line was cut short: drop it, so that new lines follow whole ones
+    unended = lines.pop()  # "" where the file ends with a whole line
+    if unended:
         try:
-            json.loads(lines[-1])
+            json.loads(unended)
+            lines.append(unended)
         except ValueError:
-            path.write_text("".join(line + "\n" for line in lines[:-1]), encoding="utf-8")
-            lines.pop()
-        else:
-            with path.open("a", encoding="utf-8") as out:
-                out.write("\n")
+            pass  # cut short by a run stopped mid-write: dropped
     played: dict[tuple[str, str, str], dict[int, GameRecord]] = {}
     for number, line in enumerate(lines, 1):
         try:
@@ -221,6 +217,8 @@ def kept_games(
                 "code's; name a new file"
             )
         played.setdefault(cell, {})[record.index] = record
+    if unended:  # only once every line is read and accepted: new lines follow whole ones
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     return played
 
 

@@ -228,6 +228,9 @@ def test_the_bench_script_resumes_a_stopped_run_and_never_mixes_other_games(
     stream.write_text("\n".join(lines[:3]) + "\n" + lines[3][:40])  # killed mid-line
     again = _suite("--games", "3", "--out", str(stream))
     assert again.returncode == 2 and "already holds games: --resume" in again.stderr
+    cut = stream.read_bytes()
+    refused = _suite("--games", "3", "--out", str(stream), "--resume", "--seed", "5")
+    assert refused.returncode == 2 and stream.read_bytes() == cut  # refused: not touched
     resumed = _suite("--games", "3", "--out", str(stream), "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert "3 games kept" in resumed.stderr
