@@ -216,6 +216,9 @@ def test_the_model_doubts_a_claim_the_pile_has_named_too_often() -> None:
     assert make_bot("counter", seed=0).act(g.view(1), Choices(g, 1)) == {"type": "call"}
     view = g.view(0)
     item = search.info(view)
+    # (seat 1 let six counted lies stand here and has never called: modelled as a seat that
+    # calls little, see below; the model of a counter is what this test reads)
+    item.calls_at_all[1] = 1.0
     calls = 0
     for seed in range(10):
         sample = search.search_determinize(view, random.Random(seed))
@@ -297,3 +300,104 @@ def test_a_seat_that_goes_out_uncalled_does_so_before_any_call() -> None:
         sample = _sample(g, 2)
         action = search.rollout_step(sample, 1, random.Random(seed))
         assert action["type"] == "play" and len(action["cards"]) == 3  # its sampled hand
+
+
+def test_a_seat_that_lets_counted_lies_stand_is_modelled_to_call_little() -> None:
+    """A pile that claims more fives than the pack holds holds a lie anyone can count, and a
+    card counter calls most of those; seats that let three such plays stand in a row and
+    never call anything are modelled as calling little (the search took strangers for
+    counters all game long, and against a table that never calls it laid small lies a
+    counter would have laid big)."""
+    g = _crowded_round()
+    view = g.view(0)
+    item = search.info(view)
+    calls, chances = search.counted_lie_record(view, item.k)
+    assert calls == [0, 0, 0, 0]
+    assert all(chances[s] >= 3 for s in (1, 2, 3))
+    assert all(item.calls_at_all[s] < 0.3 for s in (1, 2, 3))
+    modelled = 0
+    for seed in range(10):
+        sample = search.search_determinize(view, random.Random(seed))
+        sample.__dict__["_search_seat"] = 0
+        modelled += sum(search.counter_calls(sample, 1, item, random.Random(s)) for s in range(4))
+    assert modelled <= 15
+
+
+def _leaving_two() -> Any:
+    """The suite's ``turn_call_sets`` (only the next player calls; the final play cannot be
+    called): seat 0 claims three aces a turn, the others one, every claim a lie, until seat
+    0's fifth play leaves it two cards; seat 1, the only one who may call it, let the four
+    before stand (three of them past the six aces and jokers the pack holds)."""
+    from bluffhouse.arena import SUITE_RULES
+
+    _, options, _ = SUITE_RULES["turn_call_sets"]
+    deal = [
+        [
+            *("2S", "2H", "2D", "3S", "3H", "3D", "4S", "4H", "4D"),
+            *("5S", "5H", "5D", "6S", "6H", "6D", "7S", "7H"),
+        ],
+        ["8S", "8H", "8D", "9S", "9H", "9D"],
+        ["TS", "TH", "TD", "JS", "JH", "JD"],
+        ["QS", "QH", "QD", "KS", "KH", "KD"],
+    ]
+    g = new("bullshit", deal, first=0, **options)
+    hands = [list(h) for h in deal]
+    for _ in range(5):
+        for seat in range(4):
+            if g.to_act[0] != seat:
+                break
+            count = 3 if seat == 0 else 1
+            cards, hands[seat] = hands[seat][:count], hands[seat][count:]
+            play(g, seat, cards, "A")
+            if seat == 0 and len(hands[0]) == 2:
+                return g
+    raise AssertionError("the script did not reach seat 0's fifth play")
+
+
+def test_a_play_that_goes_out_next_is_not_modelled_called_by_a_seat_that_lets_lies_stand() -> None:
+    """Where the final play cannot be called a card counter calls any play that leaves its
+    player able to go out next turn; a seat that has let counted lies stand and never
+    called is modelled calling it far less often (the search saw its own run to the last
+    cards called every time, and laid two cards a turn where three went out first)."""
+    g = _leaving_two()
+    assert g.to_act[0] == 1
+    view = g.view(0)
+    item = search.info(view)
+    assert item.calls_at_all[1] < 0.6
+    called = 0
+    for seed in range(40):
+        sample = search.search_determinize(view, random.Random(seed))
+        sample.__dict__["_search_seat"] = 0
+        called += search.counter_calls(sample, 1, item, random.Random(seed))
+    assert called <= 26
+    item.calls_at_all[1] = 1.0  # a seat that has called before: a counter, as modelled
+    called = 0
+    for seed in range(40):
+        sample = search.search_determinize(view, random.Random(seed))
+        sample.__dict__["_search_seat"] = 0
+        called += search.counter_calls(sample, 1, item, random.Random(seed))
+    assert called == 40
+
+
+def test_the_search_plays_the_counter_move_until_the_others_have_shown_how_they_call() -> None:
+    """Until every other seat has had two chances to call, the model of its calls is the
+    prior alone: the bot plays the ``counter`` move unsearched (its first lead of junk into
+    a table that calls everything lost the lead for good where a call's winner leads: 0 of
+    16 games of ``bluff_six_jokers`` against ``always_call``, 6 with this)."""
+    g = bh.new_game("bluff", players=3, seed=4, max_cards=6, jokers=2)
+    seat = g.to_act[0]
+    view, choices = g.view(seat), Choices(g, seat)
+    assert not search.model_informed(view)
+    bot = make_bot("ismcts", seed=1)
+    rng = random.Random()
+    rng.setstate(bot.rng.getstate())
+    hooks = hooks_for_game("bluff")
+    assert hooks.counter is not None
+    assert bot.act(view, choices) == hooks.counter(view, choices, rng)
+    # Two rounds of plays later every seat has had its chances, and the search decides.
+    bots = [make_bot("counter", seed=s) for s in range(3)]
+    while not search.model_informed(g.view(g.to_act[0])):
+        s = g.to_act[0]
+        g.apply(s, bots[s].act(g.view(s), Choices(g, s)))
+    k = search.info(g.view(g.to_act[0])).k
+    assert all(k.chances[s] >= search.INFORMED_AFTER for s in range(3) if s != g.to_act[0])

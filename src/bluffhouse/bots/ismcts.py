@@ -92,6 +92,8 @@ class ISMCTSBot(Bot):
         prior = None
         if hooks.prior_margin is not None and hooks.counter is not None:
             prior = hooks.counter(view, legal, self.rng)
+            if hooks.model_informed is not None and not hooks.model_informed(view):
+                return prior
         return self.search(view, actions, hooks, prior)
 
     def search(

@@ -54,6 +54,10 @@ class FamilyHooks:
     #: at least this many times as often (a guard for a family whose opponent model is
     #: rough: the search leaves the rule-based move only where it is clearly better).
     prior_margin: float | None = None
+    #: ``model_informed(view)``: whether the others have shown enough of their play for the
+    #: family's model of them to be worth searching; where it says no, the bot plays the
+    #: ``counter`` policy's move (with ``prior_margin`` set) without a search.
+    model_informed: Callable[[View], bool] | None = None
 
 
 _T = TypeVar("_T")
@@ -86,8 +90,9 @@ def search_hooks(
 ) -> FamilyHooks:
     """A family's hooks from its search module, which names them alike in every family
     (``determinize``, ``candidates``, ``evaluate``, ``rollout``, ``ITERATIONS``,
-    ``TIME_LIMIT`` and, where it has one, ``PRIOR_MARGIN``), with its rule-based policies
-    (``counter``, ``counter_v1``, ``honest``) and, where it is another, the determinizer."""
+    ``TIME_LIMIT`` and, where it has them, ``PRIOR_MARGIN`` and ``model_informed``), with
+    its rule-based policies (``counter``, ``counter_v1``, ``honest``) and, where it is
+    another, the determinizer."""
     return FamilyHooks(
         determinize=determinize or search.determinize,
         candidates=search.candidates,
@@ -96,6 +101,7 @@ def search_hooks(
         iterations=search.ITERATIONS,
         time_limit=search.TIME_LIMIT,
         prior_margin=getattr(search, "PRIOR_MARGIN", None),
+        model_informed=getattr(search, "model_informed", None),
         **policies,
     )
 

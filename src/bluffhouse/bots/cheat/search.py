@@ -15,13 +15,16 @@
   for rollouts, and the chance to win a game cut short from the hand sizes.  Other seats
   call as a ``counter`` bot would (:func:`counter_calls`: its odds from the public record and
   the seat's sampled hand), bent toward how often each seat has actually called: a seat that
-  calls everything is modelled so, and the search learns to stop bluffing it.  The searching
-  seat's own lies are met as each seat met its earlier ones (its overall rate says little
-  there: a tight Bluff table calls few plays, and most lies).  The odds read what a counter
+  calls everything is modelled so, and the search learns to stop bluffing it; a seat that
+  has never called, and let lies anyone could count stand, is modelled calling little.  The
+  searching seat's own lies are met as each seat met its earlier ones (its overall rate says
+  little there: a tight Bluff table calls few plays, and most lies).  The odds read what a counter
   reads: the player's called and doubted plays and the pile's claims of the rank.  Where
   passing is free (Bluff) the searching seat calls only a claim the count rules out (the
   ``counter`` move, a call where it calls, is searched anyway), and it does not lie again on
   an empty pile where its lie was just called and handed back (``bullshit``).
+- :func:`model_informed`: until every other seat has had a couple of chances to call, the
+  model of the others is its prior alone, and the bot plays the ``counter`` move unsearched.
 """
 
 from __future__ import annotations
@@ -67,6 +70,16 @@ PRIOR_MARGIN = 1.5
 #: this many chances against the seat's record on those lies (None: bent by its overall call
 #: rate, as other plays are).
 LIE_RECORD_WEIGHT: float | None = 3.0
+#: A seat that has never called is modelled as the card counter it was taken for with the
+#: chance of its silence (see Info.calls_at_all): a counter lets COUNTED_LIE_CALLS of the
+#: plays whose pile claims more of a rank than the packs hold go by, and a stranger is a
+#: counter at odds of COUNTER_PRIOR.  A table that never calls is told from a quiet table of
+#: counters within a few counted lies.
+COUNTED_LIE_CALLS = 0.4
+COUNTER_PRIOR = 0.75
+#: The search plays the ``counter`` move until every other seat still in has had this many
+#: chances to call (see model_informed).
+INFORMED_AFTER = 2
 #: The ``counter`` bot's temperature for hand sizes (``reading.SHARE_TEMPERATURE``).
 SHARE = 3.0
 
@@ -201,6 +214,20 @@ class Info:
         self.call_rate = [
             (calls[s] + CALL_PRIOR_RATE * CALL_PRIOR) / (windows[s] + CALL_PRIOR) for s in range(n)
         ]
+        # Whether each seat calls at all, as the model's card counter does, or lets
+        # everything stand: a seat that has never called is a counter with the chance of
+        # its silence so far (it lets 1 - CALL_RATE of its chances go by, and 1 -
+        # COUNTED_LIE_CALLS of the counted lies), against certainty for one that never
+        # calls, from odds of COUNTER_PRIOR; its modelled calls are thinned by that chance
+        # over the prior's (1 for a stranger).
+        counted = counted_lie_record(view, k)[1]
+        self.calls_at_all: list[float] = []
+        for s in range(n):
+            if calls[s] or s == me:
+                self.calls_at_all.append(1.0)
+                continue
+            silence = (1 - CALL_RATE) ** windows[s] * (1 - COUNTED_LIE_CALLS) ** counted[s]
+            self.calls_at_all.append(silence / (COUNTER_PRIOR * silence + 1 - COUNTER_PRIOR))
         # The pile's claims by rank and seat, public to all: a counter doubts a claim whose
         # rank the pile already names more often than the packs allow (``_crowded``).
         self.root_events = len(view["events"])
@@ -217,6 +244,61 @@ class Info:
 
 
 info = ViewMemo(Info)
+
+
+def model_informed(view: View) -> bool:
+    """Whether every other seat still in has had INFORMED_AFTER chances to call: until then
+    the model of how it calls is the prior alone, and one bad guess decides a game (a first
+    lead of junk into a table that calls everything loses the lead for good where a call's
+    winner leads), so the search keeps the ``counter`` move."""
+    k = info(view).k
+    sizes = view["hand_sizes"]
+    me = view["seat"]
+    return all(
+        k.chances[s] >= INFORMED_AFTER for s in range(view["players"]) if s != me and sizes[s] > 0
+    )
+
+
+def counted_lie_record(view: View, k: Knowledge) -> tuple[list[int], list[int]]:
+    """Per seat, its calls and its chances to call plays whose claim, with the pile's other
+    claims of that rank, names more cards than the packs hold beside those set aside in
+    public: a lie somewhere in the pile that anyone could count.  A card-counting player
+    calls most of those; a seat that lets them stand calls little else."""
+    n: int = view["players"]
+    calls, chances = [0] * n, [0] * n
+    ranks = range(14)
+    room = [sum(c for card, c in k.deck.items() if k.matches(card, r)) for r in ranks]
+    claimed = [0] * 14
+    standing: int | None = None
+    crowded = False
+    anytime = k.rules.callers == "anytime"
+    for e in view["events"]:
+        kind = e.get("type")
+        seat = e.get("seat")
+        if kind in ("call", "decline") and seat is not None and standing is not None:
+            if crowded:
+                chances[seat] += 1
+                calls[seat] += kind == "call"
+        elif kind in ("play", "pass") and anytime and standing not in (None, seat) and crowded:
+            for s in range(n):
+                if s != standing:
+                    chances[s] += 1
+        if kind == "play":
+            r = RANK_INDEX[e["rank"]]
+            claimed[r] += int(e["count"])
+            standing = int(e["seat"])
+            crowded = claimed[r] > room[r]
+        elif kind not in ("decline", "check", "cheat_private"):
+            standing = None
+        if kind in ("set_aside", "removed", "discard") and e.get("cards"):
+            for c in e["cards"]:
+                card = CARD_INDEX[c]
+                for r in ranks:
+                    if k.matches(card, r):
+                        room[r] -= 1
+        if kind in ("discard", "removed") or (kind == "take" and "from" not in e):
+            claimed = [0] * 14
+    return calls, chances
 
 
 def determinize(view: View, rng: random.Random) -> CheatGame:
@@ -573,7 +655,9 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
         odds = p / (1 - p) * item.doubt_odds[player]
         p = odds / (1 + odds)
     if going_out_next(state, player) and p < 0.95:
-        return True  # let it stand and it goes out next turn
+        # let it stand and it goes out next turn (a seat that lets everything stand, though,
+        # lets that stand too)
+        return item.calls_at_all[seat] >= 1.0 or rng.random() < item.calls_at_all[seat]
     if state.rules.callers in ("turn", "anytime") and left > 0 and _may_play(state, seat):
         # The call is one of its turn's choices: a counter weighs it against its best play.
         calls = call_worth_more(state, seat, player, p, item)
@@ -592,11 +676,15 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
         # meets this one (its overall call rate does not: an honest table calls few plays
         # and most lies).  The model's call weighs LIE_RECORD_WEIGHT chances against that
         # record, and until there is one it stands alone.
+        if calls and item.calls_at_all[seat] < 1.0 and rng.random() >= item.calls_at_all[seat]:
+            calls = False
         chances = item.k.lie_chances[seat]
         if rng.random() * (chances + LIE_RECORD_WEIGHT) < LIE_RECORD_WEIGHT:
             return calls
         return rng.random() * chances < item.k.lie_calls[seat]
     rate = item.call_rate[seat]
+    if calls and item.calls_at_all[seat] < 1.0 and rng.random() >= item.calls_at_all[seat]:
+        return False
     if rate > CALL_RATE:
         return calls or rng.random() < (rate - CALL_RATE) / (1 - CALL_RATE)
     return calls and rng.random() < rate / CALL_RATE
