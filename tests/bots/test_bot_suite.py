@@ -17,6 +17,7 @@ from bluffhouse.arena import (
     SUITES,
     GameRecord,
     SuiteCell,
+    game_of,
     play_one,
     record_line,
     record_of,
@@ -24,7 +25,7 @@ from bluffhouse.arena import (
     suite_table,
     table_of,
 )
-from bluffhouse.bots import bot_names
+from bluffhouse.bots import Choices, bot_names
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,6 +76,22 @@ def test_each_game_counts_the_lies_told_and_called_and_the_cards_taken() -> None
     assert sum(rec.taken) > 0
     other = play_one("poker_bull", ["counter", "random", "random"], 3, 0, 0, {})
     assert other.lies == other.caught == other.taken == []
+
+
+def test_under_anytime_calls_every_seat_that_may_call_is_asked() -> None:
+    """Eightsh*t: anyone may call until the next play.  The arena asks the seats of
+    ``to_act`` in order, the others before the player on turn, so a seat two places on
+    calls the liar's plays (it was never asked when the player on turn came first)."""
+    lineup = ["always_lie", "never_call", "never_call", "always_call"]
+    rec = play_one("eightshit", lineup, 4, 3, 0, {})
+    state, bots, seating = game_of("eightshit", lineup, 4, 3, 0, {})
+    assert seating == lineup
+    while not state.over:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].act(state.view(seat), Choices(state, seat)))
+    calls = [e for e in state.events_for(None) if e["type"] == "call"]
+    assert any(e["seat"] == 3 and e["target"] == 0 for e in calls)
+    assert rec.lies[0] > 0 and rec.caught[0] > 0
 
 
 def test_the_suite_prints_each_bots_time_a_move_lies_called_and_cards_taken() -> None:

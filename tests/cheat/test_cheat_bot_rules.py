@@ -477,6 +477,47 @@ def test_under_anytime_every_seat_that_let_a_play_go_declined_it() -> None:
     assert k.lie_chances == [0, 1, 1] and k.lie_calls == [0, 0, 0]
 
 
+def test_under_anytime_a_seat_that_declined_is_not_counted_again() -> None:
+    """A seat asked before the player on turn (``to_act`` lists it first) that passed let
+    the play go once: the next play does not count its chance a second time."""
+    deal = [["AS", "2S", "3S"], ["2H", "4H", "5H"], ["3H", "6H", "7H"]]
+    g = new("bullshit", deal, callers="anytime")
+    play(g, 0, ["3S"], "A")  # a lie of seat 0's
+    assert g.to_act == [2, 1]
+    pas(g, 2)
+    play(g, 1, ["2H"], "2")
+    k = Knowledge.from_view(g.view(0))
+    assert k.chances == [0, 1, 1] and k.lie_chances == [0, 1, 1]
+    g = new("bullshit", deal, callers="anytime")
+    play(g, 0, ["3S"], "A")
+    call(g, 2)
+    k = Knowledge.from_view(g.view(0))
+    assert k.chances == [0, 0, 1] and k.calls == [0, 0, 1]
+
+
+def test_plays_past_what_the_packs_hold_are_counted_lies() -> None:
+    """A play whose claim, with the pile's other claims of that rank, names more cards than
+    the pack holds beside those seen leaving play is a lie anyone can count: each seat's
+    calls and chances on those are kept apart (a card counter calls most of them)."""
+    deal = [
+        ["AS", "AH", "2S", "9S"],
+        ["AD", "AC", "2H", "9H"],
+        ["3H", "4H", "5H", "9D"],
+        ["6H", "7H", "8H", "9C"],
+    ]
+    g = new("bullshit", deal, sequence="round", first_rank="any")
+    play(g, 0, ["AS", "AH", "2S"], "A")  # three aces claimed of four: room enough
+    decline_all(g)
+    k = Knowledge.from_view(g.view(2))
+    assert k.counted_chances == [0, 0, 0, 0] and not k.standing_counted
+    play(g, 1, ["AD", "AC"], "A")  # five aces claimed: a lie somewhere, for anyone
+    assert Knowledge.from_view(g.view(2)).standing_counted
+    pas(g, 2)
+    call(g, 3)
+    k = Knowledge.from_view(g.view(2))
+    assert k.counted_chances == [0, 0, 1, 1] and k.counted_calls == [0, 0, 0, 1]
+
+
 def test_a_hand_that_goes_out_next_turn_is_valued_as_nearly_out() -> None:
     """Where the final play cannot be called, a hand of at most ``max_cards`` cards goes out
     on its next turn whatever it lays: the counter's value of hand sizes reads it so (two

@@ -44,7 +44,7 @@ def test_leader_names_any_rank_and_everyone_follows_it() -> None:
     assert claims_listed(s, 0) == set("9TJQKA")
     assert s.view(0)["claim_rank"] is None
     play(s, 0, ["AS", "AH"], "K")
-    assert s.to_act[0] == 1
+    assert s.view(None)["turn"] == 1
     assert claims_listed(s, 1) == {"K"}
     assert s.view(1)["claim_rank"] == "K"
     with pytest.raises(bh.IllegalAction, match="kings"):
@@ -72,15 +72,17 @@ def test_anyone_may_call_at_any_moment_until_the_next_play() -> None:
     saying "bullsh*t" and turning the cards over." """
     s = new("eightshit", DEAL)
     play(s, 0, ["AS"], "A")
-    # Seat 1's turn has begun; seats 2 and 3 may still call seat 0's play.
-    assert sorted(s.to_act) == [1, 2, 3]
+    # Seat 1's turn has begun; seats 2 and 3 may still call seat 0's play.  They come first
+    # in to_act, from the player's left, and the player on turn last: its play closes their
+    # chance, so a table that asks the seats of to_act in order asks them before it.
+    assert s.to_act == [2, 3, 1]
     assert s.view(None)["turn"] == 1
     assert {"type": "call"} in s.legal_actions(3)
     pas(s, 3)
-    assert sorted(s.to_act) == [1, 2]
+    assert s.to_act == [2, 1]
     play(s, 1, ["9S"], "A")
     # The new play closes the chance to call the old one.
-    assert sorted(s.to_act) == [0, 2, 3]
+    assert s.to_act == [3, 0, 2]
     assert s.view(None)["last_play"]["seat"] == 1
 
 

@@ -18,14 +18,16 @@ from typed_games import cheat_game
 #: liar_liar, popcorn and specificity again when the random bot's second draw after turning a
 #: call down became ``sample_action_other`` (in a call-or-pass window: the pass, with no draw).
 #: ``test_short_paths_play_as_the_long_way`` checks the short paths against the long way.
-#: eightshit again when ``deck_ranks="auto"`` took the aces in (A K Q .., as documented).
+#: eightshit again when ``deck_ranks="auto"`` took the aces in (A K Q .., as documented);
+#: eightshit and hawaiian_bluff again when ``callers="anytime"`` listed the seats that may
+#: still call before the player on turn (the first seat to act is another one).
 PINNED = {
     "bullshit": "2f9ff066327733f0",
     "popcorn": "395c8ee85974d8b1",
     "liar_liar": "e75b63f60846dd8a",
     "specificity": "45ea5aec84d48b45",
-    "hawaiian_bluff": "d4dea481dd6a0ee1",
-    "eightshit": "d2a54abcfbf6e367",
+    "hawaiian_bluff": "13809708b9ec38cf",
+    "eightshit": "3435e068fa253d14",
     "chinese_bluff": "eb7bc8c973648382",
     "bluff": "3379ebc7e4c5f7ca",
 }

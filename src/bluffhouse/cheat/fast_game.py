@@ -196,7 +196,7 @@ class FastCheat:
         elif self.phase == WINDOW:
             self.act = list(self.window)
         elif self.spec.callers == 3:
-            self.act = [self.turn] + [s for s in self.window if s != self.turn]
+            self.act = [s for s in self.window if s != self.turn] + [self.turn]
         else:
             self.act = [self.turn]
 

@@ -437,15 +437,23 @@ def _sim_kernel(
             phase = st[S_PHASE]
             st[S_QUIET] += 1  # progress in the transition sets it back to 0
             seat = win[0] if phase == 1 else st[S_TURN]
+            on_turn = phase == 0
+            if on_turn and callers == 3:
+                # the other seats that may call are asked first, as the engine's to_act lists
+                for i in range(st[S_WLEN]):
+                    if win[i] != seat:
+                        seat = win[i]
+                        on_turn = False
+                        break
             last = st[S_LAST]
             can_call = 0
             if last >= 0 and last != seat and (phase == 1 or callers >= 2):
                 can_call = 1
-            can_pass = 1 if (phase == 1 or turn_pass == 1) else 0
+            can_pass = 1 if (phase == 1 or not on_turn or turn_pass == 1) else 0
             nplay = 0
             most = 0
             ng = 0
-            if phase == 0 and size[seat] > 0:
+            if on_turn and size[seat] > 0:
                 most = min(max_cards, size[seat])
                 b = seat * R
                 for r in range(R):
@@ -481,7 +489,7 @@ def _sim_kernel(
                 do_call(seat)
             elif pick < nother:
                 action = 0
-                if phase == 0:
+                if on_turn:
                     pass_turn(seat)
                 else:
                     decline(seat)

@@ -386,9 +386,11 @@ class CheatState(Game):
         elif self.phase in ("bid", "answer"):
             self._act = [self.turn]
         else:
-            act = [self.turn]
-            if r.callers == "anytime":
-                act += [s for s in self.window if s != self.turn]
+            # Under "anytime" the other seats that may call come first, from the player's
+            # left: the turn player's next play closes their chance, so a driver that asks
+            # the seats of ``to_act`` in order asks them before it.
+            act = [s for s in self.window if s != self.turn] if r.callers == "anytime" else []
+            act.append(self.turn)
             if r.table_cheats:
                 act += [
                     s

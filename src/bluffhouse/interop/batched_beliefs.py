@@ -75,7 +75,7 @@ def block_size(players: int) -> int:
 
 
 def _shared(n: int) -> int:
-    return n + 2 * n + n + n + 1 + NCARDS + n * 14
+    return n + 2 * n + n + n + 1 + 1 + NCARDS + n * 14
 
 
 def _per_seat(n: int) -> int:
@@ -85,13 +85,14 @@ def _per_seat(n: int) -> int:
 @_jit
 def _offsets(n: int, v: int) -> tuple[int, int, int, int, int, int, int, int]:
     """Within the block: (sizes, record, calls, chances, standing, deck, claims) shared, then
-    viewer ``v``'s start; see :func:`_seat_parts` for its parts."""
+    viewer ``v``'s start; see :func:`_seat_parts` for its parts.  The int after ``standing``
+    holds the seats that answered the standing play (bit ``1 << seat``)."""
     sizes = 0
     record = sizes + n
     calls = record + 2 * n
     chances = calls + n
     standing = chances + n
-    deck = standing + 1
+    deck = standing + 2
     claims = deck + NCARDS
     view = claims + n * 14 + v * (2 * n * NCARDS + 4 * NCARDS + n)
     return sizes, record, calls, chances, standing, deck, claims, view
@@ -171,8 +172,10 @@ def fold(
     deck = k[deck_at : deck_at + NCARDS]
     standing = k[standing_at]
     # who let the standing play go, or called it
+    answered = standing_at + 1  # the seats that declined the standing play, as bits
     if (kind == EV_CALL or kind == EV_DECLINE) and seat >= 0:  # noqa: SIM109 (numba)
         k[chances + seat] += 1
+        k[answered] |= 1 << seat
         if kind == EV_CALL:
             k[calls + seat] += 1
     elif (
@@ -182,10 +185,11 @@ def fold(
         and standing != seat
     ):
         for s in range(n):
-            if s != standing and k[sizes + s] > 0:
+            if s != standing and k[sizes + s] > 0 and not (k[answered] >> s) & 1:
                 k[chances + s] += 1
     if kind == EV_PLAY:
         k[standing_at] = seat
+        k[answered] = 0
     elif kind != EV_DECLINE:
         k[standing_at] = -1
     if kind == EV_DEAL:

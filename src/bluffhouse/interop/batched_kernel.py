@@ -640,13 +640,21 @@ def _play(
 @_jit_inline
 def acting_seat(r: Any, cfg: Any) -> int:
     """The seat asked now (an environment asks the window's seats one at a time, in turn
-    order from the player: the first of them); -1 once the game is over."""
+    order from the player: the first of them; under ``callers="anytime"`` the other seats
+    that may still call the last play before the player on turn, whose play closes their
+    chance); -1 once the game is over."""
     phase = r[S_PHASE]
     if phase == OVER:
         return -1
     if phase == WINDOW:
         return int(r[cfg[C_WIN]])
-    return int(r[S_TURN])
+    turn = r[S_TURN]
+    if cfg[C_CALLERS] == 3:
+        w = cfg[C_WIN]
+        for i in range(r[S_NWIN]):
+            if r[w + i] != turn:
+                return int(r[w + i])
+    return int(turn)
 
 
 @_jit_inline

@@ -32,6 +32,7 @@ from .batched_kernel import (
     S_MASKED,
     S_NALLOW,
     S_PHASE,
+    S_TURN,
     WINDOW,
     acting_seat,
 )
@@ -63,7 +64,7 @@ def legal_mask(
         return 0
     marked = 0
     last = r[S_LAST]
-    if phase == WINDOW:
+    if phase == WINDOW or seat != r[S_TURN]:  # a window's seat, or one under "anytime"
         _clear_mask(cfg, out, out64, last_mask, 0, 0)
         if last >= 0 and last != seat:
             out[cfg[C_CALL_ID]] = 1

@@ -130,14 +130,17 @@ def build(
 def acting_seat(game: Game, view: Mapping[str, Any] | None = None) -> int:
     """The seat an environment asks next: the only seat in ``to_act``, or, in a window of
     several, the first of them in turn order from the seat on turn (read from ``view``, any
-    seat's view of the game now; the spectator's if not given)."""
+    seat's view of the game now; the spectator's if not given).  Under a Cheat game's
+    ``callers="anytime"`` the seat on turn comes last: its next play closes the others'
+    chance to call the last one."""
     act = game.to_act
     if len(act) == 1:
         return act[0]
     turn = (view if view is not None else game.view(None)).get("turn")
     if type(turn) is int:
         n = game.players
-        return min(act, key=lambda s: (s - turn) % n)
+        last = getattr(getattr(game, "rules", None), "callers", None) == "anytime"
+        return min(act, key=lambda s: (last and s == turn, (s - turn) % n))
     return act[0]
 
 

@@ -76,10 +76,11 @@ class BotDriver:
             self.task = room.spawn(self._loop())
 
     async def _loop(self) -> None:
-        """The bots to act decide, then act, lowest seat first.  On a turn that is one bot;
-        in a call window every bot in it decides at once on the same state, and their think
-        time (``bot_delay``) runs once for all of them, so a window of bots closes in one
-        bot's time.  A table of bots plays the same game whatever the timing."""
+        """The bots to act decide, then act, in ``to_act``'s order (a window's seats from
+        the player's left; under ``callers="anytime"`` the player on turn last).  On a turn
+        that is one bot; in a call window every bot in it decides at once on the same state,
+        and their think time (``bot_delay``) runs once for all of them, so a window of bots
+        closes in one bot's time.  A table of bots plays the same game whatever the timing."""
         room = self.room
         runner = room.manager.bots
         loop = asyncio.get_running_loop()

@@ -107,6 +107,18 @@ class Knowledge:
     #: Whether a lie of this seat's of more than one card has stood (play went on with no
     #: call): the table has shown it lets a big claim pass (see ``bots._untested``).
     big_lie_stood: bool = False
+    #: The seats that have already answered the standing play (declined it: under
+    #: ``callers="anytime"`` the next play does not count their chance again).
+    answered: list[int] = field(default_factory=list)
+    #: Per seat, its calls and its chances to call plays whose claim, with the pile's other
+    #: claims of that rank, names more cards than the packs hold beside those seen leaving
+    #: play: a lie somewhere in the pile that anyone could count.  A card-counting player
+    #: calls most of those; a seat that lets them stand calls little else.
+    counted_calls: list[int] = field(default_factory=list)
+    counted_chances: list[int] = field(default_factory=list)
+    #: Whether the standing play is such a one; the cards seen leaving play, face up.
+    standing_counted: bool = False
+    public_out: Counter[int] = field(default_factory=Counter)
     #: Set once ``from_view`` has read the whole view (nothing changes the knowledge after
     #: that): ``unseen``, ``placed_here`` and ``p_truthful`` for the view are then worked out
     #: once and kept (a move asks for them about ten, seven and two times; a clone starts
@@ -162,6 +174,8 @@ class Knowledge:
                 blind_calls=[0.0] * players,
                 void=[set() for _ in range(players)],
                 record_by_laid=[[[0, 0], [0, 0]] for _ in range(players)],
+                counted_calls=[0] * players,
+                counted_chances=[0] * players,
             )
             fresh = events
         for event in fresh:
@@ -214,6 +228,11 @@ class Knowledge:
             [[list(r) for r in rs] for rs in self.record_by_laid],
             self.last_laid,
             self.big_lie_stood,
+            list(self.answered),
+            list(self.counted_calls),
+            list(self.counted_chances),
+            self.standing_counted,
+            Counter(self.public_out),
         )
 
     def _read(self, event: dict[str, Any]) -> None:
@@ -226,13 +245,23 @@ class Knowledge:
         if kind == "play":
             self.standing = event["seat"]
             self.standing_sure = int(event.get("laid", event["count"])) != int(event["count"])
+            self.answered = []
             if event["seat"] == self.seat:
                 self.standing_lie = not _true_claim(self, event)
         elif kind not in ("decline", "check", "cheat_private"):
             self.standing = None
+        if kind in ("set_aside", "lost", "discard", "removed") and event.get("cards"):
+            self.public_out.update(CARD_INDEX[c] for c in event["cards"])
         handler = _CARD_HANDLERS.get(str(kind))
         if handler is not None:
             handler(self, event)
+        if kind == "play":
+            rank = RANK_INDEX[event["rank"]]
+            claimed = sum(c for _, r, c in self.claims_in_pile if r == rank)
+            room = sum(n for c, n in self.deck.items() if self.matches(c, rank)) - sum(
+                n for c, n in self.public_out.items() if self.matches(c, rank)
+            )
+            self.standing_counted = claimed > room
 
     def _read_calls(self, kind: Any, event: dict[str, Any]) -> None:
         """The call record: each seat that had the chance to call the standing play, whether
@@ -247,6 +276,7 @@ class Knowledge:
             k.chances[event["seat"]] += 1
             k.calls[event["seat"]] += kind == "call"
             let_go = [event["seat"]]
+            k.answered.append(event["seat"])
         elif (
             kind in ("play", "pass")
             and k.rules.callers == "anytime"
@@ -254,9 +284,11 @@ class Knowledge:
         ):
             # Anyone may call until the next play, which nobody did: every seat still in let
             # it go, not only the player on turn (the log has no decline for it, as it has
-            # under "turn").
+            # under "turn"), but for those who declined it already.
             let_go = [
-                s for s in range(k.players) if s != k.standing and (sizes is None or sizes[s] > 0)
+                s
+                for s in range(k.players)
+                if s != k.standing and (sizes is None or sizes[s] > 0) and s not in k.answered
             ]
             for s in let_go:
                 k.chances[s] += 1
@@ -274,6 +306,10 @@ class Knowledge:
             for s in let_go:
                 k.sure_chances[s] += 1
                 k.sure_calls[s] += kind == "call"
+        if k.standing is not None and k.standing_counted:
+            for s in let_go:
+                k.counted_chances[s] += 1
+                k.counted_calls[s] += kind == "call"
         if (
             kind == "pass"
             and k.rules.turn_pass == "round"

@@ -217,10 +217,10 @@ class Info:
         # Whether each seat calls at all, as the model's card counter does, or lets
         # everything stand: a seat that has never called is a counter with the chance of
         # its silence so far (it lets 1 - CALL_RATE of its chances go by, and 1 -
-        # COUNTED_LIE_CALLS of the counted lies), against certainty for one that never
-        # calls, from odds of COUNTER_PRIOR; its modelled calls are thinned by that chance
-        # over the prior's (1 for a stranger).
-        counted = counted_lie_record(view, k)[1]
+        # COUNTED_LIE_CALLS of the counted lies, ``Knowledge.counted_chances``), against
+        # certainty for one that never calls, from odds of COUNTER_PRIOR; its modelled calls
+        # are thinned by that chance over the prior's (1 for a stranger).
+        counted = k.counted_chances
         self.calls_at_all: list[float] = []
         for s in range(n):
             if calls[s] or s == me:
@@ -257,48 +257,6 @@ def model_informed(view: View) -> bool:
     return all(
         k.chances[s] >= INFORMED_AFTER for s in range(view["players"]) if s != me and sizes[s] > 0
     )
-
-
-def counted_lie_record(view: View, k: Knowledge) -> tuple[list[int], list[int]]:
-    """Per seat, its calls and its chances to call plays whose claim, with the pile's other
-    claims of that rank, names more cards than the packs hold beside those set aside in
-    public: a lie somewhere in the pile that anyone could count.  A card-counting player
-    calls most of those; a seat that lets them stand calls little else."""
-    n: int = view["players"]
-    calls, chances = [0] * n, [0] * n
-    ranks = range(14)
-    room = [sum(c for card, c in k.deck.items() if k.matches(card, r)) for r in ranks]
-    claimed = [0] * 14
-    standing: int | None = None
-    crowded = False
-    anytime = k.rules.callers == "anytime"
-    for e in view["events"]:
-        kind = e.get("type")
-        seat = e.get("seat")
-        if kind in ("call", "decline") and seat is not None and standing is not None:
-            if crowded:
-                chances[seat] += 1
-                calls[seat] += kind == "call"
-        elif kind in ("play", "pass") and anytime and standing not in (None, seat) and crowded:
-            for s in range(n):
-                if s != standing:
-                    chances[s] += 1
-        if kind == "play":
-            r = RANK_INDEX[e["rank"]]
-            claimed[r] += int(e["count"])
-            standing = int(e["seat"])
-            crowded = claimed[r] > room[r]
-        elif kind not in ("decline", "check", "cheat_private"):
-            standing = None
-        if kind in ("set_aside", "removed", "discard") and e.get("cards"):
-            for c in e["cards"]:
-                card = CARD_INDEX[c]
-                for r in ranks:
-                    if k.matches(card, r):
-                        room[r] -= 1
-        if kind in ("discard", "removed") or (kind == "take" and "from" not in e):
-            claimed = [0] * 14
-    return calls, chances
 
 
 def determinize(view: View, rng: random.Random) -> CheatGame:
