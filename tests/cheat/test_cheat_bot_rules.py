@@ -20,6 +20,7 @@ from bluffhouse.bots.cheat import search
 from bluffhouse.bots.cheat.counter import (
     _big_lie_stood,
     _untested,
+    _weighed_call,
     choose_play,
     claim_exposure,
     counter_response,
@@ -493,6 +494,49 @@ def test_under_anytime_a_seat_that_declined_is_not_counted_again() -> None:
     call(g, 2)
     k = Knowledge.from_view(g.view(0))
     assert k.chances == [0, 0, 1] and k.calls == [0, 0, 1]
+
+
+EIGHTSHIT_DEAL = [
+    ["AS", "AD", "9S", "9H", "9D", "9C", "JS", "JS", "JD", "QD", "KS", "KH", "KC"],
+    ["AH", "9H", "TS", "TD", "JH", "JD", "JC", "JC", "QH", "QH", "KH", "KC", "JK"],
+    ["AS", "AH", "AD", "AC", "TS", "TD", "QS", "QS", "QD", "QC", "QC", "KS", "JK"],
+    ["AC", "9S", "9D", "9C", "TH", "TH", "TC", "TC", "JH", "KD", "KD", "JK", "JK"],
+]
+
+
+def test_off_its_turn_under_anytime_counter_answers_the_play() -> None:
+    """Eightsh*t: seat 2 may call seat 0's opening of four nines before seat 1 plays.  Off
+    its turn a call is all it has: ``counter`` answers the play as a call outside its turn
+    and lets a likely truth stand; ``counter_v1`` weighs the call against plays it may not
+    make, and calls it (three of its four calls of that kind were wrong)."""
+    g = new("eightshit", EIGHTSHIT_DEAL, first=0)
+    play(g, 0, ["9S", "9H", "9D", "9C"], "9")
+    assert g.to_act == [2, 3, 1]
+    view = g.view(2)
+    assert make_bot("counter", seed=1).act(view, Choices(g, 2)) == {"type": "pass"}
+    assert make_bot("counter_v1", seed=1).act(view, Choices(g, 2)) == {"type": "call"}
+
+
+def test_a_claim_of_a_seat_whose_called_plays_were_lies_is_called_at_higher_odds() -> None:
+    """Off its turn ``counter`` calls by value only claims unlikely to be true: below 0.25,
+    as the count reads them, for most seats; below 0.5 for a play of several cards by a seat
+    whose called plays of several cards were more often lies than true (tables of liars
+    showed claims at 0.3-0.7 that were nearly all lies, and nobody called them).  Its
+    one-card lies do not count: a seat holding none of the rank lies because it must."""
+    g = new("eightshit", EIGHTSHIT_DEAL, first=0)
+    play(g, 0, ["9S", "9H", "9D", "9C"], "9")
+    view = g.view(2)
+    k = Knowledge.from_view(view)
+    left = view["hand_sizes"][0]
+    assert _weighed_call(k, view, 0.2, 0, left, COUNTER_READING)
+    assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
+    k.record_by_laid[0][1] = [1, 3]  # three of its plays of several cards called, one true
+    assert _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
+    assert not _weighed_call(k, view, 0.6, 0, left, COUNTER_READING)
+    k.record_by_laid[0][1] = [2, 4]  # as many true as lies: the count's bar
+    assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
+    k.record_by_laid[0] = [[0, 5], [0, 0]]  # five one-card lies called, nothing bigger
+    assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
 
 
 def test_plays_past_what_the_packs_hold_are_counted_lies() -> None:

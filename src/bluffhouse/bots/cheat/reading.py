@@ -60,6 +60,11 @@ class Reading:
     #: or free), a truth padded with such cards is laid as that many of them alone: called,
     #: either comes back whole; let stand, the truth is still in hand to lay without risk.
     keeps_truths: bool = False
+    #: Off its turn where anyone may call until the next play (``callers="anytime"``), it
+    #: answers the last play as a call outside its turn (by value, or by the bar), not as a
+    #: choice of a turn it does not have: weighed against plays it may not make, a call
+    #: looked worth more than it was, and it called true claims three times in four.
+    answers_off_turn: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
@@ -67,8 +72,9 @@ STYLES_READING = Reading("styles", by_laid=False, untested=False)
 #: ``counter_v1``, frozen: the first published ``counter``.
 COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
 #: What ``counter`` plays with now: ``counter_v1``'s reading, the house rule that a lie
-#: emptying the hand takes the pile, the worth of the lead, calls weighed by value, and its
-#: truths kept where a lie of cards it will not need costs no more.
+#: emptying the hand takes the pile, the worth of the lead, calls weighed by value, its
+#: truths kept where a lie of cards it will not need costs no more, and calls off its turn
+#: answered as such.
 COUNTER_READING = Reading(
     "counter",
     by_laid=True,
@@ -77,6 +83,7 @@ COUNTER_READING = Reading(
     lead_gain=True,
     weighs_calls=True,
     keeps_truths=True,
+    answers_off_turn=True,
 )
 
 
