@@ -46,6 +46,14 @@ PRESET_IDS = [
 #: Variation letter -> preset id (seed 004, variations A-W).
 LETTERS = dict(zip("abcdefghijklmnopqrstuvw", PRESET_IDS[8:], strict=True))
 
+#: Eightsh*t's packs (A, 9-K twice, four jokers) dealt to four seats, thirteen each.
+EIGHTSHIT_DEAL = [
+    ["AS", "AD", "9S", "9H", "9D", "9C", "JS", "JS", "JD", "QD", "KS", "KH", "KC"],
+    ["AH", "9H", "TS", "TD", "JH", "JD", "JC", "JC", "QH", "QH", "KH", "KC", "JK"],
+    ["AS", "AH", "AD", "AC", "TS", "TD", "QS", "QS", "QD", "QC", "QC", "KS", "JK"],
+    ["AC", "9S", "9D", "9C", "TH", "TH", "TC", "TC", "JH", "KD", "KD", "JK", "JK"],
+]
+
 
 def new(
     game_id: str, deal: list[list[str]], first: int | None = None, seed: int = 1, **options: Any

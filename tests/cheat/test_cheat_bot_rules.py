@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from cheat_util import PRESET_IDS, call, decline_all, new, pas, play
+from cheat_util import EIGHTSHIT_DEAL, PRESET_IDS, call, decline_all, new, pas, play
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -494,14 +494,6 @@ def test_under_anytime_a_seat_that_declined_is_not_counted_again() -> None:
     call(g, 2)
     k = Knowledge.from_view(g.view(0))
     assert k.chances == [0, 0, 1] and k.calls == [0, 0, 1]
-
-
-EIGHTSHIT_DEAL = [
-    ["AS", "AD", "9S", "9H", "9D", "9C", "JS", "JS", "JD", "QD", "KS", "KH", "KC"],
-    ["AH", "9H", "TS", "TD", "JH", "JD", "JC", "JC", "QH", "QH", "KH", "KC", "JK"],
-    ["AS", "AH", "AD", "AC", "TS", "TD", "QS", "QS", "QD", "QC", "QC", "KS", "JK"],
-    ["AC", "9S", "9D", "9C", "TH", "TH", "TC", "TC", "JH", "KD", "KD", "JK", "JK"],
-]
 
 
 def test_off_its_turn_under_anytime_counter_answers_the_play() -> None:

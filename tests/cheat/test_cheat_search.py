@@ -10,14 +10,16 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from cheat_util import call, decline_all, new, play
+from cheat_util import EIGHTSHIT_DEAL, call, decline_all, new, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
 from bluffhouse.bots.cheat import search
+from bluffhouse.bots.ismcts import Allowed, root_moves
 from bluffhouse.bots.search import _HOOKS, hooks_for_game
+from bluffhouse.cheat.listing import LIST_LIMIT
 
 
 def _sample(g: Any, seat: int) -> Any:
@@ -122,8 +124,9 @@ def test_the_search_keeps_the_counter_move_unless_another_is_clearly_better(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """With ``prior_margin`` set the search returns the ``counter`` policy's move unless a
-    move was visited that many times as often: with a margin no move can reach, always the
-    counter's; with none, the most visited move, as before."""
+    move was visited that many times as often and scored ``prior_edge`` more on average:
+    with a margin or an edge no move can reach, always the counter's; with no margin, the
+    most visited move."""
     hooks = hooks_for_game("bluff")
     assert hooks.prior_margin is not None and hooks.counter is not None
     kept = differ = 0
@@ -133,8 +136,10 @@ def test_the_search_keeps_the_counter_move_unless_another_is_clearly_better(
         g = _mid_game("bluff", 9 + seed, seed)
         seat = g.to_act[0]
         view, choices = g.view(seat), Choices(g, seat)
-        for margin in (1e9, None):
-            monkeypatch.setitem(_HOOKS, "cheat", replace(hooks, prior_margin=margin))
+        for margin, edge in ((1e9, 0.0), (1.0, 1.5), (None, 0.0)):
+            monkeypatch.setitem(
+                _HOOKS, "cheat", replace(hooks, prior_margin=margin, prior_edge=edge)
+            )
             bot = make_bot("ismcts", seed=seed)
             bot.iterations = 40  # type: ignore[attr-defined]
             bot.time_limit = 30.0  # type: ignore[attr-defined]
@@ -147,7 +152,7 @@ def test_the_search_keeps_the_counter_move_unless_another_is_clearly_better(
                 kept += 1
             else:
                 differ += action != counter
-    assert kept == 4 and differ >= 1
+    assert kept == 8 and differ >= 1
 
 
 def _my_bluff() -> Any:
@@ -319,8 +324,10 @@ def test_a_seat_that_lets_counted_lies_stand_is_modelled_to_call_little() -> Non
     for seed in range(10):
         sample = search.search_determinize(view, random.Random(seed))
         sample.__dict__["_search_seat"] = 0
-        modelled += sum(search.counter_calls(sample, 1, item, random.Random(s)) for s in range(4))
-    assert modelled <= 15
+        modelled += sum(
+            search.counter_calls(sample, 1, item, random.Random(seed * 20 + s)) for s in range(20)
+        )
+    assert modelled <= 75  # of 200
 
 
 def _leaving_two() -> Any:
@@ -401,3 +408,51 @@ def test_the_search_plays_the_counter_move_until_the_others_have_shown_how_they_
         g.apply(s, bots[s].act(g.view(s), Choices(g, s)))
     k = search.info(g.view(g.to_act[0])).k
     assert all(k.chances[s] >= search.INFORMED_AFTER for s in range(3) if s != g.to_act[0])
+
+
+def test_the_search_weighs_plays_the_listing_of_legal_actions_leaves_out() -> None:
+    """Where any count may be laid (Eightsh*t), a big hand has more plays than
+    ``legal_actions`` lists (the smallest first, up to ``LIST_LIMIT``): the search's moves are
+    its candidates checked one by one with the rules, so its biggest truth is among them.
+    Filtered by the listing, it was not, and the search led small lies where ``counter``
+    led eight kings."""
+    deal = [
+        ["KS", "KS", "KH", "KH", "KD", "KD", "JK", "JK", "AS", "9S", "TS", "JS", "QS"],
+        ["AH", "9H", "TH"],
+        ["AD", "9D", "TD"],
+        ["AC", "9C", "TC"],
+    ]
+    g = new("eightshit", deal, first=0)
+    listed = g.legal_actions(0)
+    assert len(listed) >= LIST_LIMIT
+    assert max(len(a.get("cards", ())) for a in listed) < 8
+    choices = Choices(g, 0)
+    moves = root_moves(
+        _sample(g, 0), 0, search.candidates, Allowed(choices), None, random.Random(0)
+    )
+    kings = [a for a in moves if a["type"] == "play" and a["claim"]["rank"] == "K"]
+    assert any(len(a["cards"]) == 8 for a in kings)
+    assert all(g.is_legal(0, a) for a in moves)
+    # The move the bot makes is legal whatever it is (the rules, not the listing, say so).
+    bot = make_bot("ismcts", seed=3)
+    bot.iterations = 30  # type: ignore[attr-defined]
+    assert g.is_legal(0, bot.act(g.view(0), choices))
+
+
+def test_a_seat_off_its_turn_is_modelled_answering_as_counter_does() -> None:
+    """Under ``callers="anytime"`` a seat off its turn answers a play as ``counter`` does
+    there: a call by value, for claims below WEIGHED_CALL_BELOW, or below LIAR_CALL_BELOW
+    for a play of several cards by a seat whose called plays of several cards were mostly
+    lies (the model's fixed bar let the liars' big claims stand where counter calls them)."""
+    g = new("eightshit", EIGHTSHIT_DEAL, first=0)
+    play(g, 0, ["9S", "9H", "9D", "9C"], "9")
+    assert g.to_act == [2, 3, 1]
+    sample = _sample(g, 1)
+    item = search.info(g.view(1))
+    assert search.weighed_call(sample, 2, 0, 0.2, item)
+    assert not search.weighed_call(sample, 2, 0, 0.4, item)
+    item.k.record_by_laid[0][1] = [1, 3]  # three of its plays of several cards called, one true
+    assert search.weighed_call(sample, 2, 0, 0.4, item)
+    assert not search.weighed_call(sample, 2, 0, 0.6, item)
+    item.k.record_by_laid[0] = [[0, 5], [0, 0]]  # one-card lies say nothing of bigger claims
+    assert not search.weighed_call(sample, 2, 0, 0.4, item)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import ClassVar
 
 from ..game import Game
@@ -69,6 +70,51 @@ def rollout_action(state: Game, seat: int, rng: random.Random) -> Action:
     return action
 
 
+class Allowed:
+    """Whether the rules allow a move now, asked of each move the search weighs (and kept):
+    a listing of every legal action stops at the smallest plays of a big hand (the engine's
+    cap where any count may be laid), and a search filtered by it never weighs its biggest
+    truths.  Over a fixed list of actions: whether the list holds it."""
+
+    def __init__(self, legal: Choices | list[Action]) -> None:
+        self._legal = legal
+        self._listed = {action_key(a) for a in legal} if isinstance(legal, list) else None
+        self._known: dict[str, bool] = {}
+
+    def __call__(self, action: Action) -> bool:
+        key = action_key(action)
+        ok = self._known.get(key)
+        if ok is None:
+            if self._listed is not None:
+                ok = key in self._listed
+            else:
+                assert isinstance(self._legal, Choices)
+                ok = self._legal.is_legal(action)
+            self._known[key] = ok
+        return ok
+
+    def every(self) -> list[Action]:
+        """Every legal action, as listed (the fallback where no candidate is legal)."""
+        return list(self._legal) if isinstance(self._legal, list) else self._legal.all()
+
+
+def root_moves(
+    state: Game,
+    seat: int,
+    candidates: Callable[[Game, int, random.Random], list[Action]],
+    allowed: Allowed,
+    prior: Action | None,
+    rng: random.Random,
+) -> list[Action]:
+    """The searching seat's moves at the root: the family's candidates in a sampled state
+    that the rules allow in the real one (else every listed action), with ``prior``, once
+    each."""
+    moves = [a for a in candidates(state, seat, rng) if allowed(a)] or allowed.every()
+    if prior is not None and allowed(prior):
+        moves.append(prior)
+    return list({action_key(a): a for a in moves}.values())
+
+
 @register_bot
 class ISMCTSBot(Bot):
     level = "Hard"
@@ -94,21 +140,26 @@ class ISMCTSBot(Bot):
             prior = hooks.counter(view, legal, self.rng)
             if hooks.model_informed is not None and not hooks.model_informed(view):
                 return prior
-        return self.search(view, actions, hooks, prior)
+        return self.search(view, legal, hooks, prior)
 
     def search(
-        self, view: View, actions: list[Action], hooks: FamilyHooks, prior: Action | None = None
+        self,
+        view: View,
+        legal: Choices | list[Action],
+        hooks: FamilyHooks,
+        prior: Action | None = None,
     ) -> Action:
         """The most visited of the root's moves; with ``prior`` (the family's rule-based
         move, ``FamilyHooks.prior_margin`` set) that move unless another was visited at least
-        ``prior_margin`` times as often."""
+        ``prior_margin`` times as often and scored ``prior_edge`` more on average."""
         assert hooks.determinize is not None
         rng = self.rng
         me = view["seat"]
         candidates = hooks.candidates or default_candidates
         evaluate = hooks.evaluate or default_evaluate
-        legal_keys = {action_key(a): a for a in actions}
+        allowed = Allowed(legal)
         root = _Node()
+        root_keys: dict[str, Action] = {}
         # Family budgets apply while the class defaults are in force (a caller that sets the
         # class or instance attributes keeps its own).
         iterations = self.iterations
@@ -132,15 +183,8 @@ class ISMCTSBot(Bot):
                 seat = me if first and me in state.to_act else state.to_act[0]
                 if first and seat == me:
                     if root_choices is None:
-                        root_choices = [
-                            a for a in candidates(state, seat, rng) if action_key(a) in legal_keys
-                        ] or actions
-                    if (
-                        prior is not None
-                        and action_key(prior) in legal_keys
-                        and all(action_key(a) != action_key(prior) for a in root_choices)
-                    ):
-                        root_choices = [*root_choices, prior]
+                        root_choices = root_moves(state, seat, candidates, allowed, prior, rng)
+                        root_keys = {action_key(a): a for a in root_choices}
                     options = root_choices
                 else:
                     options = candidates(state, seat, rng)
@@ -177,12 +221,18 @@ class ISMCTSBot(Bot):
             for child, seat in path:
                 child.visits += 1
                 child.reward += scores[seat]
-        ranked = [(ch.visits, k) for k, ch in root.children.items() if k in legal_keys]
+        ranked = [(ch.visits, k) for k, ch in root.children.items() if k in root_keys]
         if not ranked:
+            actions = allowed.every()
             return actions[rng.randrange(len(actions))]
         ranked.sort(key=lambda vk: (-vk[0], vk[1]))
         if prior is not None and hooks.prior_margin is not None:
             kept = root.children.get(action_key(prior))
-            if kept is not None and ranked[0][0] < hooks.prior_margin * kept.visits:
-                return legal_keys.get(action_key(prior), prior)
-        return legal_keys[ranked[0][1]]
+            top = root.children[ranked[0][1]]
+            if kept is not None and (
+                top.visits < hooks.prior_margin * kept.visits
+                or top.reward / max(1, top.visits)
+                < kept.reward / max(1, kept.visits) + hooks.prior_edge
+            ):
+                return root_keys.get(action_key(prior), prior)
+        return root_keys[ranked[0][1]]

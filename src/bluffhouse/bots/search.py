@@ -54,6 +54,9 @@ class FamilyHooks:
     #: at least this many times as often (a guard for a family whose opponent model is
     #: rough: the search leaves the rule-based move only where it is clearly better).
     prior_margin: float | None = None
+    #: ... and whose mean score is at least this much above the ``counter`` move's (a move
+    #: visited more by a hair, on a root of thirty moves with a few visits each, is noise).
+    prior_edge: float = 0.0
     #: ``model_informed(view)``: whether the others have shown enough of their play for the
     #: family's model of them to be worth searching; where it says no, the bot plays the
     #: ``counter`` policy's move (with ``prior_margin`` set) without a search.
@@ -90,7 +93,8 @@ def search_hooks(
 ) -> FamilyHooks:
     """A family's hooks from its search module, which names them alike in every family
     (``determinize``, ``candidates``, ``evaluate``, ``rollout``, ``ITERATIONS``,
-    ``TIME_LIMIT`` and, where it has them, ``PRIOR_MARGIN`` and ``model_informed``), with
+    ``TIME_LIMIT`` and, where it has them, ``PRIOR_MARGIN``, ``PRIOR_EDGE`` and
+    ``model_informed``), with
     its rule-based policies (``counter``, ``counter_v1``, ``honest``) and, where it is
     another, the determinizer."""
     return FamilyHooks(
@@ -101,6 +105,7 @@ def search_hooks(
         iterations=search.ITERATIONS,
         time_limit=search.TIME_LIMIT,
         prior_margin=getattr(search, "PRIOR_MARGIN", None),
+        prior_edge=getattr(search, "PRIOR_EDGE", 0.0),
         model_informed=getattr(search, "model_informed", None),
         **policies,
     )

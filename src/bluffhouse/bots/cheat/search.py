@@ -66,6 +66,9 @@ CALL_PRIOR_RATE = 0.45
 #: wrong (a Bluff table of counters that lie only when caught out, say) the search would
 #: leave a good rule-based move for a confident bad one (``FamilyHooks.prior_margin``).
 PRIOR_MARGIN = 1.5
+#: ... and whose mean score beats the ``counter`` move's by this much (``FamilyHooks.prior_edge``):
+#: with thirty moves at the root and 200 iterations, visits alone let noise override it.
+PRIOR_EDGE = 0.1
 #: A seat's calls of the searching seat's own lies: the ``counter`` model's call counts as
 #: this many chances against the seat's record on those lies (None: bent by its overall call
 #: rate, as other plays are).
@@ -80,6 +83,8 @@ COUNTER_PRIOR = 0.75
 #: The search plays the ``counter`` move until every other seat still in has had this many
 #: chances to call (see model_informed).
 INFORMED_AFTER = 2
+#: The most cards beyond the truth a padded candidate lays.
+PAD_MOST = 3
 #: The ``counter`` bot's temperature for hand sizes (``reading.SHARE_TEMPERATURE``).
 SHARE = 3.0
 
@@ -619,6 +624,8 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
     if state.rules.callers in ("turn", "anytime") and left > 0 and _may_play(state, seat):
         # The call is one of its turn's choices: a counter weighs it against its best play.
         calls = call_worth_more(state, seat, player, p, item)
+    elif left > 0:
+        calls = weighed_call(state, seat, player, p, item)
     else:
         truthful, called = item.k.record[player]
         liar = (called - truthful + 1) / (called + 3) > 0.5
@@ -646,6 +653,32 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
     if rate > CALL_RATE:
         return calls or rng.random() < (rate - CALL_RATE) / (1 - CALL_RATE)
     return calls and rng.random() < rate / CALL_RATE
+
+
+def weighed_call(state: CheatGame, seat: int, player: int, p: float, item: Info) -> bool:
+    """Whether a ``counter`` in ``seat`` calls ``player``'s play outside a turn of its own
+    (``counter._weighed_call``): a claim true with chance ``p`` below its bar (higher for a
+    play of several cards by a seat whose called plays of several cards were mostly lies),
+    where the call is worth more than letting the play stand, by the value of hand sizes;
+    never one that only turns the table round (the pile is that play alone and its player
+    leads again after a right call), unless its player is near out."""
+    last = state.last
+    assert last is not None
+    laid = len(last["cards"])
+    truthful, called = item.k.record_by_laid[player][1]
+    liar = laid > 1 and called - truthful > truthful
+    if p >= (counter.LIAR_CALL_BELOW if liar else counter.WEIGHED_CALL_BELOW):
+        return False
+    sizes = [len(h) for h in state.hands]
+    pile = len(state.pile)
+    if pile <= laid and sizes[player] > 3 and state.rules.after_call_leader == "loser":
+        return False
+    active = state._active()
+    mine, theirs = list(sizes), list(sizes)
+    mine[seat] += pile
+    theirs[player] += pile
+    call = p * _share(state, seat, mine, active) + (1 - p) * _share(state, seat, theirs, active)
+    return call > _share(state, seat, sizes, active)
 
 
 #: exp(-cards / SHARE) for the hand sizes :func:`_share` meets (computed once, not per call).
@@ -1059,8 +1092,11 @@ def _play_candidates(state: CheatGame, seat: int, rng: random.Random) -> list[Ac
         out.append(_play(cards, rank, suit=_suit_for(state, cards)))
         future = _future_ranks(state, rank, seat)
         spare = _useless(state, hand, future, exclude=cards, rank=rank)
-        # The truth padded with cards it will not need, one more at a time up to the limit.
-        for more in range(1, min(len(spare), limit - len(cards), len(hand) - len(cards) - 1) + 1):
+        # The truth padded with cards it will not need, one more at a time up to the limit
+        # (PAD_MOST at most: where any count may be laid, a pad for every card of a big hand
+        # spreads the search over moves no one makes).
+        most = min(len(spare), limit - len(cards), len(hand) - len(cards) - 1, PAD_MOST)
+        for more in range(1, most + 1):
             extra = [*cards, *spare[:more]]
             out.append(_play(extra, rank, suit=_suit_for(state, extra)))
         if len(cards) > 1:  # keep some back
