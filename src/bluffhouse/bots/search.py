@@ -94,9 +94,8 @@ def search_hooks(
     """A family's hooks from its search module, which names them alike in every family
     (``determinize``, ``candidates``, ``evaluate``, ``rollout``, ``ITERATIONS``,
     ``TIME_LIMIT`` and, where it has them, ``PRIOR_MARGIN``, ``PRIOR_EDGE`` and
-    ``model_informed``), with
-    its rule-based policies (``counter``, ``counter_v1``, ``honest``) and, where it is
-    another, the determinizer."""
+    ``model_informed``), with its rule-based policies (``counter``, ``counter_v1``,
+    ``honest``) and, where it is another, the determinizer."""
     return FamilyHooks(
         determinize=determinize or search.determinize,
         candidates=search.candidates,
