@@ -74,28 +74,22 @@ class Allowed:
     """Whether the rules allow a move now, asked of each move the search weighs (and kept):
     a listing of every legal action stops at the smallest plays of a big hand (the engine's
     cap where any count may be laid), and a search filtered by it never weighs its biggest
-    truths.  Over a fixed list of actions: whether the list holds it."""
+    truths."""
 
-    def __init__(self, legal: Choices | list[Action]) -> None:
+    def __init__(self, legal: Choices) -> None:
         self._legal = legal
-        self._listed = {action_key(a) for a in legal} if isinstance(legal, list) else None
         self._known: dict[str, bool] = {}
 
     def __call__(self, action: Action) -> bool:
         key = action_key(action)
         ok = self._known.get(key)
         if ok is None:
-            if self._listed is not None:
-                ok = key in self._listed
-            else:
-                assert isinstance(self._legal, Choices)
-                ok = self._legal.is_legal(action)
-            self._known[key] = ok
+            ok = self._known[key] = self._legal.is_legal(action)
         return ok
 
     def every(self) -> list[Action]:
         """Every legal action, as listed (the fallback where no candidate is legal)."""
-        return list(self._legal) if isinstance(self._legal, list) else self._legal.all()
+        return self._legal.all()
 
 
 def root_moves(
@@ -145,7 +139,7 @@ class ISMCTSBot(Bot):
     def search(
         self,
         view: View,
-        legal: Choices | list[Action],
+        legal: Choices,
         hooks: FamilyHooks,
         prior: Action | None = None,
     ) -> Action:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from ...cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX, SUITS, rank_text
@@ -178,6 +178,13 @@ def is_liar(k: Knowledge, seat: int) -> bool:
     return (called - truthful + 1) / (called + 3) > 0.5
 
 
+def lies_big(k: Knowledge, seat: int) -> bool:
+    """Whether ``seat``'s called plays of several cards were more often lies than true: its
+    record, more than a count's odds, says what its big claims are (see LIAR_CALL_BELOW)."""
+    truthful, called = k.record_by_laid[seat][1]
+    return called - truthful > truthful
+
+
 def about_to_go_out(k: Knowledge, left: int) -> bool:
     """Where the final play cannot be called (``final_call=False``), a player left holding no
     more than one play's worth of cards goes out on its next turn whatever it lays."""
@@ -242,8 +249,7 @@ def _weighed_call(
     sizes; never one that only turns the table round (the pile is that play alone and its
     player lays again after a right call), unless its player is near out."""
     last = view.get("last_play") or {}
-    truthful, called = k.record_by_laid[player][1]
-    liar = int(last.get("laid", 0) or 0) > 1 and called - truthful > truthful
+    liar = int(last.get("laid", 0) or 0) > 1 and lies_big(k, player)
     if p >= (LIAR_CALL_BELOW if liar else WEIGHED_CALL_BELOW):
         return False
     table = Table.of(k, view, reading)
@@ -389,12 +395,17 @@ def choose_play(
     dumped = hand.dump(best_rank, best_cards)
     if dumped is not None:
         return dumped
-    table = Table.of(k, view, reading)
+    # Calls read by the size of the play (Reading.by_size) weigh only the bluffs of a hand
+    # holding none of the rank: the lies it tells by choice keep the pooled reading.
+    sized = Table.of(k, view, reading)
+    table = replace(sized, size_rates=None)
     # More than one card of lies only at a table that lets plays stand (bluffs called back
     # and forth make no progress), and that has shown it lets big claims stand.
-    lets_big = table.p_called(1, False, lie=True) < PAD_MORE_BELOW and not (
-        reading.untested and _untested(k, table)
-    )
+    tested = not (reading.untested and _untested(k, table))
+    lets_big = table.p_called(1, False, lie=True) < PAD_MORE_BELOW and tested
+    # Read by size, a bluff of several cards is weighed by its own odds of a call at any
+    # table that has shown it lets one stand.
+    bluffs_big = tested if reading.by_size else lets_big
     bluff_exposed: dict[int, float] | None = None
     if best_cards and reading.keeps_truths:
         junk = _junk_lead(hand, table, best_rank, best_cards)
@@ -405,7 +416,7 @@ def choose_play(
             hand, table, best_rank, best_cards, lets_big, set_safe, reading.keeps_truths
         )
     else:
-        options, bluff_exposed = _bluff_candidates(hand, table, lets_big)
+        options, bluff_exposed = _bluff_candidates(hand, sized, bluffs_big)
     options.sort(key=lambda o: (-o.value, o.extra))
     return _decide(hand, table, options, bool(best_cards), bluff_exposed, calls, reading, rng)
 

@@ -119,6 +119,11 @@ class Knowledge:
     #: Whether the standing play is such a one; the cards seen leaving play, face up.
     standing_counted: bool = False
     public_out: Counter[int] = field(default_factory=Counter)
+    #: Per seat, [calls, chances] on plays of one card laid and on plays of more, in the
+    #: public record and on this seat's own lies: a seat that judges a claim by the odds of
+    #: its count may call big claims far less often than small ones (see rates_by_laid).
+    calls_by_laid: list[list[list[int]]] = field(default_factory=list)
+    lie_calls_by_laid: list[list[list[int]]] = field(default_factory=list)
     #: Set once ``from_view`` has read the whole view (nothing changes the knowledge after
     #: that): ``unseen``, ``placed_here`` and ``p_truthful`` for the view are then worked out
     #: once and kept (a move asks for them about ten, seven and two times; a clone starts
@@ -176,6 +181,8 @@ class Knowledge:
                 record_by_laid=[[[0, 0], [0, 0]] for _ in range(players)],
                 counted_calls=[0] * players,
                 counted_chances=[0] * players,
+                calls_by_laid=[[[0, 0], [0, 0]] for _ in range(players)],
+                lie_calls_by_laid=[[[0, 0], [0, 0]] for _ in range(players)],
             )
             fresh = events
         for event in fresh:
@@ -233,6 +240,8 @@ class Knowledge:
             list(self.counted_chances),
             self.standing_counted,
             Counter(self.public_out),
+            [[list(r) for r in rs] for rs in self.calls_by_laid],
+            [[list(r) for r in rs] for rs in self.lie_calls_by_laid],
         )
 
     def _read(self, event: dict[str, Any]) -> None:
@@ -292,11 +301,18 @@ class Knowledge:
             ]
             for s in let_go:
                 k.chances[s] += 1
+        big = k.last_laid > 1
+        if k.standing is not None:
+            for s in let_go:
+                k.calls_by_laid[s][big][1] += 1
+                k.calls_by_laid[s][big][0] += kind == "call"
         if k.standing == me and k.standing_lie:
             for s in let_go:
                 if s != me:
                     k.lie_chances[s] += 1
                     k.lie_calls[s] += kind == "call"
+                    k.lie_calls_by_laid[s][big][1] += 1
+                    k.lie_calls_by_laid[s][big][0] += kind == "call"
                     e = k.standing_exposure.get(s, 0.0)
                     k.exposed_chances[s] += e
                     k.exposed_calls[s] += e * (kind == "call")
@@ -805,6 +821,29 @@ def blind_call_rates(k: Knowledge, rates: list[float] | None = None) -> list[flo
         smoothed(c, w, r, LIE_PRIOR)
         for c, w, r in zip(k.blind_calls, k.blind_chances, rates, strict=True)
     ]
+
+
+def rates_by_laid(
+    k: Knowledge, rates: list[float] | None = None, lie_rates: list[float] | None = None
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Each seat's chance of calling a play of one card laid and of several, and a lie of
+    this seat's of one card and of several.  The public record by size is smoothed at the
+    seat's overall rate (CALL_PRIOR chances); its record on this seat's lies by size at its
+    rate on them (:func:`lie_call_rates`) times how much more or less often it calls plays
+    of that size than plays at all: a seat that has let many big plays stand is taken to let
+    a big lie stand more often too, before this seat has laid one."""
+    rates = call_rates(k) if rates is None else rates
+    lie_rates = lie_call_rates(k, rates) if lie_rates is None else lie_rates
+    out: tuple[list[float], list[float], list[float], list[float]] = ([], [], [], [])
+    for s in range(k.players):
+        for size in (0, 1):
+            calls, chances = k.calls_by_laid[s][size]
+            plays = smoothed(calls, chances, rates[s], CALL_PRIOR)
+            lie_calls, lie_chances = k.lie_calls_by_laid[s][size]
+            prior = min(1.0, lie_rates[s] * plays / rates[s]) if rates[s] > 0 else lie_rates[s]
+            out[size].append(plays)
+            out[2 + size].append(smoothed(lie_calls, lie_chances, prior, LIE_PRIOR))
+    return out
 
 
 def call_rates(k: Knowledge) -> list[float]:

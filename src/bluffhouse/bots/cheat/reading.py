@@ -17,6 +17,7 @@ from .knowledge import (
     call_rates,
     exposed_call_rates,
     lie_call_rates,
+    rates_by_laid,
     sure_lie_call_rates,
 )
 
@@ -65,6 +66,10 @@ class Reading:
     #: choice of a turn it does not have: weighed against plays it may not make, a call
     #: looked worth more than it was, and it called true claims three times in four.
     answers_off_turn: bool = False
+    #: It reads each seat's calls of plays of one card and of several apart, in the public
+    #: record and on its own lies (see rates_by_laid): a table that judges a claim by the
+    #: odds of its count lets big lies stand that it would call as one card.
+    by_size: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
@@ -84,6 +89,7 @@ COUNTER_READING = Reading(
     weighs_calls=True,
     keeps_truths=True,
     answers_off_turn=True,
+    by_size=True,
 )
 
 
@@ -132,6 +138,10 @@ class Table:
     #: taken to lay again), else None.  A pass there is not free: the table moves on without
     #: this seat.
     relays: tuple[int, float] | None = None
+    #: Where the reading has it (Reading.by_size): per seat, its chance of calling a play of
+    #: one card laid, of several, a lie of this seat's of one card and of several (see
+    #: rates_by_laid).  Empty: the usual rates, growing with the cards laid.
+    size_rates: tuple[list[float], list[float], list[float], list[float]] | None = None
 
     @classmethod
     def of(cls, k: Knowledge, view: View, reading: Reading | None = None) -> Table:
@@ -153,6 +163,7 @@ class Table:
             k.sure_chances[s] >= LETS_LIES_SEEN and sure[s] < LETS_LIES_BELOW for s in callers
         )
         blind = blind_call_rates(k, rates) if r.turn_pass == "round" else []
+        lie_rates = lie_call_rates(k, rates)
         return cls(
             me,
             list(view["hand_sizes"]),
@@ -160,7 +171,7 @@ class Table:
             active,
             callers,
             rates,
-            lie_call_rates(k, rates),
+            lie_rates,
             [c > 0 for c in k.calls],
             near,
             sure,
@@ -172,6 +183,7 @@ class Table:
             _relays(view, me, active, rates)
             if reading is not None and reading.lead_gain and r.turn_pass == "open"
             else None,
+            rates_by_laid(k, rates, lie_rates) if reading is not None and reading.by_size else None,
         )
 
     def value(self, sizes: list[int] | list[float]) -> float:
@@ -195,6 +207,7 @@ class Table:
         false, see sure_lie_call_rates).  ``exposed``: per seat, the chance it can rule the claim
         out from its own cards (see claim_exposure); it calls such a claim at its rate of
         calling plays it can see are false (``exposed_rates``)."""
+        growth = 1 + 0.1 * (laid - 1)
         rates = (
             self.blind_rates
             if lie and exposed is not None and self.blind_rates
@@ -202,9 +215,12 @@ class Table:
             if lie and self.lie_rates
             else self.rates
         )
+        if self.size_rates is not None and not (lie and exposed is not None and self.blind_rates):
+            rates = self.size_rates[2 * lie + (laid > 1)]
+            growth = 1 + 0.1 * max(0, laid - 2)
         stay = 1.0
         for s in self.callers:
-            rate = rates[s] * (1 + 0.1 * (laid - 1))
+            rate = rates[s] * growth
             if going_out:
                 rate = max(rate, self.out_rates[s]) if self.out_rates else 4 * rate
             if exposed and self.exposed_rates:

@@ -665,8 +665,7 @@ def weighed_call(state: CheatGame, seat: int, player: int, p: float, item: Info)
     last = state.last
     assert last is not None
     laid = len(last["cards"])
-    truthful, called = item.k.record_by_laid[player][1]
-    liar = laid > 1 and called - truthful > truthful
+    liar = laid > 1 and counter.lies_big(item.k, player)
     if p >= (counter.LIAR_CALL_BELOW if liar else counter.WEIGHED_CALL_BELOW):
         return False
     sizes = [len(h) for h in state.hands]
