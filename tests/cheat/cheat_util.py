@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import bluffhouse as bh
+from bluffhouse.bots import Choices, make_bot
 from bluffhouse.cheat import CheatGame
 from typed_games import cheat_game as cheat_game
 
@@ -53,6 +55,40 @@ EIGHTSHIT_DEAL = [
     ["AS", "AH", "AD", "AC", "TS", "TD", "QS", "QS", "QD", "QC", "QC", "KS", "JK"],
     ["AC", "9S", "9D", "9C", "TH", "TH", "TC", "TC", "JH", "KD", "KD", "JK", "JK"],
 ]
+
+
+#: A common house rule set: the leader names the rank, 1-3 cards, two wild jokers, only the
+#: next player calls (a choice of its turn), the final play cannot be called, sets put aside.
+TURN_CALL_SETS: dict[str, Any] = {
+    "sequence": "round",
+    "first_rank": "any",
+    "max_cards": 3,
+    "jokers": 2,
+    "callers": "turn",
+    "final_call": False,
+    "discard_sets": True,
+    "after_call_rank": "free",
+}
+
+
+def bot_turns(g: bh.Game, bots: list[Any], limit: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Play ``g`` with ``bots`` (one a seat, the first seat to act moving) for at most
+    ``limit`` actions or to its end; each ``(seat, action)`` is yielded before it is applied,
+    so the caller sees the state it was chosen in."""
+    for _ in range(limit):
+        if g.over:
+            return
+        seat = g.to_act[0]
+        action = bots[seat].act(g.view(seat), Choices(g, seat))
+        yield seat, action
+        g.apply(seat, action)
+
+
+def act_as(name: str, state: bh.Game, seat: int, seed: int = 1) -> dict[str, Any]:
+    """The move bot ``name`` makes in ``seat`` (checked legal)."""
+    action = make_bot(name, seed=seed).act(state.view(seat), Choices(state, seat))
+    assert state.is_legal(seat, action), action
+    return action
 
 
 def new(
