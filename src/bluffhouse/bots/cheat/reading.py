@@ -67,8 +67,10 @@ class Reading:
     #: looked worth more than it was, and it called true claims three times in four.
     answers_off_turn: bool = False
     #: It reads each seat's calls of plays of one card and of several apart, in the public
-    #: record and on its own lies (see rates_by_laid): a table that judges a claim by the
-    #: odds of its count lets big lies stand that it would call as one card.
+    #: record and on its own lies (see rates_by_laid), and weighs by them the bluffs of a
+    #: hand holding none of the rank, of one to three cards (see counter.choose_play): a
+    #: table that judges a claim by the odds of its count lets big lies stand that it would
+    #: call as one card.
     by_size: bool = False
 
 
