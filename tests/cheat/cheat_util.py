@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import bluffhouse as bh
+from bluffhouse.arena import SUITE_RULES
 from bluffhouse.bots import Choices, make_bot
 from bluffhouse.cheat import CheatGame
 from typed_games import cheat_game as cheat_game
@@ -57,18 +58,10 @@ EIGHTSHIT_DEAL = [
 ]
 
 
-#: A common house rule set: the leader names the rank, 1-3 cards, two wild jokers, only the
-#: next player calls (a choice of its turn), the final play cannot be called, sets put aside.
-TURN_CALL_SETS: dict[str, Any] = {
-    "sequence": "round",
-    "first_rank": "any",
-    "max_cards": 3,
-    "jokers": 2,
-    "callers": "turn",
-    "final_call": False,
-    "discard_sets": True,
-    "after_call_rank": "free",
-}
+#: A common house rule set, as the bot suite plays it: the leader names the rank, 1-3 cards,
+#: two wild jokers, only the next player calls (a choice of its turn), the final play cannot
+#: be called, sets put aside.
+TURN_CALL_SETS: dict[str, Any] = dict(SUITE_RULES["turn_call_sets"][1])
 
 
 def bot_turns(g: bh.Game, bots: list[Any], limit: int) -> Iterator[tuple[int, dict[str, Any]]]:
