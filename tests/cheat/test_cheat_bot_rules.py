@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
-from bluffhouse.bots.cheat import search
+from bluffhouse.bots.cheat import sampling, search
 from bluffhouse.errors import RuleError
 
 
@@ -75,7 +75,7 @@ def test_ismcts_weighs_only_the_uncallable_dump() -> None:
     )
     view = g.view(0)
     rng = random.Random(3)
-    sample = search.search_determinize(view, rng)
+    sample = sampling.search_determinize(view, rng)
     sample.__dict__["_search_seat"] = 0
     plays = [a for a in search.candidates(sample, 0, rng) if a["type"] == "play"]
     assert [sorted(a["cards"]) for a in plays] == [["7S", "9H", "KD"]]
@@ -283,7 +283,7 @@ def check_never_crash(
     rng = random.Random(seed)
     seat = g.to_act[0]
     view = g.view(seat)
-    for sampler in (search.determinize, search.search_determinize):
+    for sampler in (sampling.determinize, sampling.search_determinize):
         sample = sampler(view, rng)
         sample.__dict__["_search_seat"] = seat
         for _ in range(4):

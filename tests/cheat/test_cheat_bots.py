@@ -12,7 +12,7 @@ import pytest
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
-from bluffhouse.bots.cheat import search
+from bluffhouse.bots.cheat import sampling, search
 from bluffhouse.bots.ismcts import rollout_action
 from bluffhouse.cards import CARD_TEXT, build_deck
 from bluffhouse.cheat.engine import CheatGame
@@ -85,7 +85,10 @@ def test_samples_match_the_view_and_the_packs(game_id: str) -> None:
         for seat in range(g.players):
             view = g.view(seat)
             for _ in range(8):
-                for sample in (search.determinize(view, rng), search.search_determinize(view, rng)):
+                for sample in (
+                    sampling.determinize(view, rng),
+                    sampling.search_determinize(view, rng),
+                ):
                     seen = sample.view(seat)
                     for key in KEYS:
                         assert seen.get(key) == view.get(key), (game_id, seed, seat, key)
@@ -106,7 +109,7 @@ def test_known_cards_stay_where_they_went() -> None:
     view = g.view(1)
     rng = random.Random(1)
     for _ in range(50):
-        sample = search.determinize(view, rng)
+        sample = sampling.determinize(view, rng)
         assert CARD_TEXT.index("2S") in sample.hands[0]
         assert sorted(sample.hands[1]) == sorted(g.hands[1])  # type: ignore[attr-defined]
 
@@ -120,7 +123,7 @@ def test_sampler_is_unbiased_on_a_small_deal() -> None:
     counts: Counter[int] = Counter()
     draws = 2500
     for _ in range(draws):
-        sample = search.determinize(view, rng)
+        sample = sampling.determinize(view, rng)
         assert len(sample.hands[1]) == 2 and len(sample.hands[2]) == 2
         counts.update(sample.hands[1])
     unseen = [c for c in range(52) if CARD_TEXT[c] not in ("AS", "2S")]
@@ -141,7 +144,7 @@ def test_last_play_sampled_uniformly_from_the_unseen() -> None:
     seen: Counter[int] = Counter()
     draws = 2000
     for _ in range(draws):
-        sample = search.determinize(view, rng)
+        sample = sampling.determinize(view, rng)
         assert sample.last is not None and len(sample.last["cards"]) == 1
         assert sample.pile[:1] == [CARD_TEXT.index("3S")]
         seen[sample.last["cards"][0]] += 1
@@ -161,7 +164,7 @@ def test_bots_cannot_see_hidden_cards(bot_name: str, game_id: str) -> None:
             continue
         seat = g.to_act[0]
         view = g.view(seat)
-        other = search.determinize(view, random.Random(seed))
+        other = sampling.determinize(view, random.Random(seed))
         assert other.view(seat) == view
         assert other.hands != g.hands or not any(g.hands[s] for s in range(4) if s != seat)
         decisions = []
@@ -314,7 +317,7 @@ def test_a_card_seen_going_to_a_player_who_played_since_may_have_moved() -> None
     assert p_truthful(k, view) > 0
     # Its sampler deals 2H like any unseen card: sometimes in the pile.
     rng = random.Random(4)
-    assert any(two_h in search.determinize(view, rng).pile for _ in range(60))
+    assert any(two_h in sampling.determinize(view, rng).pile for _ in range(60))
 
 
 def _styled_game(
@@ -398,7 +401,7 @@ def test_ismcts_does_not_call_a_pile_that_only_returns_to_its_player() -> None:
     g.apply(0, {"type": "play", "cards": ["5S", "6S"], "claim": {"rank": "A"}})
     assert g.to_act and 1 in g.to_act
     options = search.candidates(
-        search.determinize(g.view(1), random.Random(0)), 1, random.Random(0)
+        sampling.determinize(g.view(1), random.Random(0)), 1, random.Random(0)
     )
     assert {"type": "call"} not in options and {"type": "pass"} in options
 

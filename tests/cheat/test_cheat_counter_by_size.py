@@ -128,7 +128,7 @@ def test_counter_bluffs_in_the_size_the_table_lets_stand() -> None:
     g = _lets_big_plays_stand()
     view = g.view(0)
     k = Knowledge.from_view(view)
-    table = Table.of(k, view, COUNTER_READING)
+    table = Table.of(k, view, COUNTER_READING).by_size(k)
     assert table.p_called(2, False, lie=True) < 0.5 * table.p_called(1, False, lie=True)
     pooled = Table.of(k, view, COUNTER_V1)
     assert pooled.p_called(2, False, lie=True) > pooled.p_called(1, False, lie=True)
@@ -144,7 +144,7 @@ def test_counter_bluffs_one_card_where_big_plays_are_called() -> None:
     g = _calls_big_plays()
     view = g.view(0)
     k = Knowledge.from_view(view)
-    table = Table.of(k, view, COUNTER_READING)
+    table = Table.of(k, view, COUNTER_READING).by_size(k)
     assert table.p_called(2, False, lie=True) > 3 * table.p_called(1, False, lie=True)
     counter = play_counter(view, Choices(g, 0), random.Random(1), reading=COUNTER_READING)
     assert _lie_laid(counter, "Q") == 1

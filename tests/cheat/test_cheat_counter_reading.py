@@ -746,6 +746,30 @@ def test_counter_leads_cards_it_will_not_need_where_a_caught_lead_only_comes_bac
         assert {"AS", "AH"} <= set(there["cards"]), there
 
 
+def test_counter_leads_odd_cards_after_a_call_it_lost_too() -> None:
+    """A pile taken on a call of its own that proved wrong (the loser leads) leaves it leading
+    afresh, as a lead of its own that came back does not: the next lead's lie, called, still
+    only comes back to it.  Seat 0 calls seat 3's true two, takes it and leads: odd cards
+    claimed as aces, the aces and the joker kept to follow."""
+    from bluffhouse.bots.cheat.counter import counter_policy
+
+    deal = [
+        ["AS", "AH", "JK", "4C", "7D", "9H", "QC"],
+        ["2S", "3H", "5D", "6C", "8S", "TC", "KD"],
+        ["2H", "3S", "5C", "6D", "8H", "TD", "KS"],
+        ["2D", "3C", "5H", "6H", "8C", "TH", "KH"],
+    ]
+    keep = {"AS", "AH", "JK"}
+    for seed in range(3):
+        g = new("bullshit", deal, first=3, **TURN_CALL_SETS)
+        play(g, 3, ["2D"], "2")
+        call(g, 0)  # wrong: seat 0 takes the two and leads
+        assert g.to_act == [0] and len(g.view(0)["hand"]) == 8
+        lead = counter_policy(g.view(0), Choices(g, 0), random.Random(seed))
+        assert lead["type"] == "play" and lead["claim"]["rank"] == "A", lead
+        assert not keep & set(lead["cards"]), lead
+
+
 def test_counter_pads_with_cards_it_will_not_need_and_keeps_the_truth() -> None:
     """Where the rank stays for the round, a truth padded with odd cards is laid as that many
     odd cards alone: called, either play comes back whole; let stand, the truth is still in

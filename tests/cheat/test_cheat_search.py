@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
-from bluffhouse.bots.cheat import search
+from bluffhouse.bots.cheat import sampling, search
 from bluffhouse.bots.ismcts import Allowed, root_moves
 from bluffhouse.bots.search import _HOOKS, hooks_for_game
 from bluffhouse.cheat.listing import LIST_LIMIT
@@ -24,7 +24,7 @@ from bluffhouse.cheat.listing import LIST_LIMIT
 
 def _sample(g: Any, seat: int) -> Any:
     """A sampled game from ``seat``'s view, as the search sees it."""
-    sample = search.search_determinize(g.view(seat), random.Random(5))
+    sample = sampling.search_determinize(g.view(seat), random.Random(5))
     sample.__dict__["_search_seat"] = seat
     return sample
 
@@ -49,7 +49,7 @@ def _eightshit_pile() -> Any:
 def test_a_counter_on_turn_calls_a_sure_lie_on_a_big_pile() -> None:
     g = _eightshit_pile()
     sample = _sample(g, 0)
-    item = search.info(g.view(0))
+    item = sampling.info(g.view(0))
     assert search.call_worth_more(sample, 0, 2, 0.0, item)
     assert not search.call_worth_more(sample, 0, 2, 1.0, item)
 
@@ -61,7 +61,7 @@ def test_the_search_models_the_call_of_a_claim_the_packs_cannot_hold() -> None:
     # three-card claim is called only below a much lower bar) would mostly let it stand.
     g = _eightshit_pile()
     sample = _sample(g, 0)
-    item = search.info(g.view(0))
+    item = sampling.info(g.view(0))
     calls = sum(search.counter_calls(sample, 0, item, random.Random(seed)) for seed in range(40))
     assert calls >= 30
 
@@ -179,7 +179,7 @@ def test_a_seat_meets_the_searchers_lies_as_its_record_on_them_shows(
     (as for other plays) let the search bluff into counters that call it."""
     g = _my_bluff()
     sample = _sample(g, 0)
-    item = search.info(g.view(0))
+    item = sampling.info(g.view(0))
     item.k.lie_calls[1], item.k.lie_chances[1] = record
     share = (
         sum(search.counter_calls(sample, 1, item, random.Random(seed)) for seed in range(200)) / 200
@@ -220,13 +220,13 @@ def test_the_model_doubts_a_claim_the_pile_has_named_too_often() -> None:
     g = _crowded_round()
     assert make_bot("counter", seed=0).act(g.view(1), Choices(g, 1)) == {"type": "call"}
     view = g.view(0)
-    item = search.info(view)
+    item = sampling.info(view)
     # (seat 1 let six counted lies stand here and has never called: modelled as a seat that
     # calls little, see below; the model of a counter is what this test reads)
     item.calls_at_all[1] = 1.0
     calls = 0
     for seed in range(10):
-        sample = search.search_determinize(view, random.Random(seed))
+        sample = sampling.search_determinize(view, random.Random(seed))
         sample.__dict__["_search_seat"] = 0
         calls += sum(search.counter_calls(sample, 1, item, random.Random(s)) for s in range(4))
     assert calls >= 30
@@ -315,14 +315,14 @@ def test_a_seat_that_lets_counted_lies_stand_is_modelled_to_call_little() -> Non
     counter would have laid big)."""
     g = _crowded_round()
     view = g.view(0)
-    item = search.info(view)
+    item = sampling.info(view)
     calls, chances = item.k.counted_calls, item.k.counted_chances
     assert calls == [0, 0, 0, 0]
     assert all(chances[s] >= 3 for s in (1, 2, 3))
     assert all(item.calls_at_all[s] < 0.3 for s in (1, 2, 3))
     modelled = 0
     for seed in range(10):
-        sample = search.search_determinize(view, random.Random(seed))
+        sample = sampling.search_determinize(view, random.Random(seed))
         sample.__dict__["_search_seat"] = 0
         modelled += sum(
             search.counter_calls(sample, 1, item, random.Random(seed * 20 + s)) for s in range(20)
@@ -369,18 +369,18 @@ def test_a_play_that_goes_out_next_is_not_modelled_called_by_a_seat_that_lets_li
     g = _leaving_two()
     assert g.to_act[0] == 1
     view = g.view(0)
-    item = search.info(view)
+    item = sampling.info(view)
     assert item.calls_at_all[1] < 0.6
     called = 0
     for seed in range(40):
-        sample = search.search_determinize(view, random.Random(seed))
+        sample = sampling.search_determinize(view, random.Random(seed))
         sample.__dict__["_search_seat"] = 0
         called += search.counter_calls(sample, 1, item, random.Random(seed))
     assert called <= 26
     item.calls_at_all[1] = 1.0  # a seat that has called before: a counter, as modelled
     called = 0
     for seed in range(40):
-        sample = search.search_determinize(view, random.Random(seed))
+        sample = sampling.search_determinize(view, random.Random(seed))
         sample.__dict__["_search_seat"] = 0
         called += search.counter_calls(sample, 1, item, random.Random(seed))
     assert called == 40
@@ -406,7 +406,7 @@ def test_the_search_plays_the_counter_move_until_the_others_have_shown_how_they_
     while not search.model_informed(g.view(g.to_act[0])):
         s = g.to_act[0]
         g.apply(s, bots[s].act(g.view(s), Choices(g, s)))
-    k = search.info(g.view(g.to_act[0])).k
+    k = sampling.info(g.view(g.to_act[0])).k
     assert all(k.chances[s] >= search.INFORMED_AFTER for s in range(3) if s != g.to_act[0])
 
 
@@ -448,7 +448,7 @@ def test_a_seat_off_its_turn_is_modelled_answering_as_counter_does() -> None:
     play(g, 0, ["9S", "9H", "9D", "9C"], "9")
     assert g.to_act == [2, 3, 1]
     sample = _sample(g, 1)
-    item = search.info(g.view(1))
+    item = sampling.info(g.view(1))
     assert search.weighed_call(sample, 2, 0, 0.2, item)
     assert not search.weighed_call(sample, 2, 0, 0.4, item)
     item.k.record_by_laid[0][1] = [1, 3]  # three of its plays of several cards called, one true

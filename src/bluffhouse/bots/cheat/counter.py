@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ...cards import CARD_INDEX, CARD_TEXT, JOKER, RANK_INDEX, SUITS, rank_text
@@ -395,10 +395,7 @@ def choose_play(
     dumped = hand.dump(best_rank, best_cards)
     if dumped is not None:
         return dumped
-    # Calls read by the size of the play (Reading.by_size) weigh only the bluffs of a hand
-    # holding none of the rank: the lies it tells by choice keep the pooled reading.
-    sized = Table.of(k, view, reading)
-    table = replace(sized, size_rates=None)
+    table = Table.of(k, view, reading)
     # More than one card of lies only at a table that lets plays stand (bluffs called back
     # and forth make no progress), and that has shown it lets big claims stand.
     tested = not (reading.untested and _untested(k, table))
@@ -416,6 +413,9 @@ def choose_play(
             hand, table, best_rank, best_cards, lets_big, set_safe, reading.keeps_truths
         )
     else:
+        # Calls read by the size of the play (Reading.by_size) weigh only the bluffs of a
+        # hand holding none of the rank: the lies it tells by choice keep the pooled reading.
+        sized = table.by_size(k) if reading.by_size else table
         options, bluff_exposed = _bluff_candidates(hand, sized, bluffs_big)
     options.sort(key=lambda o: (-o.value, o.extra))
     return _decide(hand, table, options, bool(best_cards), bluff_exposed, calls, reading, rng)
@@ -491,14 +491,31 @@ def _junk_lead(hand: _Hand, table: Table, best_rank: int, best_cards: list[int])
         return None
     if leader_after_call(k, table, table.callers[0], k.seat, True) != k.seat:
         return None
-    if _took_pile_just_now(k, view):
-        return None  # its lead just came back: a second would go round the same circle
+    if _lead_came_back(k, view):
+        return None  # a second would go round the same circle
     junk = [c for c in _useless(k, hand.cards, best_cards, best_rank, hand.future) if c != JOKER]
     for count in range(min(len(junk), hand.limit, len(hand.cards) - 1), 0, -1):
         exposed = claim_exposure(k, view, table, best_rank, count)
         if table.p_called(count, False, lie=True, exposed=exposed) < JUNK_LEAD_CALLED_BELOW:
             return hand.play(junk[:count], best_rank)
     return None
+
+
+def _lead_came_back(k: Knowledge, view: View) -> bool:
+    """Whether this seat just took back a play of its own called alone (the pile was that
+    play): a lead of junk called.  A pile it took on a call of its own, or on a lie laid
+    onto others' plays, leaves it leading afresh."""
+    events = view["events"]
+    for i in range(len(events) - 1, max(-1, len(events) - 4), -1):
+        event = events[i]
+        if event.get("type") == "take" and event.get("seat") == k.seat:
+            call = events[i - 1] if i > 0 else {}
+            return (
+                call.get("type") == "call"
+                and call.get("target") == k.seat
+                and int(event.get("count", 0)) <= len(call.get("cards") or [])
+            )
+    return False
 
 
 def _took_pile_just_now(k: Knowledge, view: View) -> bool:

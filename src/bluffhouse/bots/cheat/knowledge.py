@@ -3,8 +3,9 @@
 seat's call rates from its record (Beta-smoothed).
 
 The ``counter`` policy (:mod:`bluffhouse.bots.cheat.counter`), the search's opponent model
-(:mod:`bluffhouse.bots.cheat.search`) and the learned agent's features read it; it reads
-``view(seat)`` only: the seat's hand, the public log and its own private events.
+(:mod:`bluffhouse.bots.cheat.search`, :mod:`bluffhouse.bots.cheat.sampling`) and the learned
+agent's features read it; it reads ``view(seat)`` only: the seat's hand, the public log and
+its own private events.
 """
 
 from __future__ import annotations

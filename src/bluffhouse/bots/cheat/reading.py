@@ -6,7 +6,7 @@ weighed by (:mod:`bluffhouse.bots.cheat.counter`)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..base import View
 from .knowledge import (
@@ -140,9 +140,9 @@ class Table:
     #: taken to lay again), else None.  A pass there is not free: the table moves on without
     #: this seat.
     relays: tuple[int, float] | None = None
-    #: Where the reading has it (Reading.by_size): per seat, its chance of calling a play of
-    #: one card laid, of several, a lie of this seat's of one card and of several (see
-    #: rates_by_laid).  Empty: the usual rates, growing with the cards laid.
+    #: Where the reading has it (Reading.by_size, set by :meth:`by_size`): per seat, its
+    #: chance of calling a play of one card laid, of several, a lie of this seat's of one card
+    #: and of several (see rates_by_laid).  None: the usual rates, growing with the cards laid.
     size_rates: tuple[list[float], list[float], list[float], list[float]] | None = None
 
     @classmethod
@@ -185,8 +185,12 @@ class Table:
             _relays(view, me, active, rates)
             if reading is not None and reading.lead_gain and r.turn_pass == "open"
             else None,
-            rates_by_laid(k, rates, lie_rates) if reading is not None and reading.by_size else None,
         )
+
+    def by_size(self, k: Knowledge) -> Table:
+        """This table with each seat's calls read by the cards laid (``size_rates``, see
+        Reading.by_size)."""
+        return replace(self, size_rates=rates_by_laid(k, self.rates, self.lie_rates))
 
     def value(self, sizes: list[int] | list[float]) -> float:
         """This seat's chance of winning from hand sizes alone: 1 with an empty hand, else its
@@ -210,16 +214,13 @@ class Table:
         out from its own cards (see claim_exposure); it calls such a claim at its rate of
         calling plays it can see are false (``exposed_rates``)."""
         growth = 1 + 0.1 * (laid - 1)
-        rates = (
-            self.blind_rates
-            if lie and exposed is not None and self.blind_rates
-            else self.lie_rates
-            if lie and self.lie_rates
-            else self.rates
-        )
-        if self.size_rates is not None and not (lie and exposed is not None and self.blind_rates):
+        if lie and exposed is not None and self.blind_rates:
+            rates = self.blind_rates
+        elif self.size_rates is not None:
             rates = self.size_rates[2 * lie + (laid > 1)]
             growth = 1 + 0.1 * max(0, laid - 2)
+        else:
+            rates = self.lie_rates if lie and self.lie_rates else self.rates
         stay = 1.0
         for s in self.callers:
             rate = rates[s] * growth
