@@ -22,6 +22,7 @@ type has one or more variants; the first whose ``if`` conditions all hold is sai
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import sys
@@ -393,8 +394,18 @@ def _case_name(me: int | None) -> Callable[[int], str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m bluffhouse.narration [CASES.json]``: write the checked cases (default
     ``tests/js/narration_cases.json``)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    path = args[0] if args else "tests/js/narration_cases.json"
+    parser = argparse.ArgumentParser(
+        prog="python -m bluffhouse.narration",
+        description="Write the narration cases the browser's tests check against the "
+        "server's own narration.",
+    )
+    parser.add_argument(
+        "cases",
+        nargs="?",
+        default="tests/js/narration_cases.json",
+        help="the file to write (default: tests/js/narration_cases.json)",
+    )
+    path = parser.parse_args(list(sys.argv[1:] if argv is None else argv)).cases
     with open(path, "w", encoding="utf-8") as f:
         json.dump({"vocabulary": vocabulary(), "cases": cases()}, f, ensure_ascii=False, indent=1)
         f.write("\n")

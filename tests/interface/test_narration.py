@@ -51,6 +51,20 @@ def test_the_checked_cases_are_current() -> None:
     assert stored["cases"] == json.loads(json.dumps(narration.cases()))
 
 
+def test_the_writer_takes_help_and_a_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m bluffhouse.narration --help`` prints its usage and writes nothing (it once
+    wrote the cases to a file named ``--help``); a path writes the cases there."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_info:
+        narration.main(["--help"])
+    assert exit_info.value.code == 0 and "usage:" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []
+    assert narration.main(["cases.json"]) == 0
+    assert set(json.loads((tmp_path / "cases.json").read_text("utf-8"))) == {"vocabulary", "cases"}
+
+
 def test_the_grammar_the_bid_builder_is_tested_on_is_current() -> None:
     """``tests/js/grammar_nine_up.json`` (``node --test`` builds bids over it) is the grammar
     of a Poker Bull pack from the nine up as the server sends it today."""
