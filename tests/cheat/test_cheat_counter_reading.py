@@ -42,7 +42,7 @@ from bluffhouse.bots.cheat.knowledge import (
     p_claim,
     p_truthful,
 )
-from bluffhouse.bots.cheat.reading import COUNTER_READING, COUNTER_V1, Table
+from bluffhouse.bots.cheat.reading import COUNTER_READING, Table
 from bluffhouse.cards import CARD_INDEX, RANK_INDEX
 
 
@@ -206,46 +206,6 @@ def test_a_claim_of_a_seat_whose_called_plays_were_lies_is_called_at_higher_odds
     assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
     k.record_by_laid[0] = [[0, 5], [0, 0]]  # five one-card lies called, nothing bigger
     assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
-
-
-def test_any_claim_of_a_seat_whose_called_plays_were_mostly_lies_is_called_at_higher_odds() -> None:
-    """A seat whose called plays, of any size, were mostly lies (a liar at 80/20) has its
-    one-card claims called by value below 0.5 too; one whose record is even is read by the
-    count's bar."""
-    g = new("eightshit", EIGHTSHIT_DEAL, first=0)
-    play(g, 0, ["9S"], "9")
-    view = g.view(2)
-    k = Knowledge.from_view(view)
-    left = view["hand_sizes"][0]
-    assert _weighed_call(k, view, 0.2, 0, left, COUNTER_READING)
-    assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
-    k.record[0] = [1, 5]  # five of its plays called, one true
-    assert _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
-    assert not _weighed_call(k, view, 0.6, 0, left, COUNTER_READING)
-    k.record[0] = [3, 6]  # as many true as lies
-    assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
-
-
-def test_a_liars_one_card_claims_are_read_from_its_whole_record() -> None:
-    """``counter`` (Reading.liars_whole) reads a one-card claim of a seat whose called plays
-    were mostly lies from its whole record, not from its clean record on one-card plays;
-    a seat whose record is even keeps the one-card reading, and ``counter_v1`` reads every
-    seat so."""
-    g = new("eightshit", EIGHTSHIT_DEAL, first=0)
-    play(g, 0, ["9S"], "9")
-    view = g.view(2)
-    k = Knowledge.from_view(view)
-    k.record_by_laid[0] = [[1, 1], [0, 4]]  # its one-card play called was true
-    k.record[0] = [1, 5]
-    alone = p_truthful(k, view, True)
-    whole = p_truthful(k, view, True, liars_whole=True)
-    assert whole < alone - 0.1, (whole, alone)
-    assert p_claim(k, view, True, COUNTER_READING.liars_whole) == p_claim(k, view, True, True)
-    assert not COUNTER_V1.liars_whole
-    even = Knowledge.from_view(view)  # (a fresh fold: the odds are kept for the view)
-    even.record_by_laid[0] = [[1, 1], [2, 5]]
-    even.record[0] = [3, 6]  # as many true as lies: not a liar
-    assert p_truthful(even, view, True, liars_whole=True) == p_truthful(even, view, True)
 
 
 def test_plays_past_what_the_packs_hold_are_counted_lies() -> None:

@@ -43,15 +43,12 @@ CALL_EDGE = 0.01
 #: hand sizes (a table that lies only when it must shows claims at 0.2-0.5 that are mostly
 #: true).
 WEIGHED_CALL_BELOW = 0.25
-#: ... or below this where the player's record, more than the count, says what its claims
-#: are (see reads_as_liar): its called plays were mostly lies, or, for a play of several
-#: cards, its called plays of several cards were more often lies than true (tables of liars
-#: showed claims at 0.3-0.7 that were nearly all lies, let stand).  Its one-card record alone
-#: does not make a liar: a seat holding none of the rank lies in one card because it must,
-#: which says little of the claims it makes by choice (read so in ``bluff``, it called
-#: ``counter_v1``'s claims and took 15.5% of its games instead of 36.5%).  The whole record
-#: does: at ``counter_v1`` and two liars (liar_80, liar_60) a liar's one-card claims read
-#: 0.3-0.8 were lies four times in five.
+#: ... or below this, for a play of several cards, where the player's called plays of
+#: several cards were more often lies than true: its record, more than the count, says what
+#: its claims are (tables of liars showed claims at 0.3-0.7 that were nearly all lies, let
+#: stand).  Not for one card: a seat holding none of the rank lies in one card because it
+#: must, which says little of the claims it makes by choice (read so in ``bluff``, it
+#: called ``counter_v1``'s claims and took 15.5% of its games instead of 36.5%).
 LIAR_CALL_BELOW = 0.5
 #: A lead of cards it will not need (Reading.keeps_truths) only where its lie is called less
 #: often than this.
@@ -188,13 +185,6 @@ def lies_big(k: Knowledge, seat: int) -> bool:
     return called - truthful > truthful
 
 
-def reads_as_liar(k: Knowledge, seat: int, laid: int) -> bool:
-    """Whether a play of ``laid`` cards by ``seat`` is called by value below LIAR_CALL_BELOW:
-    its called plays were mostly lies (is_liar), or, for a play of several cards, its called
-    plays of several cards were (lies_big)."""
-    return is_liar(k, seat) or (laid > 1 and lies_big(k, seat))
-
-
 def about_to_go_out(k: Knowledge, left: int) -> bool:
     """Where the final play cannot be called (``final_call=False``), a player left holding no
     more than one play's worth of cards goes out on its next turn whatever it lays."""
@@ -226,7 +216,7 @@ def counter_response(
     last = view.get("last_play") or {}
     if not last:
         return _bid_response(k, view)
-    p = p_claim(k, view, reading.by_laid, reading.liars_whole)
+    p = p_claim(k, view, by_laid=reading.by_laid)
     player = int(last["seat"])
     if may_believe and p > 0.9:
         return {"type": "believe"}
@@ -255,16 +245,12 @@ def _weighed_call(
     k: Knowledge, view: View, p: float, player: int, left: int, reading: Reading
 ) -> bool:
     """Reading.weighs_calls: call a claim true with chance ``p`` below WEIGHED_CALL_BELOW (or
-    LIAR_CALL_BELOW, see reads_as_liar) where the call is worth more than letting it stand,
-    by the value of hand sizes; never one that only turns the table round (the pile is that
-    play alone and its player lays again after a right call), unless its player is near
-    out."""
+    LIAR_CALL_BELOW) where the call is worth more than letting it stand, by the value of hand
+    sizes; never one that only turns the table round (the pile is that play alone and its
+    player lays again after a right call), unless its player is near out."""
     last = view.get("last_play") or {}
-    if p >= (
-        LIAR_CALL_BELOW
-        if reads_as_liar(k, player, int(last.get("laid", 0) or 0))
-        else WEIGHED_CALL_BELOW
-    ):
+    liar = int(last.get("laid", 0) or 0) > 1 and lies_big(k, player)
+    if p >= (LIAR_CALL_BELOW if liar else WEIGHED_CALL_BELOW):
         return False
     table = Table.of(k, view, reading)
     if (
@@ -595,7 +581,7 @@ def _call_value(k: Knowledge, view: View, table: Table, reading: Reading) -> flo
         else 0.0
     )
     return table.call_value(
-        p_claim(k, view, reading.by_laid, reading.liars_whole), player, kept, led_pair, relead
+        p_claim(k, view, by_laid=reading.by_laid), player, kept, led_pair, relead
     )
 
 

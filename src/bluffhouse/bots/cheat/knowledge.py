@@ -132,7 +132,7 @@ class Knowledge:
     settled: bool = field(default=False, repr=False, compare=False)
     _unseen: Counter[int] | None = field(default=None, repr=False, compare=False)
     _placed_here: Counter[int] | None = field(default=None, repr=False, compare=False)
-    _truth: tuple[Any, bool, bool, float] | None = field(default=None, repr=False, compare=False)
+    _truth: tuple[Any, bool, float] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
@@ -597,23 +597,22 @@ def _remove(counter: Counter[int], cards: list[int]) -> None:
     counter += Counter()
 
 
-def p_truthful(k: Knowledge, view: View, by_laid: bool = False, liars_whole: bool = False) -> float:
+def p_truthful(k: Knowledge, view: View, by_laid: bool = False) -> float:
     """The chance that the last play is true, from what this seat knows: the claimed cards must
     all be among the player's hand before it played, drawn from its known and unseen cards
     (kept for the view in the settled knowledge: a move asks for it more than once).
     See ``_p_truthful``; ``by_laid`` reads the player's record of plays of one card apart
-    from that of bigger ones; with ``liars_whole``, not for a player whose called plays were
-    mostly lies: its one-card claims are read from its whole record."""
+    from that of bigger ones."""
     kept = k._truth
-    if kept is not None and kept[0] is view and kept[1:3] == (by_laid, liars_whole) and k.settled:
-        return kept[3]
-    p = _p_truthful(k, view, by_laid, liars_whole)
+    if kept is not None and kept[0] is view and kept[1] == by_laid and k.settled:
+        return kept[2]
+    p = _p_truthful(k, view, by_laid)
     if k.settled:
-        k._truth = (view, by_laid, liars_whole, p)
+        k._truth = (view, by_laid, p)
     return p
 
 
-def _p_truthful(k: Knowledge, view: View, by_laid: bool, liars_whole: bool = False) -> float:
+def _p_truthful(k: Knowledge, view: View, by_laid: bool) -> float:
     """``p_truthful`` worked out.
 
     A known card that its holder may have laid face down since it was seen
@@ -665,13 +664,6 @@ def _p_truthful(k: Knowledge, view: View, by_laid: bool, liars_whole: bool = Fal
     # player that lies only when it holds nothing of the rank lies in one card, and its
     # bigger claims' record is clean (Popcorn, up or down, against never_lie).
     truthful, called = k.record_by_laid[int(player)][laid > 1] if by_laid else k.record[int(player)]
-    if liars_whole and laid == 1:
-        # A seat whose called plays were mostly lies (a Beta(1, 2) prior on its lie rate)
-        # lies by choice, in one card too: at a table of liars its one-card claims read
-        # from their own record at 0.3-0.8 were lies four times in five.
-        t_all, c_all = k.record[int(player)]
-        if (c_all - t_all + 1) / (c_all + 3) > 0.5:
-            truthful, called = t_all, c_all
     honesty = (truthful + 1) / (called + 3)
     if stays <= 0.0:
         return 0.0
@@ -681,15 +673,15 @@ def _p_truthful(k: Knowledge, view: View, by_laid: bool, liars_whole: bool = Fal
     return (honesty + (1 - honesty) * when_held * stays) * _crowded(k, rank, count)
 
 
-def p_claim(k: Knowledge, view: View, by_laid: bool = False, liars_whole: bool = False) -> float:
+def p_claim(k: Knowledge, view: View, by_laid: bool = False) -> float:
     """The chance the last play is true, as the counter's calls weigh it: p_truthful, its odds
     scaled by how the player's doubted claims turned out (those called that this seat could
     not rule out when made: true ones raise the odds, lies lower them; a Beta(1, 1) prior).
     A table that lies only when it holds nothing of the rank shows it there, where its
-    forced lies (which p_truthful's record counts) say nothing.  ``by_laid``, ``liars_whole``:
-    see p_truthful (the doubted record stays whole: read apart as well, it cost
-    ``eightshit`` against never_lie ten points)."""
-    p = p_truthful(k, view, by_laid, liars_whole)
+    forced lies (which p_truthful's record counts) say nothing.  ``by_laid``: see
+    p_truthful (the doubted record stays whole: read apart as well, it cost ``eightshit``
+    against never_lie ten points)."""
+    p = p_truthful(k, view, by_laid)
     last = view.get("last_play")
     if not last or p <= 0.0 or p >= 1.0 or int(last["seat"]) == k.seat:
         return p

@@ -72,11 +72,6 @@ class Reading:
     #: table that judges a claim by the odds of its count lets big lies stand that it would
     #: call as one card.
     by_size: bool = False
-    #: A seat whose called plays were mostly lies has its one-card claims read from its
-    #: whole record, not from its record on one-card plays alone (see p_truthful): a seat
-    #: that lies by choice lies in one card too, where one that lies only when it holds none
-    #: of the rank shows a clean record on its bigger plays and is not a liar.
-    liars_whole: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
@@ -85,9 +80,8 @@ STYLES_READING = Reading("styles", by_laid=False, untested=False)
 COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
 #: What ``counter`` plays with now: ``counter_v1``'s reading, the house rule that a lie
 #: emptying the hand takes the pile, the worth of the lead, calls weighed by value, its
-#: truths kept where a lie of cards it will not need costs no more, calls off its turn
-#: answered as such, calls read by the cards laid, and a liar's one-card claims read from
-#: its whole record.
+#: truths kept where a lie of cards it will not need costs no more, and calls off its turn
+#: answered as such.
 COUNTER_READING = Reading(
     "counter",
     by_laid=True,
@@ -98,7 +92,6 @@ COUNTER_READING = Reading(
     keeps_truths=True,
     answers_off_turn=True,
     by_size=True,
-    liars_whole=True,
 )
 
 
