@@ -711,6 +711,17 @@ def test_counter_weighs_a_call_of_a_first_play_by_value() -> None:
         assert counter_policy(seat2, Choices(state, 2), random.Random(seed)) == {"type": "pass"}
 
 
+#: Seat 0 holds two aces and a joker beside odd cards; the others, odd cards of their own.
+JUNK_LEAD_DEAL = [
+    ["AS", "AH", "JK", "4C", "7D", "9H", "QC"],
+    ["2S", "3H", "5D", "6C", "8S", "TC", "KD"],
+    ["2H", "3S", "5C", "6D", "8H", "TD", "KS"],
+    ["2D", "3C", "5H", "6H", "8C", "TH", "KH"],
+]
+#: ... the cards it keeps to follow on aces.
+JUNK_LEAD_KEEP = {"AS", "AH", "JK"}
+
+
 def test_counter_leads_cards_it_will_not_need_where_a_caught_lead_only_comes_back() -> None:
     """The leader names the rank, and after a right call the loser leads again: a lead's lie,
     called, only comes back to its player (the pile is that play alone), at the cost of a
@@ -720,18 +731,11 @@ def test_counter_leads_cards_it_will_not_need_where_a_caught_lead_only_comes_bac
     own lead came back, ``counter`` leads the truth."""
     from bluffhouse.bots.cheat.counter import counter_policy, counter_v1_policy
 
-    deal = [
-        ["AS", "AH", "JK", "4C", "7D", "9H", "QC"],
-        ["2S", "3H", "5D", "6C", "8S", "TC", "KD"],
-        ["2H", "3S", "5C", "6D", "8H", "TD", "KS"],
-        ["2D", "3C", "5H", "6H", "8C", "TH", "KH"],
-    ]
-    keep = {"AS", "AH", "JK"}
     for seed in range(3):
-        g = new("bullshit", deal, first=0, **TURN_CALL_SETS)
+        g = new("bullshit", JUNK_LEAD_DEAL, first=0, **TURN_CALL_SETS)
         lead = counter_policy(g.view(0), Choices(g, 0), random.Random(seed))
         assert lead["type"] == "play" and lead["claim"]["rank"] == "A", lead
-        assert 1 <= len(lead["cards"]) <= 3 and not keep & set(lead["cards"]), lead
+        assert 1 <= len(lead["cards"]) <= 3 and not JUNK_LEAD_KEEP & set(lead["cards"]), lead
         truth = counter_v1_policy(g.view(0), Choices(g, 0), random.Random(seed))
         assert {"AS", "AH"} <= set(truth["cards"]), truth
         g.apply(0, lead)
@@ -740,7 +744,10 @@ def test_counter_leads_cards_it_will_not_need_where_a_caught_lead_only_comes_bac
         again = counter_policy(g.view(0), Choices(g, 0), random.Random(seed))
         assert {"AS", "AH"} <= set(again["cards"]), again  # not the same circle twice
         bluff_rule = new(
-            "bullshit", deal, first=0, **{**TURN_CALL_SETS, "after_call_leader": "winner"}
+            "bullshit",
+            JUNK_LEAD_DEAL,
+            first=0,
+            **{**TURN_CALL_SETS, "after_call_leader": "winner"},
         )
         there = counter_policy(bluff_rule.view(0), Choices(bluff_rule, 0), random.Random(seed))
         assert {"AS", "AH"} <= set(there["cards"]), there
@@ -753,21 +760,14 @@ def test_counter_leads_odd_cards_after_a_call_it_lost_too() -> None:
     claimed as aces, the aces and the joker kept to follow."""
     from bluffhouse.bots.cheat.counter import counter_policy
 
-    deal = [
-        ["AS", "AH", "JK", "4C", "7D", "9H", "QC"],
-        ["2S", "3H", "5D", "6C", "8S", "TC", "KD"],
-        ["2H", "3S", "5C", "6D", "8H", "TD", "KS"],
-        ["2D", "3C", "5H", "6H", "8C", "TH", "KH"],
-    ]
-    keep = {"AS", "AH", "JK"}
     for seed in range(3):
-        g = new("bullshit", deal, first=3, **TURN_CALL_SETS)
+        g = new("bullshit", JUNK_LEAD_DEAL, first=3, **TURN_CALL_SETS)
         play(g, 3, ["2D"], "2")
         call(g, 0)  # wrong: seat 0 takes the two and leads
         assert g.to_act == [0] and len(g.view(0)["hand"]) == 8
         lead = counter_policy(g.view(0), Choices(g, 0), random.Random(seed))
         assert lead["type"] == "play" and lead["claim"]["rank"] == "A", lead
-        assert not keep & set(lead["cards"]), lead
+        assert not JUNK_LEAD_KEEP & set(lead["cards"]), lead
 
 
 def test_counter_pads_with_cards_it_will_not_need_and_keeps_the_truth() -> None:
