@@ -26,6 +26,7 @@ from bluffhouse.bots.cheat.counter import (
     _big_lie_stood,
     _untested,
     _weighed_call,
+    _worth_testing,
     choose_play,
     claim_exposure,
     counter_response,
@@ -42,7 +43,7 @@ from bluffhouse.bots.cheat.knowledge import (
     p_claim,
     p_truthful,
 )
-from bluffhouse.bots.cheat.reading import COUNTER_READING, Table
+from bluffhouse.bots.cheat.reading import COUNTER_READING, COUNTER_V1, Table
 from bluffhouse.cards import CARD_INDEX, RANK_INDEX
 
 
@@ -206,6 +207,43 @@ def test_a_claim_of_a_seat_whose_called_plays_were_lies_is_called_at_higher_odds
     assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
     k.record_by_laid[0] = [[0, 5], [0, 0]]  # five one-card lies called, nothing bigger
     assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
+
+
+def test_at_a_quiet_table_a_strangers_lead_is_tested_with_a_call() -> None:
+    """Eightsh*t: seat 0 leads four nines that are three kings and a jack; seat 3, holding
+    three nines and two jokers, reads the claim as true at 0.4, above the bar of its calls
+    off its turn.  Where the others have let nine plays stand without a call, the lead is
+    worth a call to see how seat 0 plays (a table of liars nobody calls never shows its lies
+    otherwise, and ``counter`` lost a third of its games to one).  Not where seat 0 has
+    shown a truth, where the table calls, before the table has shown anything, or in a pile
+    bigger than the lead."""
+    g = new("eightshit", EIGHTSHIT_DEAL, first=0)
+    play(g, 0, ["KS", "KH", "KC", "JS"], "9")
+    view = g.view(3)
+    left = view["hand_sizes"][0]
+
+    def quiet() -> Knowledge:
+        k = Knowledge.from_view(view)
+        k.chances = [3, 3, 3, 0]
+        return k
+
+    k = quiet()
+    p = p_claim(k, view, by_laid=True)
+    assert 0.25 < p < 0.5
+    assert _worth_testing(k, view, p, 0)
+    assert _weighed_call(k, view, p, 0, left, COUNTER_READING)
+    assert not _weighed_call(k, view, p, 0, left, COUNTER_V1)
+    k = quiet()
+    k.record[0] = [1, 1]  # one of its plays called, true
+    assert not _weighed_call(k, view, p, 0, left, COUNTER_READING)
+    k = quiet()
+    k.calls = [1, 1, 1, 0]  # a third of the chances taken
+    assert not _weighed_call(k, view, p, 0, left, COUNTER_READING)
+    k = quiet()
+    k.chances = [1, 1, 1, 0]
+    assert not _weighed_call(k, view, p, 0, left, COUNTER_READING)
+    assert not _worth_testing(quiet(), {**view, "pile_size": 9}, p, 0)
+    assert not _worth_testing(quiet(), view, 0.55, 0)
 
 
 def test_plays_past_what_the_packs_hold_are_counted_lies() -> None:

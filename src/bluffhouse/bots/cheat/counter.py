@@ -50,6 +50,14 @@ WEIGHED_CALL_BELOW = 0.25
 #: must, which says little of the claims it makes by choice (read so in ``bluff``, it
 #: called ``counter_v1``'s claims and took 15.5% of its games instead of 36.5%).
 LIAR_CALL_BELOW = 0.5
+#: Where the table is quiet (Reading.tests_quiet_leads), a stranger's lead true with a chance
+#: below this is called if the call is worth EXPLORE_MARGIN more than letting it stand.
+EXPLORE_CALL_BELOW = 0.5
+EXPLORE_MARGIN = 0.15
+#: A table is quiet where the others have had QUIET_CHANCES chances to call at least and took
+#: no more than QUIET_CALL_RATE of them.
+QUIET_CHANCES = 6
+QUIET_CALL_RATE = 0.1
 #: A lead of cards it will not need (Reading.keeps_truths) only where its lie is called less
 #: often than this.
 JUNK_LEAD_CALLED_BELOW = 0.5
@@ -250,7 +258,9 @@ def _weighed_call(
     player lays again after a right call), unless its player is near out."""
     last = view.get("last_play") or {}
     liar = int(last.get("laid", 0) or 0) > 1 and lies_big(k, player)
-    if p >= (LIAR_CALL_BELOW if liar else WEIGHED_CALL_BELOW):
+    bar = LIAR_CALL_BELOW if liar else WEIGHED_CALL_BELOW
+    testing = p >= bar and reading.tests_quiet_leads and _worth_testing(k, view, p, player)
+    if p >= bar and not testing:
         return False
     table = Table.of(k, view, reading)
     if (
@@ -259,7 +269,27 @@ def _weighed_call(
         and leader_after_call(k, table, k.seat, player, True) == player
     ):
         return False
-    return _call_value(k, view, table, reading) > table.value(table.sizes)
+    margin = EXPLORE_MARGIN if testing else 0.0
+    return _call_value(k, view, table, reading) > table.value(table.sizes) + margin
+
+
+def _worth_testing(k: Knowledge, view: View, p: float, player: int) -> bool:
+    """Reading.tests_quiet_leads: whether a lead true with chance ``p`` is worth a call to see
+    how its player plays.  A table that lets plays stand never shows a seat's lies, and a
+    stranger's claim is read as true one time in three at least (see p_truthful): only a
+    call shows it.  A lead is the cheapest claim to test (the pile is that play alone), a seat
+    whose called plays turned up a truth has shown enough, and at a table that calls the
+    record fills without paying for it."""
+    if p >= EXPLORE_CALL_BELOW or k.record[player][0] > 0:
+        return False
+    last = view.get("last_play") or {}
+    if int(view.get("pile_size", 0) or 0) > int(last.get("laid", 0) or 0):
+        return False
+    others = [t for t in range(k.players) if t != k.seat]
+    chances = sum(k.chances[t] for t in others)
+    return chances >= QUIET_CHANCES and sum(k.calls[t] for t in others) <= (
+        QUIET_CALL_RATE * chances
+    )
 
 
 def _bid_response(k: Knowledge, view: View) -> Action | None:

@@ -72,6 +72,12 @@ class Reading:
     #: table that judges a claim by the odds of its count lets big lies stand that it would
     #: call as one card.
     by_size: bool = False
+    #: Off its turn, at a quiet table (the others call almost nothing), it calls a lead of a
+    #: seat that has shown no truth where the claim is true with a chance below
+    #: EXPLORE_CALL_BELOW and the call is worth EXPLORE_MARGIN more than letting it stand
+    #: (see counter._worth_testing): a table of liars that nobody calls shows its lies only
+    #: so, and its claims read as true one time in three until it does.
+    tests_quiet_leads: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
@@ -80,8 +86,8 @@ STYLES_READING = Reading("styles", by_laid=False, untested=False)
 COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
 #: What ``counter`` plays with now: ``counter_v1``'s reading, the house rule that a lie
 #: emptying the hand takes the pile, the worth of the lead, calls weighed by value, its
-#: truths kept where a lie of cards it will not need costs no more, and calls off its turn
-#: answered as such.
+#: truths kept where a lie of cards it will not need costs no more, calls off its turn
+#: answered as such, and a quiet table's leads tested.
 COUNTER_READING = Reading(
     "counter",
     by_laid=True,
@@ -92,6 +98,7 @@ COUNTER_READING = Reading(
     keeps_truths=True,
     answers_off_turn=True,
     by_size=True,
+    tests_quiet_leads=True,
 )
 
 
