@@ -215,8 +215,8 @@ def test_at_a_quiet_table_a_strangers_lead_is_tested_with_a_call() -> None:
     off its turn.  Where the others have let nine plays stand without a call, the lead is
     worth a call to see how seat 0 plays (a table of liars nobody calls never shows its lies
     otherwise, and ``counter`` lost a third of its games to one).  Not where seat 0 has
-    shown a truth, where the table calls, before the table has shown anything, or in a pile
-    bigger than the lead."""
+    shown a truth, where the table calls, before the table has shown anything, in a pile
+    bigger than the lead, or where a seat holding none of the rank may pass instead."""
     g = new("eightshit", EIGHTSHIT_DEAL, first=0)
     play(g, 0, ["KS", "KH", "KC", "JS"], "9")
     view = g.view(3)
@@ -244,6 +244,11 @@ def test_at_a_quiet_table_a_strangers_lead_is_tested_with_a_call() -> None:
     assert not _weighed_call(k, view, p, 0, left, COUNTER_READING)
     assert not _worth_testing(quiet(), {**view, "pile_size": 9}, p, 0)
     assert not _worth_testing(quiet(), view, 0.55, 0)
+    g = new("eightshit", EIGHTSHIT_DEAL, first=0, turn_pass="round")  # a pass is free
+    play(g, 0, ["KS", "KH", "KC", "JS"], "9")
+    k = Knowledge.from_view(g.view(3))
+    k.chances = [3, 3, 3, 0]
+    assert not _worth_testing(k, g.view(3), p, 0)
 
 
 def test_plays_past_what_the_packs_hold_are_counted_lies() -> None:

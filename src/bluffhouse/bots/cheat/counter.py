@@ -277,10 +277,12 @@ def _worth_testing(k: Knowledge, view: View, p: float, player: int) -> bool:
     """Reading.tests_quiet_leads: whether a lead true with chance ``p`` is worth a call to see
     how its player plays.  A table that lets plays stand never shows a seat's lies, and a
     stranger's claim is read as true one time in three at least (see p_truthful): only a
-    call shows it.  A lead is the cheapest claim to test (the pile is that play alone), a seat
-    whose called plays turned up a truth has shown enough, and at a table that calls the
-    record fills without paying for it."""
-    if p >= EXPLORE_CALL_BELOW or k.record[player][0] > 0:
+    call shows it.  Only where no one may pass (``turn_pass="none"``): a seat holding none of
+    the rank lies because it must, where elsewhere it passes, and a quiet table of honest
+    players (Bluff) was tested at a loss.  A lead is the cheapest claim to test (the pile is
+    that play alone), a seat whose called plays turned up a truth has shown enough, and at a
+    table that calls the record fills without paying for it."""
+    if p >= EXPLORE_CALL_BELOW or k.record[player][0] > 0 or k.rules.turn_pass != "none":
         return False
     last = view.get("last_play") or {}
     if int(view.get("pile_size", 0) or 0) > int(last.get("laid", 0) or 0):

@@ -72,11 +72,12 @@ class Reading:
     #: table that judges a claim by the odds of its count lets big lies stand that it would
     #: call as one card.
     by_size: bool = False
-    #: Off its turn, at a quiet table (the others call almost nothing), it calls a lead of a
-    #: seat that has shown no truth where the claim is true with a chance below
-    #: EXPLORE_CALL_BELOW and the call is worth EXPLORE_MARGIN more than letting it stand
-    #: (see counter._worth_testing): a table of liars that nobody calls shows its lies only
-    #: so, and its claims read as true one time in three until it does.
+    #: Off its turn, at a quiet table where no one may pass (the others call almost nothing,
+    #: and a seat holding none of the rank must lie), it calls a lead of a seat that has
+    #: shown no truth where the claim is true with a chance below EXPLORE_CALL_BELOW and the
+    #: call is worth EXPLORE_MARGIN more than letting it stand (see counter._worth_testing):
+    #: a table of liars that nobody calls shows its lies only so, and its claims read as true
+    #: one time in three until it does.
     tests_quiet_leads: bool = False
 
 
