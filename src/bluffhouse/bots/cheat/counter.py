@@ -254,8 +254,10 @@ def _weighed_call(
 ) -> bool:
     """Reading.weighs_calls: call a claim true with chance ``p`` below WEIGHED_CALL_BELOW (or
     LIAR_CALL_BELOW) where the call is worth more than letting it stand, by the value of hand
-    sizes; never one that only turns the table round (the pile is that play alone and its
-    player lays again after a right call), unless its player is near out."""
+    sizes (a quiet table's lead worth testing, see _worth_testing: below EXPLORE_CALL_BELOW,
+    worth EXPLORE_MARGIN more); never one that only turns the table round (the pile is that
+    play alone and its player lays again after a right call), unless its player is near
+    out."""
     last = view.get("last_play") or {}
     liar = int(last.get("laid", 0) or 0) > 1 and lies_big(k, player)
     bar = LIAR_CALL_BELOW if liar else WEIGHED_CALL_BELOW

@@ -317,7 +317,8 @@ def weighed_call(state: CheatGame, seat: int, player: int, p: float, item: Info)
     play of several cards by a seat whose called plays of several cards were mostly lies),
     where the call is worth more than letting the play stand, by the value of hand sizes;
     never one that only turns the table round (the pile is that play alone and its player
-    leads again after a right call), unless its player is near out."""
+    leads again after a right call), unless its player is near out.  Its test of a quiet
+    table's leads (a call made to learn how a seat plays) is not modelled."""
     last = state.last
     assert last is not None
     laid = len(last["cards"])
