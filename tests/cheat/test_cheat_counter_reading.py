@@ -214,7 +214,7 @@ def test_at_a_quiet_table_a_strangers_lead_is_tested_with_a_call() -> None:
     three nines and two jokers, reads the claim as true at 0.4, above the bar of its calls
     off its turn.  Where the others have let nine plays stand without a call, the lead is
     worth a call to see how seat 0 plays (a table of liars nobody calls never shows its lies
-    otherwise, and ``counter`` lost a third of its games to one).  Not where seat 0 has
+    otherwise).  Not where seat 0 has
     shown a truth, where the table calls, before the table has shown anything, in a pile
     bigger than the lead, or where a seat holding none of the rank may pass instead."""
     g = new("eightshit", EIGHTSHIT_DEAL, first=0)
