@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from cheat_util import (
@@ -32,6 +33,7 @@ from bluffhouse.bots.cheat.counter import (
     counter_response,
     lead_after_call,
     pile_naturals,
+    play_counter,
     sets_on_taking,
 )
 from bluffhouse.bots.cheat.knowledge import (
@@ -834,3 +836,52 @@ def test_counter_pads_with_cards_it_will_not_need_and_keeps_the_truth() -> None:
         kept = counter_policy(g.view(1), Choices(g, 1), random.Random(seed))
         assert kept["claim"] == {"rank": "9", "count": 2}, kept
         assert "9S" not in kept["cards"] and len(kept["cards"]) == 2, kept
+
+
+def _race_table() -> bh.Game:
+    """``turn_call_sets`` (the final play cannot be called, three cards a play at most): every
+    seat lays three fives, then one, and nobody calls; seat 0 holds five cards, none a five,
+    and the pile sixteen."""
+    deal = [
+        ["5C", "5D", "5H", "6C", "6S", "JC", "JD", "QD", "QH"],
+        ["2C", "3D", "4H", "7S", "8C", "9D", "TC", "KD", "AH"],
+        ["2D", "3H", "4S", "7C", "8D", "9H", "TD", "KH", "AS"],
+        ["2H", "3S", "4C", "7D", "8H", "9S", "TH", "KS", "AC"],
+    ]
+    g = new("bullshit", deal, first=0, **TURN_CALL_SETS)
+    for seat, cards in enumerate((["5C", "5D", "5H"], ["2C", "3D", "4H"], ["2D", "3H", "4S"])):
+        play(g, seat, cards, "5")
+    play(g, 3, ["2H", "3S", "4C"], "5")
+    for seat, card in enumerate(("6C", "7S", "7C", "7D")):
+        play(g, seat, [card], "5")
+    return g
+
+
+def test_at_a_table_that_calls_nothing_counter_makes_the_play_that_leaves_it_nearly_out() -> None:
+    """Where the final play cannot be called, a hand of three goes out next turn.  Seat 1,
+    the only seat that may call seat 0, has let both its plays stand: ``counter`` lays two,
+    down to three cards; read without the race (a seat that has called nothing taken to call
+    such a play as readily as a last play) it lays one and loses a tempo."""
+    g = _race_table()
+    assert len(g.view(0)["hand"]) == 5
+    plain = replace(COUNTER_READING, reads_race=False)
+    for seed in range(3):
+        raced = play_counter(g.view(0), Choices(g, 0), random.Random(seed), reading=COUNTER_READING)
+        assert raced["type"] == "play" and len(raced["cards"]) == 2, raced
+        slow = play_counter(g.view(0), Choices(g, 0), random.Random(seed), reading=plain)
+        assert slow["type"] == "play" and len(slow["cards"]) == 1, slow
+
+
+def test_a_play_that_leaves_it_one_play_short_carries_the_next_plays_risk() -> None:
+    """Read whole, the race makes a hand one play short of going out (four to six cards here)
+    worth less than its size alone says where its caller has called: that next play leaves a
+    hand about to go out, whatever it lays.  A hand of seven, two plays short, is not."""
+    g = _race_table()
+    view = g.view(0)
+    raced = Table.of(Knowledge.from_view(view), view, COUNTER_READING)
+    raced = replace(raced, has_called=[True] * 4)
+    plain = replace(raced, reads_race=False)
+    assert raced.play_value(1, False) < plain.play_value(1, False)
+    assert raced.play_value(2, False) == plain.play_value(2, False)  # (down to three)
+    bigger = replace(raced, sizes=[9, *raced.sizes[1:]])
+    assert bigger.play_value(1, False) == replace(bigger, reads_race=False).play_value(1, False)

@@ -193,6 +193,14 @@ def lies_big(k: Knowledge, seat: int) -> bool:
     return called - truthful > truthful
 
 
+def call_bar(k: Knowledge, player: int, laid: int) -> float:
+    """Reading.weighs_calls: the chance of truth below which a claim of ``laid`` cards by
+    ``player`` is called outside a turn where the call is worth it: LIAR_CALL_BELOW for a play
+    of several cards by a seat whose called plays of several were mostly lies (lies_big),
+    else WEIGHED_CALL_BELOW."""
+    return LIAR_CALL_BELOW if laid > 1 and lies_big(k, player) else WEIGHED_CALL_BELOW
+
+
 def about_to_go_out(k: Knowledge, left: int) -> bool:
     """Where the final play cannot be called (``final_call=False``), a player left holding no
     more than one play's worth of cards goes out on its next turn whatever it lays."""
@@ -252,15 +260,13 @@ def counter_response(
 def _weighed_call(
     k: Knowledge, view: View, p: float, player: int, left: int, reading: Reading
 ) -> bool:
-    """Reading.weighs_calls: call a claim true with chance ``p`` below WEIGHED_CALL_BELOW (or
-    LIAR_CALL_BELOW) where the call is worth more than letting it stand, by the value of hand
-    sizes (a quiet table's lead worth testing, see _worth_testing: below EXPLORE_CALL_BELOW,
-    worth EXPLORE_MARGIN more); never one that only turns the table round (the pile is that
-    play alone and its player lays again after a right call), unless its player is near
-    out."""
+    """Reading.weighs_calls: call a claim true with chance ``p`` below its bar (call_bar) where the
+    call is worth more than letting it stand, by the value of hand sizes (a quiet table's lead worth
+    testing, see _worth_testing: below EXPLORE_CALL_BELOW, worth EXPLORE_MARGIN more); never one
+    that only turns the table round (the pile is that play alone and its player lays again after a
+    right call), unless its player is near out."""
     last = view.get("last_play") or {}
-    liar = int(last.get("laid", 0) or 0) > 1 and lies_big(k, player)
-    bar = LIAR_CALL_BELOW if liar else WEIGHED_CALL_BELOW
+    bar = call_bar(k, player, int(last.get("laid", 0) or 0))
     testing = p >= bar and reading.tests_quiet_leads and _worth_testing(k, view, p, player)
     if p >= bar and not testing:
         return False

@@ -79,6 +79,15 @@ class Reading:
     #: a table of liars that nobody calls shows its lies only so, and its claims read as true
     #: one time in three until it does.
     tests_quiet_leads: bool = False
+    #: Where a hand of a few cards goes out uncallably (``final_call=False``), the race to
+    #: that hand is read whole.  The play that leaves a hand about to go out draws more calls
+    #: than the others only from a seat that has called something this game (the prior that
+    #: it does kept ``counter`` from ever making that play at a table that calls nothing, and
+    #: it lost the race).  And a play that leaves it one play short carries the risk of that
+    #: next play, which leaves a hand about to go out whatever it lays: weighed a play at a
+    #: time, a smaller play dodged that risk for one turn only, lost a tempo, and met it again
+    #: on a bigger pile (see Table.play_value).
+    reads_race: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
@@ -88,7 +97,8 @@ COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
 #: What ``counter`` plays with now: ``counter_v1``'s reading, the house rule that a lie
 #: emptying the hand takes the pile, the worth of the lead, calls weighed by value, its
 #: truths kept where a lie of cards it will not need costs no more, calls off its turn
-#: answered as such, and a quiet table's leads tested.
+#: answered as such, a quiet table's leads tested, and the race to an uncallable last play read
+#: whole.
 COUNTER_READING = Reading(
     "counter",
     by_laid=True,
@@ -100,6 +110,7 @@ COUNTER_READING = Reading(
     answers_off_turn=True,
     by_size=True,
     tests_quiet_leads=True,
+    reads_race=True,
 )
 
 
@@ -152,6 +163,9 @@ class Table:
     #: chance of calling a play of one card laid, of several, a lie of this seat's of one card
     #: and of several (see rates_by_laid).  None: the usual rates, growing with the cards laid.
     size_rates: tuple[list[float], list[float], list[float], list[float]] | None = None
+    #: Whether the race to ``near_out`` is read whole (Reading.reads_race; only where there
+    #: is such a hand).
+    reads_race: bool = False
 
     @classmethod
     def of(cls, k: Knowledge, view: View, reading: Reading | None = None) -> Table:
@@ -193,6 +207,7 @@ class Table:
             _relays(view, me, active, rates)
             if reading is not None and reading.lead_gain and r.turn_pass == "open"
             else None,
+            reads_race=bool(reading is not None and reading.reads_race and near),
         )
 
     def by_size(self, k: Knowledge) -> Table:
@@ -218,7 +233,8 @@ class Table:
         """The chance a play of ``laid`` cards is called (a ``lie``: at the seats' rates of
         calling this seat's lies): big claims and a play that would go out draw more calls
         than the seats' usual rate (a last play: as readily as a play the seat could see was
-        false, see sure_lie_call_rates).  ``exposed``: per seat, the chance it can rule the claim
+        false, see sure_lie_call_rates; where the race is read, only from a seat that has called
+        something, see Reading.reads_race).  ``exposed``: per seat, the chance it can rule the claim
         out from its own cards (see claim_exposure); it calls such a claim at its rate of
         calling plays it can see are false (``exposed_rates``)."""
         growth = 1 + 0.1 * (laid - 1)
@@ -232,7 +248,7 @@ class Table:
         stay = 1.0
         for s in self.callers:
             rate = rates[s] * growth
-            if going_out:
+            if going_out and not (self.reads_race and self.has_called and not self.has_called[s]):
                 rate = max(rate, self.out_rates[s]) if self.out_rates else 4 * rate
             if exposed and self.exposed_rates:
                 rate = rate + exposed.get(s, 0.0) * max(0.0, self.exposed_rates[s] - rate)
@@ -265,6 +281,13 @@ class Table:
         pc = self.p_called(laid, after[me] <= self.near_out, lie=not true, exposed=exposed)
         if going_out and not true and self.lie_out_takes:
             pc = 1.0
+        if self.reads_race and self.near_out < after[me] <= 2 * self.near_out:
+            # Its next play leaves a hand about to go out, whatever it lays: that play meets
+            # those calls (taken as a lie of one card, on this pile grown by this play).
+            q = self.p_called(1, True, lie=True)
+            later = [float(n) for n in after]
+            later[me] += self.pile + laid
+            stands = (1 - q) * stands + q * self.value(later)
         if pc <= 0:  # (no caller, or none would call)
             return stands
         if true:

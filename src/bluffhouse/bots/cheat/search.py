@@ -313,17 +313,15 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
 
 def weighed_call(state: CheatGame, seat: int, player: int, p: float, item: Info) -> bool:
     """Whether a ``counter`` in ``seat`` calls ``player``'s play outside a turn of its own
-    (``counter._weighed_call``): a claim true with chance ``p`` below its bar (higher for a
-    play of several cards by a seat whose called plays of several cards were mostly lies),
-    where the call is worth more than letting the play stand, by the value of hand sizes;
-    never one that only turns the table round (the pile is that play alone and its player
-    leads again after a right call), unless its player is near out.  Its test of a quiet
+    (``counter._weighed_call``): a claim true with chance ``p`` below its bar
+    (``counter.call_bar``), where the call is worth more than letting the play stand, by the value
+    of hand sizes; never one that only turns the table round (the pile is that play alone and its
+    player leads again after a right call), unless its player is near out.  Its test of a quiet
     table's leads (a call made to learn how a seat plays) is not modelled."""
     last = state.last
     assert last is not None
     laid = len(last["cards"])
-    liar = laid > 1 and counter.lies_big(item.k, player)
-    if p >= (counter.LIAR_CALL_BELOW if liar else counter.WEIGHED_CALL_BELOW):
+    if p >= counter.call_bar(item.k, player, laid):
         return False
     sizes = [len(h) for h in state.hands]
     pile = len(state.pile)
