@@ -872,16 +872,14 @@ def test_at_a_table_that_calls_nothing_counter_makes_the_play_that_leaves_it_nea
         assert slow["type"] == "play" and len(slow["cards"]) == 1, slow
 
 
-def test_a_play_that_leaves_it_one_play_short_carries_the_next_plays_risk() -> None:
-    """Read whole, the race makes a hand one play short of going out (four to six cards here)
-    worth less than its size alone says where its caller has called: that next play leaves a
-    hand about to go out, whatever it lays.  A hand of seven, two plays short, is not."""
+def test_a_play_down_to_a_hand_about_to_go_out_is_feared_only_from_a_seat_that_calls() -> None:
+    """Read so (Reading.reads_race), a seat that has called nothing is taken to call a play
+    down to three cards no more readily than another; one that has called, as readily as a
+    last play."""
     g = _race_table()
     view = g.view(0)
-    raced = Table.of(Knowledge.from_view(view), view, COUNTER_READING)
-    raced = replace(raced, has_called=[True] * 4)
-    plain = replace(raced, reads_race=False)
-    assert raced.play_value(1, False) < plain.play_value(1, False)
-    assert raced.play_value(2, False) == plain.play_value(2, False)  # (down to three)
-    bigger = replace(raced, sizes=[9, *raced.sizes[1:]])
-    assert bigger.play_value(1, False) == replace(bigger, reads_race=False).play_value(1, False)
+    quiet = Table.of(Knowledge.from_view(view), view, COUNTER_READING)
+    plain = replace(quiet, reads_race=False)
+    assert quiet.p_called(2, True, lie=True) < 0.5 * plain.p_called(2, True, lie=True)
+    calling = replace(quiet, has_called=[True] * 4)
+    assert calling.p_called(2, True, lie=True) == plain.p_called(2, True, lie=True)

@@ -79,14 +79,12 @@ class Reading:
     #: a table of liars that nobody calls shows its lies only so, and its claims read as true
     #: one time in three until it does.
     tests_quiet_leads: bool = False
-    #: Where a hand of a few cards goes out uncallably (``final_call=False``), the race to
-    #: that hand is read whole.  The play that leaves a hand about to go out draws more calls
-    #: than the others only from a seat that has called something this game (the prior that
-    #: it does kept ``counter`` from ever making that play at a table that calls nothing, and
-    #: it lost the race).  And a play that leaves it one play short carries the risk of that
-    #: next play, which leaves a hand about to go out whatever it lays: weighed a play at a
-    #: time, a smaller play dodged that risk for one turn only, lost a tempo, and met it again
-    #: on a bigger pile (see Table.play_value).
+    #: Where a hand of a few cards goes out uncallably (``final_call=False``), the play that
+    #: leaves a hand about to go out is expected to draw more calls than the others only from
+    #: a seat that has called something this game (see Table.p_called).  Taken from the prior
+    #: for every seat, a caller that had let every play stand still looked likely to call that
+    #: one: ``counter`` put it off with smaller plays, lost tempo in the race, and met the
+    #: same risk later on a bigger pile.
     reads_race: bool = False
 
 
@@ -97,8 +95,8 @@ COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
 #: What ``counter`` plays with now: ``counter_v1``'s reading, the house rule that a lie
 #: emptying the hand takes the pile, the worth of the lead, calls weighed by value, its
 #: truths kept where a lie of cards it will not need costs no more, calls off its turn
-#: answered as such, a quiet table's leads tested, and the race to an uncallable last play read
-#: whole.
+#: answered as such, a quiet table's leads tested, and a play that leaves it about to go out
+#: uncallably feared only from a seat that calls.
 COUNTER_READING = Reading(
     "counter",
     by_laid=True,
@@ -163,8 +161,8 @@ class Table:
     #: chance of calling a play of one card laid, of several, a lie of this seat's of one card
     #: and of several (see rates_by_laid).  None: the usual rates, growing with the cards laid.
     size_rates: tuple[list[float], list[float], list[float], list[float]] | None = None
-    #: Whether the race to ``near_out`` is read whole (Reading.reads_race; only where there
-    #: is such a hand).
+    #: Whether a play down to ``near_out`` draws more calls only from a seat that has called
+    #: (Reading.reads_race; only where there is such a hand).
     reads_race: bool = False
 
     @classmethod
@@ -233,10 +231,10 @@ class Table:
         """The chance a play of ``laid`` cards is called (a ``lie``: at the seats' rates of
         calling this seat's lies): big claims and a play that would go out draw more calls
         than the seats' usual rate (a last play: as readily as a play the seat could see was
-        false, see sure_lie_call_rates; where the race is read, only from a seat that has called
-        something, see Reading.reads_race).  ``exposed``: per seat, the chance it can rule the claim
-        out from its own cards (see claim_exposure); it calls such a claim at its rate of
-        calling plays it can see are false (``exposed_rates``)."""
+        false, see sure_lie_call_rates; with Reading.reads_race, a play down to a hand about
+        to go out only from a seat that has called something).  ``exposed``: per seat, the
+        chance it can rule the claim out from its own cards (see claim_exposure); it calls
+        such a claim at its rate of calling plays it can see are false (``exposed_rates``)."""
         growth = 1 + 0.1 * (laid - 1)
         if lie and exposed is not None and self.blind_rates:
             rates = self.blind_rates
@@ -281,13 +279,6 @@ class Table:
         pc = self.p_called(laid, after[me] <= self.near_out, lie=not true, exposed=exposed)
         if going_out and not true and self.lie_out_takes:
             pc = 1.0
-        if self.reads_race and self.near_out < after[me] <= 2 * self.near_out:
-            # Its next play leaves a hand about to go out, whatever it lays: that play meets
-            # those calls (taken as a lie of one card, on this pile grown by this play).
-            q = self.p_called(1, True, lie=True)
-            later = [float(n) for n in after]
-            later[me] += self.pile + laid
-            stands = (1 - q) * stands + q * self.value(later)
         if pc <= 0:  # (no caller, or none would call)
             return stands
         if true:
