@@ -31,6 +31,7 @@ from bluffhouse.bots.cheat.counter import (
     choose_play,
     claim_exposure,
     counter_response,
+    crowds_by_play,
     lead_after_call,
     pile_naturals,
     play_counter,
@@ -883,3 +884,33 @@ def test_a_play_down_to_a_hand_about_to_go_out_is_feared_only_from_a_seat_that_c
     assert quiet.p_called(2, True, lie=True) < 0.5 * plain.p_called(2, True, lie=True)
     calling = replace(quiet, has_called=[True] * 4)
     assert calling.p_called(2, True, lie=True) == plain.p_called(2, True, lie=True)
+
+
+def test_a_big_claim_on_a_crowded_rank_is_one_draw_from_its_real_cards() -> None:
+    """Where the pile's claims of a rank name more cards than the pack holds, at most the pack's
+    cards among them are real.  ``counter`` judges a claim of two there as one draw from
+    them, as a claim of one (the claims that overfill a rank are mostly one-card lies, and a
+    seat's real cards go down together); ``counter_v1`` as two independent draws."""
+    deal = [
+        ["2S", "3S", "4S", "5S", "6S"],
+        ["2H", "3H", "4H", "5H", "6H"],
+        ["2D", "3D", "4D", "5D", "6D"],
+        ["7C", "8C", "9C", "TC", "JC"],
+    ]
+    g = new("bullshit", deal, sequence="round", first_rank="any", first=0)
+    for seat, cards in ((0, ["2S"]), (1, ["2H"]), (2, ["2D"]), (3, ["7C"]), (0, ["3S"])):
+        play(g, seat, cards, "A")
+        decline_all(g)
+    play(g, 1, ["3H", "4H"], "A")  # six aces named by others, seat 3 holds none: four real
+    view = g.view(3)
+    k = Knowledge.from_view(view)
+    counted = p_truthful(k, view, by_laid=True)
+    one_draw = p_truthful(k, view, by_laid=True, one_draw=True)
+    assert 0 < counted < one_draw
+    assert abs(one_draw / counted - 6 / 4) < 1e-6  # (4/6) against (4/6) squared
+    # Read so only where the sequence names each rank and no one may pass (the crowding
+    # claims are forced lies there): not in this round, nor in Popcorn for counter_v1.
+    assert not crowds_by_play(k, COUNTER_READING)
+    popcorn = bh.new_game("popcorn_up_or_down", players=4, seed=1)
+    k = Knowledge.from_view(popcorn.view(0))
+    assert crowds_by_play(k, COUNTER_READING) and not crowds_by_play(k, COUNTER_V1)

@@ -132,7 +132,9 @@ class Knowledge:
     settled: bool = field(default=False, repr=False, compare=False)
     _unseen: Counter[int] | None = field(default=None, repr=False, compare=False)
     _placed_here: Counter[int] | None = field(default=None, repr=False, compare=False)
-    _truth: tuple[Any, bool, float] | None = field(default=None, repr=False, compare=False)
+    _truth: tuple[Any, tuple[bool, bool], float] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
@@ -597,22 +599,22 @@ def _remove(counter: Counter[int], cards: list[int]) -> None:
     counter += Counter()
 
 
-def p_truthful(k: Knowledge, view: View, by_laid: bool = False) -> float:
+def p_truthful(k: Knowledge, view: View, by_laid: bool = False, one_draw: bool = False) -> float:
     """The chance that the last play is true, from what this seat knows: the claimed cards must
     all be among the player's hand before it played, drawn from its known and unseen cards
     (kept for the view in the settled knowledge: a move asks for it more than once).
     See ``_p_truthful``; ``by_laid`` reads the player's record of plays of one card apart
-    from that of bigger ones."""
+    from that of bigger ones; ``one_draw``: see _crowded."""
     kept = k._truth
-    if kept is not None and kept[0] is view and kept[1] == by_laid and k.settled:
+    if kept is not None and kept[0] is view and kept[1] == (by_laid, one_draw) and k.settled:
         return kept[2]
-    p = _p_truthful(k, view, by_laid)
+    p = _p_truthful(k, view, by_laid, one_draw)
     if k.settled:
-        k._truth = (view, by_laid, p)
+        k._truth = (view, (by_laid, one_draw), p)
     return p
 
 
-def _p_truthful(k: Knowledge, view: View, by_laid: bool) -> float:
+def _p_truthful(k: Knowledge, view: View, by_laid: bool, one_draw: bool = False) -> float:
     """``p_truthful`` worked out.
 
     A known card that its holder may have laid face down since it was seen
@@ -670,10 +672,10 @@ def _p_truthful(k: Knowledge, view: View, by_laid: bool) -> float:
     # How often it tells the truth when it can: about two times in three to begin with, less
     # for a player whose called plays were lies.
     when_held = (truthful + 2) / (called + 3)
-    return (honesty + (1 - honesty) * when_held * stays) * _crowded(k, rank, count)
+    return (honesty + (1 - honesty) * when_held * stays) * _crowded(k, rank, count, one_draw)
 
 
-def p_claim(k: Knowledge, view: View, by_laid: bool = False) -> float:
+def p_claim(k: Knowledge, view: View, by_laid: bool = False, one_draw: bool = False) -> float:
     """The chance the last play is true, as the counter's calls weigh it: p_truthful, its odds
     scaled by how the player's doubted claims turned out (those called that this seat could
     not rule out when made: true ones raise the odds, lies lower them; a Beta(1, 1) prior).
@@ -681,7 +683,7 @@ def p_claim(k: Knowledge, view: View, by_laid: bool = False) -> float:
     forced lies (which p_truthful's record counts) say nothing.  ``by_laid``: see
     p_truthful (the doubted record stays whole: read apart as well, it cost ``eightshit``
     against never_lie ten points)."""
-    p = p_truthful(k, view, by_laid)
+    p = p_truthful(k, view, by_laid, one_draw)
     last = view.get("last_play")
     if not last or p <= 0.0 or p >= 1.0 or int(last["seat"]) == k.seat:
         return p
@@ -691,18 +693,22 @@ def p_claim(k: Knowledge, view: View, by_laid: bool = False) -> float:
     return odds / (1 + odds)
 
 
-def _crowded(k: Knowledge, rank: int, count: int) -> float:
+def _crowded(k: Knowledge, rank: int, count: int, one_draw: bool = False) -> float:
     """The pile's uncalled claims of ``rank`` by others may name more cards than the packs can
     hold beside the ones this seat knows of: then at most that many of the claimed cards are
     real, and the last play is true about as often as ``count`` of them drawn at random all
-    are (a Bluff round whose rank nobody holds, claimed forty times over)."""
+    are (a Bluff round whose rank nobody holds, claimed forty times over).  With ``one_draw``
+    a play of several cards is one draw, as a card is: a seat's real cards of a rank go down
+    together, and the claims that overfill a rank are mostly the one-card lies of seats that
+    hold none of it (Popcorn, up or down, against ``honest``: its true pairs and threes were
+    read at 0.14-0.23 on piles that its forced lies had crowded, and called)."""
     claimed = sum(c for s, r, c in k.claims_in_pile if s != k.seat and r == rank)
     if not claimed:
         return 1.0
     room = k.room(rank)
     if claimed <= room:
         return 1.0
-    return float(max(0, room) / claimed) ** count
+    return float(max(0, room) / claimed) ** (1 if one_draw else count)
 
 
 def _chance_held(

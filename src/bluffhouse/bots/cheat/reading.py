@@ -86,6 +86,13 @@ class Reading:
     #: one: ``counter`` put it off with smaller plays, lost tempo in the race, and met the
     #: same risk later on a bigger pile.
     reads_race: bool = False
+    #: Where the pile's claims of a rank name more cards than the packs hold, a claim of
+    #: several cards is judged as one draw from the real ones, as a card is, not as that many
+    #: independent draws (see knowledge._crowded): where the sequence names each rank and no
+    #: one may pass, the claims that overfill a rank are mostly one-card lies forced on seats
+    #: holding none of it, and a seat's real cards go down together (see
+    #: counter.crowds_by_play).
+    crowds_by_play: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
@@ -95,8 +102,9 @@ COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
 #: What ``counter`` plays with now: ``counter_v1``'s reading, the house rule that a lie
 #: emptying the hand takes the pile, the worth of the lead, calls weighed by value, its
 #: truths kept where a lie of cards it will not need costs no more, calls off its turn
-#: answered as such, a quiet table's leads tested, and a play that leaves it about to go out
-#: uncallably feared only from a seat that calls.
+#: answered as such, a quiet table's leads tested, a play that leaves it about to go out
+#: uncallably feared only from a seat that calls, and a big claim on a crowded rank judged as
+#: one draw.
 COUNTER_READING = Reading(
     "counter",
     by_laid=True,
@@ -109,6 +117,7 @@ COUNTER_READING = Reading(
     by_size=True,
     tests_quiet_leads=True,
     reads_race=True,
+    crowds_by_play=True,
 )
 
 
