@@ -24,6 +24,7 @@ from cheat_util import (
 import bluffhouse as bh
 from bluffhouse.bots import Choices, make_bot
 from bluffhouse.bots.cheat.counter import (
+    _barred_turn_call,
     _big_lie_stood,
     _untested,
     _weighed_call,
@@ -210,6 +211,47 @@ def test_a_claim_of_a_seat_whose_called_plays_were_lies_is_called_at_higher_odds
     assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
     k.record_by_laid[0] = [[0, 5], [0, 0]]  # five one-card lies called, nothing bigger
     assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
+
+
+def test_on_its_turn_asked_last_counter_calls_only_below_its_bar() -> None:
+    """Eightsh*t: three seats lay ten nines between them, each play let stand by the others,
+    all true; seat 3, on turn and asked last, holds no nine and no joker and reads seat 2's
+    three nines as true at 0.6.  Weighed against its plays alone, every bluff into that
+    pile looked sure to be called, and the call won; now, as off its turn, a claim read
+    above the bar is let stand, and it lays one card as a nine."""
+    deal = [
+        ["9S", "9H", "9D", "JK", "AH", "TS", "TD", "JS", "QS", "KS"],
+        ["9C", "9S", "JK", "AC", "TH", "TC", "JH", "JD", "QH", "KC"],
+        ["9H", "9D", "9C", "JK", "QD", "KD", "AS", "AH", "TH", "JS"],
+        ["AD", "AC", "TD", "JD", "QS", "KS", "QH", "KH", "QC", "KD"],
+    ]
+    g = new("eightshit", deal, first=0)
+    for seat, cards in (
+        (0, ["9S", "9H", "9D", "JK"]),
+        (1, ["9C", "9S", "JK"]),
+        (2, ["9H", "9D", "9C"]),
+    ):
+        play(g, seat, cards, "9")
+        for other in g.to_act[:-1]:
+            pas(g, other)
+    assert g.to_act == [3]
+    view = g.view(3)
+    assert 0.5 < p_claim(Knowledge.from_view(view), view, by_laid=True) < 0.7
+    before = replace(COUNTER_READING, bars_turn_calls=False)
+    assert play_counter(view, Choices(g, 3), random.Random(1), reading=before) == {"type": "call"}
+    move = play_counter(view, Choices(g, 3), random.Random(1), reading=COUNTER_READING)
+    assert move["type"] == "play" and move["claim"] == {"rank": "9", "count": 1}
+    k = Knowledge.from_view(view)
+    assert _barred_turn_call(k, view, COUNTER_READING)
+    assert not _barred_turn_call(k, view, COUNTER_V1)
+    k.doubted[2], k.doubted_true[2] = 5, 0  # five of its doubted plays called, all lies
+    assert p_claim(k, view, by_laid=True) < 0.25
+    assert not _barred_turn_call(k, view, COUNTER_READING)  # weighed by value, as before
+    # Where only the next player calls, it is not asked last: no bar on its turn.
+    g = new("eightshit", deal, first=0, callers="turn")
+    play(g, 0, ["9S", "9H", "9D", "JK"], "9")
+    view = g.view(1)
+    assert not _barred_turn_call(Knowledge.from_view(view), view, COUNTER_READING)
 
 
 def test_at_a_quiet_table_a_strangers_lead_is_tested_with_a_call() -> None:

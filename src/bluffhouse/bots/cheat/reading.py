@@ -93,6 +93,13 @@ class Reading:
     #: holding none of it, and a seat's real cards go down together (see
     #: counter.crowds_by_play).
     crowds_by_play: bool = False
+    #: Where anyone may call until the next play (``callers="anytime"``), the player on turn
+    #: is asked last, after every other seat has let the play stand: on its turn it calls
+    #: only a claim below the bar of its calls off its turn (see counter.call_bar), and then
+    #: where the call is worth more than its best play (see counter._decide).  Weighed
+    #: against its plays alone, a call looked better than a bluff into a pile whose rank the
+    #: others could count, and it called true claims it read at 0.5-0.9.
+    bars_turn_calls: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
@@ -103,8 +110,9 @@ COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
 #: emptying the hand takes the pile, the worth of the lead, calls weighed by value, its
 #: truths kept where a lie of cards it will not need costs no more, calls off its turn
 #: answered as such, a quiet table's leads tested, a play that leaves it about to go out
-#: uncallably feared only from a seat that calls, and a big claim on a crowded rank judged as
-#: one draw.
+#: uncallably feared only from a seat that calls, a big claim on a crowded rank judged as
+#: one draw, and on its turn, where it is asked last, a call only below the bar of its calls
+#: off its turn.
 COUNTER_READING = Reading(
     "counter",
     by_laid=True,
@@ -118,6 +126,7 @@ COUNTER_READING = Reading(
     tests_quiet_leads=True,
     reads_race=True,
     crowds_by_play=True,
+    bars_turn_calls=True,
 )
 
 
