@@ -32,6 +32,7 @@ from ...errors import IllegalAction
 from ...game import Game
 from ..base import Action, View
 from . import counter
+from .reading import COUNTER_READING
 from .sampling import CALL_RATE, Info, info
 
 #: The search budget a move: iterations, capped by seconds (one core).
@@ -278,8 +279,11 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
         # lets that stand too)
         return item.calls_at_all[seat] >= 1.0 or rng.random() < item.calls_at_all[seat]
     if state.rules.callers in ("turn", "anytime") and left > 0 and _may_play(state, seat):
-        # The call is one of its turn's choices: a counter weighs it against its best play.
-        calls = call_worth_more(state, seat, player, p, item)
+        # The call is one of its turn's choices: a counter weighs it against its best play,
+        # and where it is asked last (anytime) only below the bar of its calls off its turn.
+        calls = (
+            state.rules.callers != "anytime" or p < counter.call_bar(item.k, player, laid)
+        ) and call_worth_more(state, seat, player, p, item)
     elif left > 0:
         calls = weighed_call(state, seat, player, p, item)
     else:
@@ -396,8 +400,9 @@ def _claims_in_pile(state: CheatGame, rank: int, item: Info) -> list[int]:
 def _crowding(state: CheatGame, seat: int, rank: int, count: int, item: Info) -> float:
     """What a ``counter`` in ``seat`` makes of a claim of ``rank`` where the pile's claims of it
     by others outnumber the cards it cannot account for (its ``_crowded``): the chance that
-    ``count`` of them drawn at random are real.  In Bluff, where a round's every play claims
-    one rank, this is how a counter table catches most lies (taking its own claims as true)."""
+    ``count`` of them drawn at random are real (one draw, where it reads so).  In Bluff, where a
+    round's every play claims one rank, this is how a counter table catches most lies (taking
+    its own claims as true)."""
     claims = _claims_in_pile(state, rank, item)
     own = claims[seat]
     claimed = sum(claims) - own
@@ -411,7 +416,10 @@ def _crowding(state: CheatGame, seat: int, rank: int, count: int, item: Info) ->
     )
     if claimed <= room:
         return 1.0
-    return float(max(0, room) / claimed) ** count
+    # Where a counter reads the crowding claims as forced one-card lies, a claim of several
+    # cards is one draw (counter.crowds_by_play).
+    draws = 1 if counter.crowds_by_play(item.k, COUNTER_READING) else count
+    return float(max(0, room) / claimed) ** draws
 
 
 def call_worth_more(state: CheatGame, seat: int, player: int, p: float, item: Info) -> bool:
