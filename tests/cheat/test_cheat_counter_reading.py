@@ -29,6 +29,7 @@ from bluffhouse.bots.cheat.counter import (
     _untested,
     _weighed_call,
     _worth_testing,
+    call_bar,
     choose_play,
     claim_exposure,
     counter_response,
@@ -192,8 +193,9 @@ def test_off_its_turn_under_anytime_counter_answers_the_play() -> None:
 
 
 def test_a_claim_of_a_seat_whose_called_plays_were_lies_is_called_at_higher_odds() -> None:
-    """Off its turn ``counter`` calls by value only claims unlikely to be true: below 0.25,
-    as the count reads them, for most seats; below 0.5 for a play of several cards by a seat
+    """Off its turn ``counter`` calls by value only claims unlikely to be true: below 0.35,
+    as the count reads them, where anyone may call until the next play (0.25 elsewhere), for
+    most seats; below 0.5 for a play of several cards by a seat
     whose called plays of several cards were more often lies than true (tables of liars
     showed claims at 0.3-0.7 that were nearly all lies, and nobody called them).  Its
     one-card lies do not count: a seat holding none of the rank lies because it must."""
@@ -203,7 +205,10 @@ def test_a_claim_of_a_seat_whose_called_plays_were_lies_is_called_at_higher_odds
     k = Knowledge.from_view(view)
     left = view["hand_sizes"][0]
     assert _weighed_call(k, view, 0.2, 0, left, COUNTER_READING)
+    assert _weighed_call(k, view, 0.3, 0, left, COUNTER_READING)
     assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
+    assert call_bar(k, 0, 4) == 0.35
+    assert call_bar(replace(k, rules=replace(k.rules, callers="turn")), 0, 4) == 0.25
     k.record_by_laid[0][1] = [1, 3]  # three of its plays of several cards called, one true
     assert _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
     assert not _weighed_call(k, view, 0.6, 0, left, COUNTER_READING)
