@@ -214,6 +214,12 @@ def crowds_by_play(k: Knowledge, reading: Reading) -> bool:
     )
 
 
+def claim_odds(k: Knowledge, view: View, reading: Reading) -> float:
+    """The chance the last play is true as ``reading`` reads it (p_claim: by the size of the
+    play where it reads so, a crowded rank's big claim as one draw where crowds_by_play)."""
+    return p_claim(k, view, by_laid=reading.by_laid, one_draw=crowds_by_play(k, reading))
+
+
 def call_bar(k: Knowledge, player: int, laid: int) -> float:
     """Reading.weighs_calls: the chance of truth below which a claim of ``laid`` cards by
     ``player`` is called outside a turn where the call is worth it: LIAR_CALL_BELOW for a play
@@ -256,7 +262,7 @@ def counter_response(
     last = view.get("last_play") or {}
     if not last:
         return _bid_response(k, view)
-    p = p_claim(k, view, by_laid=reading.by_laid, one_draw=crowds_by_play(k, reading))
+    p = claim_odds(k, view, reading)
     player = int(last["seat"])
     if may_believe and p > 0.9:
         return {"type": "believe"}
@@ -645,7 +651,7 @@ def _call_value(k: Knowledge, view: View, table: Table, reading: Reading) -> flo
         else 0.0
     )
     return table.call_value(
-        p_claim(k, view, by_laid=reading.by_laid, one_draw=crowds_by_play(k, reading)),
+        claim_odds(k, view, reading),
         player,
         kept,
         led_pair,
@@ -733,7 +739,7 @@ def _barred_turn_call(k: Knowledge, view: View, reading: Reading) -> bool:
     if not reading.bars_turn_calls or k.rules.callers != "anytime":
         return False
     last = view.get("last_play") or {}
-    p = p_claim(k, view, by_laid=reading.by_laid, one_draw=crowds_by_play(k, reading))
+    p = claim_odds(k, view, reading)
     return p >= call_bar(k, int(last["seat"]), int(last.get("laid", 0) or 0))
 
 
