@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -44,13 +45,18 @@ def _outcome(cell: SuiteCell) -> dict[str, Any]:
     return {k: v for k, v in cell.as_dict().items() if k != "move_ms"}
 
 
-def bluffhouse(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+def bluffhouse(
+    *args: str, timeout: float = 300, faults: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """The command line in a process of its own; with ``faults``, a crash prints the Python
+    stack of each thread (faulthandler) and Ray's core logs its errors."""
+    env = {**ENV, "PYTHONFAULTHANDLER": "1", "RAY_BACKEND_LOG_LEVEL": "error"} if faults else ENV
     return subprocess.run(
         [sys.executable, "-m", "bluffhouse", *args],
         capture_output=True,
         text=True,
         timeout=timeout,
-        env=ENV,
+        env=env,
     )
 
 
@@ -105,16 +111,30 @@ def test_the_ray_suite_equals_the_local_suite() -> None:
 
 
 def test_an_arena_on_a_two_node_cluster(two_nodes: Any, tmp_path: Path) -> None:
+    out = tmp_path / "first"
     done = bluffhouse(
         "arena", "popcorn", "--bots", "counter,random", "--games", "40", "--quiet",
-        "--address", two_nodes.address, "--out", str(tmp_path),
+        "--address", two_nodes.address, "--out", str(out), faults=True,
     )  # fmt: skip
+    if done.returncode < 0:
+        # Ray's C++ core in the driver has died by a signal on a loaded two-core machine
+        # (rarely; never here unloaded): say so with the stack faulthandler printed, and
+        # run once more on the same cluster, which must then succeed.
+        warnings.warn(
+            f"the Ray driver died by signal {-done.returncode}; run again. {done.stderr[-3000:]}",
+            stacklevel=1,
+        )
+        out = tmp_path / "again"
+        done = bluffhouse(
+            "arena", "popcorn", "--bots", "counter,random", "--games", "40", "--quiet",
+            "--address", two_nodes.address, "--out", str(out), faults=True,
+        )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "ran on 2 Ray nodes" in done.stdout
-    lines = (tmp_path / "arena-popcorn-0.games.jsonl").read_text().splitlines()
+    lines = (out / "arena-popcorn-0.games.jsonl").read_text().splitlines()
     assert sorted(json.loads(line)["game"] for line in lines) == list(range(40))
     local = bluffhouse("arena", "popcorn", "--bots", "counter,random", "--games", "40", "--json")
-    summary = json.loads((tmp_path / "arena-popcorn-0.json").read_text())
+    summary = json.loads((out / "arena-popcorn-0.json").read_text())
     expected = json.loads(local.stdout)
     for key in ("games", "finished", "stalled", "mean_length"):
         assert summary[key] == expected[key]
