@@ -32,6 +32,7 @@ from bluffhouse.bots.cheat.counter import (
     call_bar,
     choose_play,
     claim_exposure,
+    claim_odds,
     counter_response,
     crowds_by_play,
     lead_after_call,
@@ -252,6 +253,19 @@ def test_on_its_turn_asked_last_counter_calls_only_below_its_bar() -> None:
     k.doubted[2], k.doubted_true[2] = 5, 0  # five of its doubted plays called, all lies
     assert p_claim(k, view, by_laid=True) < 0.25
     assert not _barred_turn_call(k, view, COUNTER_READING)  # weighed by value, as before
+    # A claim that leaves its player one card is weighed by value alone; two: held to the bar.
+    for rest in (["QD"], ["QD", "KD"]):
+        g = new("eightshit", [*deal[:2], ["9H", "9D", "9C", *rest], deal[3]], first=0)
+        nines = ((0, ["9S", "9H", "9D", "JK"]), (1, ["9C", "9S", "JK"]), (2, ["9H", "9D", "9C"]))
+        for seat, laid in nines:
+            play(g, seat, laid, "9")
+            for other in g.to_act[:-1]:
+                pas(g, other)
+        view = g.view(3)
+        assert view["hand_sizes"][2] == len(rest) and g.to_act == [3]
+        k = Knowledge.from_view(view)
+        assert claim_odds(k, view, COUNTER_READING) >= call_bar(k, 2, 3)  # above the bar
+        assert _barred_turn_call(k, view, COUNTER_READING) == (len(rest) > 1)
     # Where only the next player calls, it is not asked last: no bar on its turn.
     g = new("eightshit", deal, first=0, callers="turn")
     play(g, 0, ["9S", "9H", "9D", "JK"], "9")

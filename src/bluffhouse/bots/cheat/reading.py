@@ -96,7 +96,8 @@ class Reading:
     #: Where anyone may call until the next play (``callers="anytime"``), the player on turn
     #: is asked last, after every other seat has let the play stand: on its turn it calls
     #: only a claim below the bar of its calls off its turn (see counter.call_bar), and then
-    #: where the call is worth more than its best play (see counter._decide).  Weighed
+    #: where the call is worth more than its best play (see counter._decide); a claim whose
+    #: player is left with a card or none is weighed by value alone.  Weighed
     #: against its plays alone, a call looked better than a bluff into a pile whose rank the
     #: others could count, and it called true claims it read at 0.5-0.9.
     bars_turn_calls: bool = False

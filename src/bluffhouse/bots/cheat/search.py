@@ -280,9 +280,12 @@ def counter_calls(state: CheatGame, seat: int, item: Info, rng: random.Random) -
         return item.calls_at_all[seat] >= 1.0 or rng.random() < item.calls_at_all[seat]
     if state.rules.callers in ("turn", "anytime") and left > 0 and _may_play(state, seat):
         # The call is one of its turn's choices: a counter weighs it against its best play,
-        # and where it is asked last (anytime) only below the bar of its calls off its turn.
+        # and where it is asked last (anytime) only below the bar of its calls off its turn
+        # (unless the claim leaves its player a card or none).
         calls = (
-            state.rules.callers != "anytime" or p < counter.call_bar(item.k, player, laid)
+            state.rules.callers != "anytime"
+            or left <= counter.TURN_CALL_UNBARRED_AT
+            or p < counter.call_bar(item.k, player, laid)
         ) and call_worth_more(state, seat, player, p, item)
     elif left > 0:
         calls = weighed_call(state, seat, player, p, item)
