@@ -219,6 +219,36 @@ def test_a_claim_of_a_seat_whose_called_plays_were_lies_is_called_at_higher_odds
     assert not _weighed_call(k, view, 0.4, 0, left, COUNTER_READING)
 
 
+def test_where_anyone_may_call_a_strangers_record_starts_from_the_others() -> None:
+    """Eightsh*t: seat 0's and seat 2's one-card lies have been called, and seat 1, whose
+    plays nobody has called yet, lays one card as an ace.  From a third honest and two thirds
+    true when held, seat 3 would read that claim at 0.77; beside the others' records (two
+    plays called, both lies) it reads it at about 0.5.  Only the counter pools, only where
+    anyone may call; with no record yet the two reads agree."""
+    g = new("eightshit", EIGHTSHIT_DEAL, first=0)
+    play(g, 0, ["KS"], "9")
+    view = g.view(3)
+    k = Knowledge.from_view(view)
+    assert p_claim(k, view, by_laid=True, pooled=True) == p_claim(k, view, by_laid=True)
+    call(g, 2)  # a lie: seat 0 takes it, seat 2 leads
+    play(g, 2, ["KS"], "A")
+    call(g, 0)  # a lie again: seat 0 leads
+    play(g, 0, ["AS"], "A")
+    for seat in g.to_act[:-1]:
+        pas(g, seat)
+    play(g, 1, ["KH"], "A")
+    view = g.view(3)
+    k = Knowledge.from_view(view)
+    assert k.record == [[0, 1], [0, 0], [0, 1], [0, 0]]
+    alone = p_claim(k, view, by_laid=True)
+    pooled = p_claim(k, view, by_laid=True, pooled=True)
+    assert 0.75 < alone < 0.8 and 0.45 < pooled < 0.55
+    assert claim_odds(k, view, COUNTER_READING) == pooled
+    assert claim_odds(k, view, COUNTER_V1) == alone
+    turn = replace(k, rules=replace(k.rules, callers="turn"))
+    assert claim_odds(turn, view, COUNTER_READING) == alone
+
+
 def test_on_its_turn_asked_last_counter_calls_only_below_its_bar() -> None:
     """Eightsh*t: three seats lay ten nines between them, each play let stand by the others,
     all true; seat 3, on turn and asked last, holds no nine and no joker and reads seat 2's

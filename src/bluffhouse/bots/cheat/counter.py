@@ -221,8 +221,16 @@ def crowds_by_play(k: Knowledge, reading: Reading) -> bool:
 
 def claim_odds(k: Knowledge, view: View, reading: Reading) -> float:
     """The chance the last play is true as ``reading`` reads it (p_claim: by the size of the
-    play where it reads so, a crowded rank's big claim as one draw where crowds_by_play)."""
-    return p_claim(k, view, by_laid=reading.by_laid, one_draw=crowds_by_play(k, reading))
+    play where it reads so, a crowded rank's big claim as one draw where crowds_by_play, a
+    seat's short record smoothed toward the others' where anyone may call until the next
+    play and it pools records)."""
+    return p_claim(
+        k,
+        view,
+        by_laid=reading.by_laid,
+        one_draw=crowds_by_play(k, reading),
+        pooled=reading.pools_records and k.rules.callers == "anytime",
+    )
 
 
 def call_bar(k: Knowledge, player: int, laid: int) -> float:

@@ -132,7 +132,7 @@ class Knowledge:
     settled: bool = field(default=False, repr=False, compare=False)
     _unseen: Counter[int] | None = field(default=None, repr=False, compare=False)
     _placed_here: Counter[int] | None = field(default=None, repr=False, compare=False)
-    _truth: tuple[Any, tuple[bool, bool], float] | None = field(
+    _truth: tuple[Any, tuple[bool, bool, bool], float] | None = field(
         default=None, repr=False, compare=False
     )
 
@@ -599,22 +599,48 @@ def _remove(counter: Counter[int], cards: list[int]) -> None:
     counter += Counter()
 
 
-def p_truthful(k: Knowledge, view: View, by_laid: bool = False, one_draw: bool = False) -> float:
+def p_truthful(
+    k: Knowledge, view: View, by_laid: bool = False, one_draw: bool = False, pooled: bool = False
+) -> float:
     """The chance that the last play is true, from what this seat knows: the claimed cards must
     all be among the player's hand before it played, drawn from its known and unseen cards
     (kept for the view in the settled knowledge: a move asks for it more than once).
     See ``_p_truthful``; ``by_laid`` reads the player's record of plays of one card apart
-    from that of bigger ones; ``one_draw``: see _crowded."""
+    from that of bigger ones; ``one_draw``: see _crowded; ``pooled``: see _record_prior."""
     kept = k._truth
-    if kept is not None and kept[0] is view and kept[1] == (by_laid, one_draw) and k.settled:
+    key = (by_laid, one_draw, pooled)
+    if kept is not None and kept[0] is view and kept[1] == key and k.settled:
         return kept[2]
-    p = _p_truthful(k, view, by_laid, one_draw)
+    p = _p_truthful(k, view, by_laid, one_draw, pooled)
     if k.settled:
-        k._truth = (view, (by_laid, one_draw), p)
+        k._truth = (view, key, p)
     return p
 
 
-def _p_truthful(k: Knowledge, view: View, by_laid: bool, one_draw: bool = False) -> float:
+#: With ``pooled`` (see _record_prior), a seat's own record is smoothed by POOLED_PRIOR
+#: chances at the rates of the others' records together.
+POOLED_PRIOR = 3.0
+
+
+def _record_prior(k: Knowledge, by_laid: bool, laid: int, pooled: bool) -> tuple[float, float]:
+    """The rates a seat's record of called plays starts from, as (honesty, truth when held):
+    a third and two thirds, smoothed as three chances; with ``pooled``, those of the other
+    seats' records together (this seat's own excepted), so that at a table whose called plays
+    have all been lies a stranger's claim is not read as true three times in four
+    (``eightshit``: ``always_lie``'s one-card lies, never called, read at 0.7-0.8)."""
+    if not pooled:
+        return 1 / 3, 2 / 3
+    true = called = 0
+    for seat in range(k.players):
+        if seat != k.seat:
+            t, c = k.record_by_laid[seat][laid > 1] if by_laid else k.record[seat]
+            true, called = true + t, called + c
+    return (true + 1) / (called + 3), (true + 2) / (called + 3)
+
+
+def _p_truthful(
+    k: Knowledge, view: View, by_laid: bool, one_draw: bool = False, pooled: bool = False
+) -> float:
     """``p_truthful`` worked out.
 
     A known card that its holder may have laid face down since it was seen
@@ -666,16 +692,23 @@ def _p_truthful(k: Knowledge, view: View, by_laid: bool, one_draw: bool = False)
     # player that lies only when it holds nothing of the rank lies in one card, and its
     # bigger claims' record is clean (Popcorn, up or down, against never_lie).
     truthful, called = k.record_by_laid[int(player)][laid > 1] if by_laid else k.record[int(player)]
-    honesty = (truthful + 1) / (called + 3)
+    # How often it tells the truth (honesty), and when it can (when_held): a third and two
+    # thirds to begin with (see _record_prior), less for a player whose called plays were lies.
+    if pooled:
+        honest0, held0 = _record_prior(k, by_laid, laid, pooled)
+        honesty = (truthful + POOLED_PRIOR * honest0) / (called + POOLED_PRIOR)
+        when_held = (truthful + POOLED_PRIOR * held0) / (called + POOLED_PRIOR)
+    else:
+        honesty = (truthful + 1) / (called + 3)
+        when_held = (truthful + 2) / (called + 3)
     if stays <= 0.0:
         return 0.0
-    # How often it tells the truth when it can: about two times in three to begin with, less
-    # for a player whose called plays were lies.
-    when_held = (truthful + 2) / (called + 3)
     return (honesty + (1 - honesty) * when_held * stays) * _crowded(k, rank, count, one_draw)
 
 
-def p_claim(k: Knowledge, view: View, by_laid: bool = False, one_draw: bool = False) -> float:
+def p_claim(
+    k: Knowledge, view: View, by_laid: bool = False, one_draw: bool = False, pooled: bool = False
+) -> float:
     """The chance the last play is true, as the counter's calls weigh it: p_truthful, its odds
     scaled by how the player's doubted claims turned out (those called that this seat could
     not rule out when made: true ones raise the odds, lies lower them; a Beta(1, 1) prior).
@@ -683,7 +716,7 @@ def p_claim(k: Knowledge, view: View, by_laid: bool = False, one_draw: bool = Fa
     forced lies (which p_truthful's record counts) say nothing.  ``by_laid``: see
     p_truthful (the doubted record stays whole: read apart as well, it cost ``eightshit``
     against never_lie ten points)."""
-    p = p_truthful(k, view, by_laid, one_draw)
+    p = p_truthful(k, view, by_laid, one_draw, pooled)
     last = view.get("last_play")
     if not last or p <= 0.0 or p >= 1.0 or int(last["seat"]) == k.seat:
         return p

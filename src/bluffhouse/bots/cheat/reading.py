@@ -101,6 +101,13 @@ class Reading:
     #: against its plays alone, a call looked better than a bluff into a pile whose rank the
     #: others could count, and it called true claims it read at 0.5-0.9.
     bars_turn_calls: bool = False
+    #: Where anyone may call until the next play (``callers="anytime"``), a seat's record of
+    #: called plays starts from the rates of the other seats' records together, not from a
+    #: third honest and two thirds true when held (knowledge._record_prior): there a seat's
+    #: lies are rarely called, and the record that would show them stays empty (``eightshit``:
+    #: ``always_lie``'s one-card lies read at 0.7-0.8, ``liar_60``'s claims read at 0.5-0.8
+    #: were true 37% of the time).
+    pools_records: bool = False
 
 
 #: The reading the fixed styles play with: ``counter`` before it read plays by size.
@@ -113,7 +120,7 @@ COUNTER_V1 = Reading("counter_v1", by_laid=True, untested=True)
 #: answered as such, a quiet table's leads tested, a play that leaves it about to go out
 #: uncallably feared only from a seat that calls, a big claim on a crowded rank judged as
 #: one draw, and on its turn, where it is asked last, a call only below the bar of its calls
-#: off its turn.
+#: off its turn, and there a seat's short record read beside the others'.
 COUNTER_READING = Reading(
     "counter",
     by_laid=True,
@@ -128,6 +135,7 @@ COUNTER_READING = Reading(
     reads_race=True,
     crowds_by_play=True,
     bars_turn_calls=True,
+    pools_records=True,
 )
 
 
