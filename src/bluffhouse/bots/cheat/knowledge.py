@@ -606,7 +606,7 @@ def p_truthful(
     all be among the player's hand before it played, drawn from its known and unseen cards
     (kept for the view in the settled knowledge: a move asks for it more than once).
     See ``_p_truthful``; ``by_laid`` reads the player's record of plays of one card apart
-    from that of bigger ones; ``one_draw``: see _crowded; ``pooled``: see _record_prior."""
+    from that of bigger ones; ``one_draw``: see _crowded; ``pooled``: see _pooled_prior."""
     kept = k._truth
     key = (by_laid, one_draw, pooled)
     if kept is not None and kept[0] is view and kept[1] == key and k.settled:
@@ -617,19 +617,17 @@ def p_truthful(
     return p
 
 
-#: With ``pooled`` (see _record_prior), a seat's own record is smoothed by POOLED_PRIOR
-#: chances at the rates of the others' records together.
+#: With ``pooled`` (see _pooled_prior), a seat's own record is smoothed by POOLED_PRIOR
+#: chances at the rates of the table's records together.
 POOLED_PRIOR = 3.0
 
 
-def _record_prior(k: Knowledge, by_laid: bool, laid: int, pooled: bool) -> tuple[float, float]:
-    """The rates a seat's record of called plays starts from, as (honesty, truth when held):
-    a third and two thirds, smoothed as three chances; with ``pooled``, those of the other
-    seats' records together (this seat's own excepted), so that at a table whose called plays
-    have all been lies a stranger's claim is not read as true three times in four
-    (``eightshit``: ``always_lie``'s one-card lies, never called, read at 0.7-0.8)."""
-    if not pooled:
-        return 1 / 3, 2 / 3
+def _pooled_prior(k: Knowledge, by_laid: bool, laid: int) -> tuple[float, float]:
+    """What a seat's record of called plays starts from with ``pooled``, as (honesty, truth
+    when held): not a third and two thirds, but the rates of the records of every seat but
+    the reader's own together (each smoothed as three chances at those), so that at a table
+    whose called plays have all been lies a stranger's claim is not read as true three times
+    in four (``eightshit``: ``always_lie``'s one-card lies, never called, read at 0.7-0.8)."""
     true = called = 0
     for seat in range(k.players):
         if seat != k.seat:
@@ -693,9 +691,10 @@ def _p_truthful(
     # bigger claims' record is clean (Popcorn, up or down, against never_lie).
     truthful, called = k.record_by_laid[int(player)][laid > 1] if by_laid else k.record[int(player)]
     # How often it tells the truth (honesty), and when it can (when_held): a third and two
-    # thirds to begin with (see _record_prior), less for a player whose called plays were lies.
+    # thirds to begin with (or see _pooled_prior), less for a player whose called plays were
+    # lies.
     if pooled:
-        honest0, held0 = _record_prior(k, by_laid, laid, pooled)
+        honest0, held0 = _pooled_prior(k, by_laid, laid)
         honesty = (truthful + POOLED_PRIOR * honest0) / (called + POOLED_PRIOR)
         when_held = (truthful + POOLED_PRIOR * held0) / (called + POOLED_PRIOR)
     else:

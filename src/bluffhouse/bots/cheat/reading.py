@@ -103,7 +103,7 @@ class Reading:
     bars_turn_calls: bool = False
     #: Where anyone may call until the next play (``callers="anytime"``), a seat's record of
     #: called plays starts from the rates of the other seats' records together, not from a
-    #: third honest and two thirds true when held (knowledge._record_prior): there a seat's
+    #: third honest and two thirds true when held (knowledge._pooled_prior): there a seat's
     #: lies are rarely called, and the record that would show them stays empty (``eightshit``:
     #: ``always_lie``'s one-card lies read at 0.7-0.8, ``liar_60``'s claims read at 0.5-0.8
     #: were true 37% of the time).
