@@ -271,7 +271,9 @@ def test_a_call_turns_the_cards_face_up_on_the_table(browser: Any, shared_server
         bots={"1": "always_call", "2": "always_call"},
         timers=False,
         seed=4,
-        bot_delay=0.2,
+        # (the next bot plays this long after the call: the reveal stands till then, and a
+        # loaded machine's browser must read it before the game moves on)
+        bot_delay=1.5,
     )
     ctx, ann = open_as_host(browser, shared_server, made)
     page = ann.page
@@ -279,10 +281,14 @@ def test_a_call_turns_the_cards_face_up_on_the_table(browser: Any, shared_server
     page.click("#hand .card:not([disabled])")
     laid = page.locator("#hand .card.selected").get_attribute("data-card")
     page.click('#actions button[data-kind="play"]')
-    page.wait_for_selector("#reveal")
-    faces = page.locator("#reveal .card").evaluate_all("ns => ns.map((n) => n.dataset.card)")
-    assert faces == [laid]
-    verdict = page.inner_text("#reveal .reveal-verdict")
+    page.wait_for_selector("#reveal .card")
+    shown = page.evaluate(
+        "() => ({faces: [...document.querySelectorAll('#reveal .card')]"
+        ".map((n) => n.dataset.card), verdict: document.querySelector('#reveal .reveal-verdict')"
+        ".innerText})"
+    )
+    assert shown["faces"] == [laid]
+    verdict = shown["verdict"]
     assert ("bluff" in verdict or "true" in verdict) and "takes the pile" in verdict
     assert not ann.console_errors
     ctx.close()
