@@ -111,11 +111,14 @@ def test_the_ray_suite_equals_the_local_suite() -> None:
 
 
 def test_an_arena_on_a_two_node_cluster(two_nodes: Any, tmp_path: Path) -> None:
+    def arena(out: Path) -> subprocess.CompletedProcess[str]:
+        return bluffhouse(
+            "arena", "popcorn", "--bots", "counter,random", "--games", "40", "--quiet",
+            "--address", two_nodes.address, "--out", str(out), faults=True,
+        )  # fmt: skip
+
     out = tmp_path / "first"
-    done = bluffhouse(
-        "arena", "popcorn", "--bots", "counter,random", "--games", "40", "--quiet",
-        "--address", two_nodes.address, "--out", str(out), faults=True,
-    )  # fmt: skip
+    done = arena(out)
     if done.returncode < 0:
         # Ray's C++ core in the driver has died by a signal on a loaded two-core machine
         # (rarely; never here unloaded): say so with the stack faulthandler printed, and
@@ -125,10 +128,7 @@ def test_an_arena_on_a_two_node_cluster(two_nodes: Any, tmp_path: Path) -> None:
             stacklevel=1,
         )
         out = tmp_path / "again"
-        done = bluffhouse(
-            "arena", "popcorn", "--bots", "counter,random", "--games", "40", "--quiet",
-            "--address", two_nodes.address, "--out", str(out), faults=True,
-        )  # fmt: skip
+        done = arena(out)
     assert done.returncode == 0, done.stderr
     assert "ran on 2 Ray nodes" in done.stdout
     lines = (out / "arena-popcorn-0.games.jsonl").read_text().splitlines()
